@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The only reader of process.env. Every variable, its default, and its meaning is in the README. */
+export interface Config {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  fileStoreDir: string;
+  seedDemo: boolean;
+  webDist: string;
+  appVersion: string;
+  logLevel: string;
+  communityUrl: string;
+  maxUploadBytes: number;
+  sessionAbsoluteHours: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+}
+
+function readVersion(): string {
+  const pkgPath = path.resolve(import.meta.dirname, '..', 'package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got '${value}'`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const port = int(env.PORT, 3000, 'PORT');
+  return {
+    nodeEnv,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    fileStoreDir: path.resolve(env.FILE_STORE_DIR ?? path.join(dataDir, 'files')),
+    seedDemo: bool(env.SEED_DEMO, true),
+    webDist: path.resolve(env.WEB_DIST ?? 'web/dist'),
+    appVersion: readVersion(),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    communityUrl: env.COMMUNITY_URL ?? 'https://community.tenet.example/',
+    maxUploadBytes: int(env.MAX_UPLOAD_MB, 50, 'MAX_UPLOAD_MB') * 1024 * 1024,
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
+    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Tenet <no-reply@tenet.example>',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  };
+}

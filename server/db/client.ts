@@ -1,0 +1,107 @@
+import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; inside a transaction callback always use it, never the outer `db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (backups, test templates). */
+  dump?(): Promise<Blob>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** A PGlite data-dir tarball to start from (tests copy one migrated template). */
+  loadDataDir?: Blob;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir; migrations run here. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const release = options.memory ? () => undefined : lockDataDir(options.dataDir);
+  try {
+    const client = await PGlite.create({
+      ...(options.memory ? {} : { dataDir: path.join(options.dataDir, 'pgdata') }),
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+      dump: async () => client.dumpDataDir('none'),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * Two processes on one PGlite data directory destroy it, so the first takes a lock file and a
+ * second is refused with a clear message. A lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'tenet.lock');
+  if (existsSync(lockPath)) {
+    const pid = Number(readFileSync(lockPath, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The data directory ${dataDir} is in use by another Tenet process (pid ${pid}). ` +
+          'Stop it first, or set DATA_DIR to another directory.',
+      );
+    }
+    rmSync(lockPath, { force: true });
+  }
+  const fd = openSync(lockPath, 'wx');
+  writeFileSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Raw SQL rows on either driver (both answer `{ rows }`; the shared base type does not say so). */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}

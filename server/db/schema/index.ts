@@ -1,0 +1,4 @@
+export * from './platform';
+export * from './people';
+export * from './content';
+export * from './activity';

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { REQUEST_ID_HEADER } from '../../shared/api/errors';
+import { Messages } from '../../shared/domain/messages';
+import { csrfGuard } from './csrf';
+import type { Deps } from './deps';
+import { AppError } from './errors';
+import type { App } from './routes';
+import { loadActor } from './session-context';
+import { describeIssues } from './validation-messages';
+import { registerModules } from './modules';
+import { registerWeb } from './web';
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the HTTP application: plugins, the request pipeline, every module's routes, the web app. */
+export async function buildApp(deps: Deps): Promise<App> {
+  const logger: FastifyBaseLogger = deps.log;
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: true,
+    genReqId: (req) => {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 50, fields: 50 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tenet API', version: deps.config.appVersion, description: 'Policy and procedure management.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    csrfGuard(req, reply);
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) await loadActor(req, deps);
+    else req.actor = null;
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const requestId = req.id;
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({
+        errors: error.errors,
+        ...(error.customError ? { custom_error: error.customError } : {}),
+        request_id: requestId,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map(
+        (v) =>
+          ({
+            ...v.params,
+            code: v.keyword,
+            message: v.message,
+            path: v.instancePath.split('/').filter((part) => part !== '' && !/^\d+$/.test(part)),
+          }) as unknown as z.core.$ZodIssue,
+      );
+      return reply.code(422).send({ errors: describeIssues(issues, error.validationContext ?? 'body'), request_id: requestId });
+    }
+    if (isResponseSerializationError(error)) {
+      req.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ errors: [Messages.unexpectedError], request_id: requestId });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ errors: ['The request is too large.'], request_id: requestId });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+      return reply.code(400).send({ errors: ['The request body is not valid JSON.'], request_id: requestId });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ errors: ['This content type is not supported.'], request_id: requestId });
+    }
+    if (status === 429) {
+      return reply.code(429).send({ errors: ['Too many requests. Please wait a moment and try again.'], request_id: requestId });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ errors: ['The request could not be processed.'], request_id: requestId });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ errors: [Messages.unexpectedError], request_id: requestId });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      return reply.code(404).send({ errors: ['This address does not exist.'], request_id: req.id });
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+
+  registerModules(app, deps);
+  await registerWeb(app, deps);
+  return app;
+}

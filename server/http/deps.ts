@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Clock } from '../platform/clock';
+import type { FileStore } from '../platform/file-store';
+
+/** What the composition root hands to every module. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  files: FileStore;
+  log: Logger;
+}

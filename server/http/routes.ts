@@ -1,0 +1,183 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Tx } from '../db/client';
+import { withSystem, withTenant } from '../db/tenant';
+import type { Actor, OrgActor, StaffActor } from './actor';
+import type { Deps } from './deps';
+import { forbidden, notFound, unauthorized } from './errors';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type AnyObject = z.ZodObject;
+
+export interface RouteSchema {
+  params?: AnyObject;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response?: Record<number, z.ZodType>;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+export interface Input<S extends RouteSchema> {
+  params: Out<S['params']>;
+  query: Out<S['querystring']>;
+  body: Out<S['body']>;
+}
+
+interface BaseCtx {
+  deps: Deps;
+  requestId: string;
+  ip: string;
+  now: Date;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+export interface OrgCtx extends BaseCtx {
+  tx: Tx;
+  orgId: number;
+  actor: OrgActor;
+}
+export interface StaffCtx extends BaseCtx {
+  tx: Tx;
+  actor: StaffActor;
+}
+export interface PublicCtx extends BaseCtx {
+  actor: Actor | null;
+}
+
+/** How a route is reached: the route matrix test reads this to know what to expect. */
+export type Access = 'public' | 'org' | 'staff';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    adminOnly?: boolean;
+    permission?: number | null;
+  }
+}
+
+interface RouteDef<S extends RouteSchema> {
+  method: Method;
+  url: string;
+  schema: S;
+  summary?: string;
+  /** Org routes: only org admins (403 for others). */
+  adminOnly?: boolean;
+  /** Staff routes: the staff permission number required (spec §6). */
+  permission?: number;
+  /** Body size limit in bytes, for routes that take larger bodies. */
+  bodyLimit?: number;
+}
+
+/** A positive database id in a path or query; anything else is a clear 422. */
+export const IdParam = z.coerce
+  .number({ message: 'The id must be a positive whole number.' })
+  .int({ message: 'The id must be a positive whole number.' })
+  .positive({ message: 'The id must be a positive whole number.' })
+  .max(2_147_483_647, { message: 'The id must be a positive whole number.' });
+
+const OrgParams = z.object({ org: IdParam });
+
+function baseCtx(deps: Deps, req: FastifyRequest, reply: FastifyReply): BaseCtx {
+  return { deps, requestId: req.id, ip: req.ip, now: deps.clock.now(), req, reply };
+}
+
+function tag(url: string): string {
+  const segments = url.split('/').filter((s) => s && !s.startsWith(':') && s !== 'o');
+  return segments[0] ?? 'root';
+}
+
+async function send(reply: FastifyReply, result: unknown): Promise<unknown> {
+  if (reply.sent) return reply;
+  if (result === undefined) return reply.code(204).send();
+  return result;
+}
+
+function register<S extends RouteSchema>(
+  app: App,
+  access: Access,
+  def: RouteDef<S>,
+  schema: RouteSchema,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.route({
+    method: def.method,
+    url: def.url,
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+    schema: { ...schema, tags: [tag(def.url)], ...(def.summary ? { summary: def.summary } : {}) },
+    config: { access, adminOnly: def.adminOnly ?? false, permission: def.permission ?? null },
+    handler,
+  });
+}
+
+const inputOf = <S extends RouteSchema>(req: FastifyRequest): Input<S> =>
+  ({ params: req.params, query: req.query, body: req.body }) as Input<S>;
+
+/**
+ * An organisation route: a signed-in org user, the `{org}` of the path equal to the session's org
+ * (else 404), and the whole handler in one transaction under row-level security.
+ */
+export function orgRoute<S extends RouteSchema>(
+  app: App,
+  deps: Deps,
+  def: RouteDef<S>,
+  handler: (ctx: OrgCtx, input: Input<S>) => Promise<unknown>,
+): void {
+  const hasOrg = def.url.includes(':org');
+  const params = hasOrg ? (def.schema.params ?? z.object({})).extend(OrgParams.shape) : def.schema.params;
+  register(app, 'org', def, { ...def.schema, ...(params ? { params } : {}) }, async (req, reply) => {
+    const actor = req.actor;
+    if (!actor) throw unauthorized();
+    if (actor.kind !== 'org') throw forbidden('This is available to organization users only.');
+    if (hasOrg && (req.params as { org: number }).org !== actor.orgId) throw notFound('The organization');
+    if (def.adminOnly && !actor.isAdmin) throw forbidden('Only organization administrators can do this.');
+    const result = await withTenant(deps.database.db, actor.orgId, (tx) =>
+      handler({ ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor }, inputOf<S>(req)),
+    );
+    return send(reply, result);
+  });
+}
+
+/** A provider-staff route (hstm/...), optionally requiring one staff permission. */
+export function staffRoute<S extends RouteSchema>(
+  app: App,
+  deps: Deps,
+  def: RouteDef<S>,
+  handler: (ctx: StaffCtx, input: Input<S>) => Promise<unknown>,
+): void {
+  register(app, 'staff', def, def.schema, async (req, reply) => {
+    const actor = req.actor;
+    if (!actor) throw unauthorized();
+    if (actor.kind !== 'staff') throw forbidden('This is available to provider staff only.');
+    if (def.permission !== undefined && !actor.permissions.includes(def.permission)) {
+      throw forbidden('You do not have the staff permission this needs.');
+    }
+    const result = await withSystem(deps.database.db, (tx) =>
+      handler({ ...baseCtx(deps, req, reply), tx, actor }, inputOf<S>(req)),
+    );
+    return send(reply, result);
+  });
+}
+
+/** A route anyone may call (sign-in, session, version); the handler decides what the actor sees. */
+export function publicRoute<S extends RouteSchema>(
+  app: App,
+  deps: Deps,
+  def: RouteDef<S>,
+  handler: (ctx: PublicCtx, input: Input<S>) => Promise<unknown>,
+): void {
+  register(app, 'public', def, def.schema, async (req, reply) => {
+    const result = await handler({ ...baseCtx(deps, req, reply), actor: req.actor }, inputOf<S>(req));
+    return send(reply, result);
+  });
+}

@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { Deps } from './deps';
+import type { App } from './routes';
+
+/**
+ * Serves the built web application from the same origin as the API, the version files of spec §7,
+ * and an SPA fallback that never answers a missing asset with index.html (a blank page after a rebuild).
+ */
+export async function registerWeb(app: App, deps: Deps): Promise<void> {
+  const versionText = (): string => deps.config.appVersion;
+  app.get('/version.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/plain').header('cache-control', 'no-store').send(versionText()),
+  );
+  app.get('/dev-server-version.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/plain').header('cache-control', 'no-store').send(versionText()),
+  );
+  app.get('/api/health', { schema: { hide: true } }, () => Promise.resolve({ status: 'ok', database: deps.database.kind }));
+
+  const root = deps.config.webDist;
+  const indexPath = path.join(root, 'index.html');
+  if (!existsSync(indexPath)) {
+    deps.log.warn({ root }, 'the web application is not built; only the API is served');
+    return;
+  }
+  await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true });
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+  app.get('/', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),
+  );
+}

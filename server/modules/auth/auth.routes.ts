@@ -1,0 +1,120 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { LoginRequest, LogoutResponse, Session, TenantInfo, UrlResponse } from '../../../shared/api/sessions';
+import { SESSION_COOKIE } from '../../../shared/api/errors';
+import { visitorLogs } from '../../db/schema/index';
+import { withSystem } from '../../db/tenant';
+import { setCsrfCookie } from '../../http/csrf';
+import type { Deps } from '../../http/deps';
+import { notFound, unauthorized } from '../../http/errors';
+import { publicRoute, type App, type PublicCtx } from '../../http/routes';
+import { clearSessionCookie, loadActor, sessionCookieOptions } from '../../http/session-context';
+import { describeSession, signIn } from './auth.service';
+import { findOrgByTenant } from './auth.repo';
+import { deleteSession } from './sessions.repo';
+
+const TenantParams = z.object({ tenant: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The organization key is not valid.') });
+
+async function endSession(ctx: PublicCtx): Promise<void> {
+  const actor = ctx.actor;
+  if (actor) {
+    await withSystem(ctx.deps.database.db, async (tx) => {
+      await deleteSession(tx, actor.sessionId);
+      if (actor.kind === 'org') {
+        const [open] = await tx
+          .select({ id: visitorLogs.id })
+          .from(visitorLogs)
+          .where(and(eq(visitorLogs.orgId, actor.orgId), eq(visitorLogs.userId, actor.userId), isNull(visitorLogs.signedOutAt)))
+          .orderBy(desc(visitorLogs.signedInAt))
+          .limit(1);
+        if (open) await tx.update(visitorLogs).set({ signedOutAt: ctx.now }).where(eq(visitorLogs.id, open.id));
+      }
+    });
+  }
+  clearSessionCookie(ctx.req, ctx.reply);
+}
+
+export function registerAuthRoutes(app: App, deps: Deps): void {
+  publicRoute(
+    app,
+    deps,
+    { method: 'GET', url: '/api/sessions', summary: 'The current session', schema: { response: { 200: Session } } },
+    async (ctx) => describeSession(deps, ctx.actor),
+  );
+
+  publicRoute(
+    app,
+    deps,
+    {
+      method: 'POST',
+      url: '/api/auth/developer/login',
+      summary: 'Sign in with a username or e-mail and a password',
+      schema: { body: LoginRequest, response: { 200: Session } },
+    },
+    async (ctx, { body }) => {
+      const signed = await signIn(deps, body, { ip: ctx.ip, userAgent: ctx.req.headers['user-agent'] ?? null });
+      ctx.reply.setCookie(SESSION_COOKIE, signed.token, sessionCookieOptions(ctx.req));
+      setCsrfCookie(ctx.req, ctx.reply, signed.csrfToken);
+      // The new session is read back the way every later request will read it.
+      ctx.req.cookies[SESSION_COOKIE] = signed.token;
+      await loadActor(ctx.req, deps);
+      return describeSession(deps, ctx.req.actor);
+    },
+  );
+
+  publicRoute(
+    app,
+    deps,
+    { method: 'DELETE', url: '/api/sessions', summary: 'Sign out', schema: {} },
+    async (ctx) => {
+      await endSession(ctx);
+      return undefined;
+    },
+  );
+
+  publicRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/t/:tenant',
+      summary: "An organization's sign-in page",
+      schema: { params: TenantParams, querystring: z.object({ host: z.string().max(255).optional() }), response: { 200: TenantInfo } },
+    },
+    async (_ctx, { params }) => {
+      const org = await withSystem(deps.database.db, (tx) => findOrgByTenant(tx, params.tenant));
+      if (!org) throw notFound('The organization');
+      return { tenant: org.tenant, name: org.name, idp_provider: org.idpProvider, login_url: `/t/${org.tenant}` };
+    },
+  );
+
+  publicRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/t/:tenant/logout',
+      summary: "Sign out and return to the organization's sign-in page",
+      schema: { params: TenantParams, response: { 200: LogoutResponse } },
+    },
+    async (ctx, { params }) => {
+      await endSession(ctx);
+      return { logoutUrl: `/t/${params.tenant}` };
+    },
+  );
+
+  publicRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/community/generate_url',
+      summary: 'The URL of the user community',
+      schema: { response: { 200: UrlResponse } },
+    },
+    (ctx) => {
+      if (!ctx.actor) throw unauthorized();
+      return Promise.resolve({ url: deps.config.communityUrl });
+    },
+  );
+}

@@ -1,0 +1,206 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Messages } from '../../../shared/domain/messages';
+import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
+import type { LoginRequest, Session } from '../../../shared/api/sessions';
+import type { Actor } from '../../http/actor';
+import type { Deps } from '../../http/deps';
+import { type AppError, customError } from '../../http/errors';
+import { withSystem, withTenant } from '../../db/tenant';
+import { verifyAgainstDummy, verifyPassword } from './password';
+import { hashToken, insertSession, newToken } from './sessions.repo';
+import {
+  findOrg,
+  findStaffByLogin,
+  insertVisitorLog,
+  isContainerOwner,
+  listOrgUsersByLogin,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from './auth.repo';
+
+const STAFF_TIMEOUT_MINUTES = 60;
+/** Each failed attempt answers a little later (250 ms per recent failure, at most 2 s). */
+const FAILURE_DELAY_STEP_MS = 250;
+const FAILURE_DELAY_MAX_MS = 2000;
+
+export interface SignedIn {
+  token: string;
+  csrfToken: string;
+}
+
+interface Candidate {
+  kind: 'org' | 'hstm';
+  id: number;
+  passwordHash: string | null;
+  failedLogins: number;
+  lockedUntil: Date | null;
+  status: number;
+  orgId: number | null;
+  orgStatus: number | null;
+  timeout: number;
+}
+
+const wrongCredentials = (): AppError => customError(401, 'invalid_credentials', Messages.wrongCredentials);
+
+/** Local sign-in by username or e-mail (org users and provider staff); a new session id every time. */
+export async function signIn(
+  deps: Deps,
+  request: LoginRequest,
+  meta: { ip: string; userAgent: string | null },
+): Promise<SignedIn> {
+  const { login, password } = request.credentials;
+  const now = deps.clock.now();
+  const candidate = await withSystem(deps.database.db, (tx) => findCandidate(tx, login, request.tenant ?? null));
+  if (!candidate || candidate.status === UserStatus.Deleted) {
+    await verifyAgainstDummy(password);
+    throw wrongCredentials();
+  }
+  if (candidate.lockedUntil && candidate.lockedUntil > now) {
+    const minutes = Math.max(1, Math.ceil((candidate.lockedUntil.getTime() - now.getTime()) / 60_000));
+    throw customError(423, 'account_locked', Messages.accountLocked(minutes));
+  }
+  if (!(await verifyPassword(candidate.passwordHash, password))) {
+    const failures = candidate.failedLogins + 1;
+    const locks = failures >= deps.config.loginMaxFailures;
+    const lockedUntil = locks ? new Date(now.getTime() + deps.config.loginLockMinutes * 60_000) : null;
+    await withSystem(deps.database.db, (tx) => recordLoginFailure(tx, candidate, locks ? 0 : failures, lockedUntil));
+    if (locks) throw customError(423, 'account_locked', Messages.accountLocked(deps.config.loginLockMinutes));
+    await sleep(Math.min(failures * FAILURE_DELAY_STEP_MS, FAILURE_DELAY_MAX_MS));
+    throw wrongCredentials();
+  }
+  if (candidate.orgStatus === OrgStatus.Disabled) throw customError(403, 'org_disabled', Messages.orgDisabled);
+  if (candidate.orgStatus === OrgStatus.Locked) throw customError(403, 'org_locked', Messages.orgLocked);
+  if (candidate.status !== UserStatus.Active) throw customError(403, 'user_inactive', Messages.userInactive);
+
+  const token = newToken();
+  const csrfToken = newToken();
+  await withSystem(deps.database.db, async (tx) => {
+    await recordLoginSuccess(tx, candidate, now);
+    await insertSession(tx, {
+      id: hashToken(token),
+      kind: candidate.kind,
+      orgId: candidate.orgId,
+      userId: candidate.kind === 'org' ? candidate.id : null,
+      hstmUserId: candidate.kind === 'hstm' ? candidate.id : null,
+      csrfToken,
+      idleTimeoutMinutes: candidate.timeout,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + deps.config.sessionAbsoluteHours * 3_600_000),
+    });
+    if (candidate.kind === 'org' && candidate.orgId !== null) {
+      await insertVisitorLog(tx, {
+        orgId: candidate.orgId,
+        userId: candidate.id,
+        sudoerId: null,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        at: now,
+      });
+    }
+  });
+  return { token, csrfToken };
+}
+
+async function findCandidate(
+  tx: Parameters<Parameters<typeof withSystem>[1]>[0],
+  login: string,
+  tenant: string | null,
+): Promise<Candidate | null> {
+  if (!tenant) {
+    const staff = await findStaffByLogin(tx, login);
+    if (staff) {
+      return {
+        kind: 'hstm',
+        id: staff.id,
+        passwordHash: staff.passwordHash,
+        failedLogins: staff.failedLogins,
+        lockedUntil: staff.lockedUntil,
+        status: staff.status,
+        orgId: null,
+        orgStatus: null,
+        timeout: STAFF_TIMEOUT_MINUTES,
+      };
+    }
+  }
+  const matches = await listOrgUsersByLogin(tx, login, tenant);
+  if (matches.length > 1) {
+    throw customError(
+      409,
+      'ambiguous_login',
+      "This email address belongs to more than one organization. Sign in with your username or your organization's sign-in page.",
+    );
+  }
+  const match = matches[0];
+  if (!match) return null;
+  return {
+    kind: 'org',
+    id: match.user.id,
+    passwordHash: match.user.passwordHash,
+    failedLogins: match.user.failedLogins,
+    lockedUntil: match.user.lockedUntil,
+    status: match.user.status,
+    orgId: match.org.id,
+    orgStatus: match.org.status,
+    timeout: match.org.tokenTimeout,
+  };
+}
+
+const signedOut = (appVersion: string): Session => ({
+  valid: false,
+  org: null,
+  current_org: null,
+  hstm: '',
+  admin: false,
+  p_owner: false,
+  binder_or_folder_owner: false,
+  sudo: false,
+  sudoer: null,
+  token_timeout: 0,
+  tenant: null,
+  pendo: null,
+  loggedInAt: null,
+  app_version: appVersion,
+  isHstmUser: false,
+  user: null,
+});
+
+/** GET sessions: the spec's session fields for whoever is calling (valid: false when nobody). */
+export async function describeSession(deps: Deps, actor: Actor | null): Promise<Session> {
+  const appVersion = deps.config.appVersion;
+  if (!actor) return signedOut(appVersion);
+  const user = { id: actor.kind === 'org' ? actor.userId : actor.staffId, name: actor.name, email: actor.email, username: actor.username };
+  if (actor.kind === 'staff') {
+    return {
+      ...signedOut(appVersion),
+      valid: true,
+      hstm: actor.hstm,
+      token_timeout: actor.tokenTimeout,
+      loggedInAt: actor.loggedInAt.toISOString(),
+      isHstmUser: true,
+      user,
+    };
+  }
+  const { org, binderOwner } = await withTenant(deps.database.db, actor.orgId, async (tx) => ({
+    org: await findOrg(tx, actor.orgId),
+    binderOwner: await isContainerOwner(tx, actor.orgId, actor.userId),
+  }));
+  if (!org) return signedOut(appVersion);
+  return {
+    ...signedOut(appVersion),
+    valid: true,
+    org: { id: org.id, name: org.name, tenant: org.tenant },
+    current_org: org.id,
+    admin: actor.isAdmin,
+    p_owner: actor.isPolicyOwner,
+    binder_or_folder_owner: binderOwner,
+    sudo: actor.sudoer !== null,
+    sudoer: actor.sudoer,
+    token_timeout: actor.tokenTimeout,
+    tenant: org.tenant,
+    loggedInAt: actor.loggedInAt.toISOString(),
+    user,
+  };
+}

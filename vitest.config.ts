@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite is single-threaded and memory hungry; two workers match the two cores we have.
+          maxWorkers: 2,
+        },
+      },
+      { test: { name: 'web', include: ['web/**/*.test.ts'], environment: 'node' } },
+    ],
+  },
+});

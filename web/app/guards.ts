@@ -1,0 +1,76 @@
+/**
+ * Route guards of spec §2 and §6, as route loaders: they run before a route renders, so a user
+ * never sees a page they may not open. A refusal stores its message for the next route and redirects.
+ */
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { Session } from '../../shared/api/sessions';
+import { Messages } from '../../shared/domain/messages';
+import { ensureSessionChecked } from '../features/auth/session-sync';
+import { alerts } from '../lib/alerts';
+import { rememberedOrgId } from '../lib/session-store';
+import { sessionFlags, type SessionFlags } from '../lib/session-flags';
+
+function refuse(to: string): never {
+  alerts.danger(Messages.notAuthorizedRoute, { scope: 'next' });
+  throw redirect(to);
+}
+
+async function signedIn(): Promise<Session> {
+  const session = await ensureSessionChecked();
+  if (!session?.valid) throw redirect('/login');
+  return session;
+}
+
+const orgHome = (session: Session): string => `/orgs/${session.org?.id ?? rememberedOrgId() ?? 'default'}/pnps`;
+
+/** '' goes to orgs/{stored org id or 'default'}/pnps (spec §2). */
+export function rootRedirect(): Response {
+  return redirect(`/orgs/${rememberedOrgId() ?? 'default'}/pnps`);
+}
+
+/** Any valid session (self/preferences). */
+export async function sessionGuard(): Promise<null> {
+  await signedIn();
+  return null;
+}
+
+/** orgs/{orgId}/...: org users only; staff go to their dashboard. Another org's id becomes ours. */
+export async function orgGuard({ params, request }: LoaderFunctionArgs): Promise<null> {
+  const session = await signedIn();
+  if (sessionFlags(session).isHstmUser) refuse('/hstm/dashboard');
+  const ownOrgId = session.org ? String(session.org.id) : null;
+  if (ownOrgId && params.orgId !== ownOrgId) {
+    const url = new URL(request.url);
+    const rest = url.pathname.split('/').slice(3).join('/');
+    throw redirect(`/orgs/${ownOrgId}/${rest || 'pnps'}${url.search}`);
+  }
+  return null;
+}
+
+/** hstm/...: provider staff only; org users go to their org's library. */
+export async function staffGuard(): Promise<null> {
+  const session = await signedIn();
+  if (!sessionFlags(session).isHstmUser) refuse(orgHome(session));
+  return null;
+}
+
+/** A staff area that needs one permission number (spec §6: 2 users, 3 orgs, 4 login-as, 5 developer tools). */
+export function staffPermissionGuard(permission: number) {
+  return async (): Promise<null> => {
+    const session = await signedIn();
+    const flags = sessionFlags(session);
+    if (!flags.isHstmUser) refuse(orgHome(session));
+    if (!flags.staffPermissions.includes(permission)) refuse('/hstm/dashboard');
+    return null;
+  };
+}
+
+/** An org area that needs an org role (product rules: users and groups for admins, and so on). */
+export function orgRoleGuard(allowed: (flags: SessionFlags) => boolean) {
+  return async (): Promise<null> => {
+    const session = await signedIn();
+    if (sessionFlags(session).isHstmUser) refuse('/hstm/dashboard');
+    if (!allowed(sessionFlags(session))) refuse(orgHome(session));
+    return null;
+  };
+}

@@ -1,0 +1,80 @@
+import {
+  createTheme,
+  Menu,
+  Modal,
+  Popover,
+  Select,
+  Tooltip,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+import {
+  DROPDOWN_OFFSET,
+  OVERLAY_Z_INDEX,
+  POPOVER_OFFSET,
+  TOOLTIP_OFFSET,
+} from '../../shared/domain/limits';
+
+/** A calm slate blue; shade 8 (the primary shade) keeps white text above 4.5:1 for axe. */
+const tenet: MantineColorsTuple = [
+  '#eef3fb',
+  '#dce5f4',
+  '#b5c8e8',
+  '#8baadc',
+  '#6890d1',
+  '#527fcb',
+  '#4676c9',
+  '#3865b2',
+  '#2b579d',
+  '#1d4a8b',
+];
+
+export const theme = createTheme({
+  primaryColor: 'tenet',
+  primaryShade: 8,
+  colors: { tenet },
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: {
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontWeight: '600',
+  },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  autoContrast: true,
+  components: {
+    // Spec §9: tooltip on hover and focus, offset 6; popover on click, offset 8; dropdowns offset 2;
+    // no open or close delay; overlays on layer 1055.
+    Tooltip: Tooltip.extend({
+      defaultProps: {
+        offset: TOOLTIP_OFFSET,
+        zIndex: OVERLAY_Z_INDEX,
+        openDelay: 0,
+        closeDelay: 0,
+        withArrow: true,
+        events: { hover: true, focus: true, touch: false },
+        multiline: true,
+        maw: 320,
+      },
+    }),
+    Popover: Popover.extend({
+      defaultProps: { offset: POPOVER_OFFSET, zIndex: OVERLAY_Z_INDEX, shadow: 'md', withArrow: true },
+    }),
+    Menu: Menu.extend({ defaultProps: { offset: DROPDOWN_OFFSET, zIndex: OVERLAY_Z_INDEX, shadow: 'md' } }),
+    Select: Select.extend({
+      defaultProps: { comboboxProps: { offset: DROPDOWN_OFFSET, zIndex: OVERLAY_Z_INDEX } },
+    }),
+    Modal: Modal.extend({ defaultProps: { zIndex: OVERLAY_Z_INDEX, centered: true, radius: 'md' } }),
+  },
+});
+
+/** Mantine's dimmed grey is below 4.5:1 on white; a darker grey passes axe colour-contrast. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5b6672',
+    '--mantine-color-body': '#ffffff',
+  },
+  dark: {},
+});

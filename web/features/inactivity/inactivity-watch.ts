@@ -1,0 +1,49 @@
+/**
+ * Inactivity logout of spec §4: activity events refresh a last-activity time kept in local storage
+ * (so all tabs share it); a check every 15 s signs the user out past the session's timeout.
+ */
+import { INACTIVITY_CHECK_MS } from '../../../shared/domain/limits';
+import { local, StorageKeys } from '../../lib/browser-storage';
+import { getSession } from '../../lib/session-store';
+import { isIdleTooLong } from './idle';
+
+const ACTIVITY_EVENTS = ['click', 'mouseover', 'mouseout', 'keydown', 'keyup', 'keypress'] as const;
+/** Writing storage on every mouse move is wasteful; once a second is precise enough for minutes. */
+const WRITE_EVERY_MS = 1000;
+
+export function recordActivity(now = Date.now()): void {
+  local.set(StorageKeys.lastAction, String(now));
+}
+
+function lastAction(): number | null {
+  const value = Number(local.get(StorageKeys.lastAction));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** Starts watching; `onIdle` signs the user out. Returns the function that stops watching. */
+export function startInactivityWatch(onIdle: () => void): () => void {
+  let lastWrite = 0;
+  const onActivity = (): void => {
+    const now = Date.now();
+    if (now - lastWrite < WRITE_EVERY_MS) return;
+    lastWrite = now;
+    recordActivity(now);
+  };
+  for (const type of ACTIVITY_EVENTS) document.addEventListener(type, onActivity, { capture: true, passive: true });
+
+  const check = (): void => {
+    const session = getSession();
+    if (!session?.valid) return;
+    const last = lastAction();
+    if (last === null) {
+      recordActivity();
+      return;
+    }
+    if (isIdleTooLong(Date.now(), last, session.token_timeout)) onIdle();
+  };
+  const timer = window.setInterval(check, INACTIVITY_CHECK_MS);
+  return () => {
+    window.clearInterval(timer);
+    for (const type of ACTIVITY_EVENTS) document.removeEventListener(type, onActivity, { capture: true });
+  };
+}

@@ -1,0 +1,13 @@
+export { formatDisplayDate, formatMessageDateTime, formatSortDate } from '../../shared/domain/dates';
+
+/** Spec §9: cuts a string to `length` characters and appends an ellipsis when it was longer. */
+export function truncate(text: string | null | undefined, length: number): string {
+  if (!text) return '';
+  if (length <= 0) return '';
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+/** "1 item" / "3 items", for counts in headings and footers. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
