@@ -1,5 +1,8 @@
 import { registerAuthRoutes } from '../modules/auth/auth.routes';
+import { registerContainerModule } from '../modules/containers/index';
+import { registerLibraryModule } from '../modules/library/index';
 import { registerNotificationRoutes } from '../modules/notifications/notifications.routes';
+import { registerPnpModule } from '../modules/pnps/index';
 import { registerSystemMessageRoutes } from '../modules/system-messages/system-messages.routes';
 import type { Deps } from './deps';
 import type { App } from './routes';
@@ -9,4 +12,7 @@ export function registerModules(app: App, deps: Deps): void {
   registerAuthRoutes(app, deps);
   registerSystemMessageRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerContainerModule(app, deps);
+  registerPnpModule(app, deps);
+  registerLibraryModule(app, deps);
 }
