@@ -29,7 +29,25 @@ import { registerWeb } from './web';
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the HTTP application: plugins, the request pipeline, every module's routes, the web app. */
-export async function buildApp(deps: Deps): Promise<App> {
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with how it is reached: the route matrix test walks this. */
+    routeTable: RouteRecord[];
+  }
+}
+
+export interface BuildOptions {
+  /** Tests only: routes added beside the modules' (the isolation test's deliberately unscoped route). */
+  extraRoutes?: (app: App, deps: Deps) => void;
+}
+
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<App> {
   const logger: FastifyBaseLogger = deps.log;
   const app = Fastify({
     loggerInstance: logger,
@@ -43,6 +61,11 @@ export async function buildApp(deps: Deps): Promise<App> {
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('routeTable', [] as RouteRecord[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access: route.config?.access });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -132,6 +155,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
 
   registerModules(app, deps);
+  options.extraRoutes?.(app, deps);
   await registerWeb(app, deps);
   return app;
 }

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/errors';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { buildApp } from '../http/app';
+import { buildApp, type BuildOptions } from '../http/app';
 import type { Deps } from '../http/deps';
 import type { App } from '../http/routes';
 import { fixedClock } from '../platform/clock';
@@ -66,7 +66,7 @@ async function openTestDatabase(): Promise<Database> {
 }
 
 /** A whole application on its own fresh database and file directory, with a clock tests can move. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const fileDir = mkdtempSync(path.join(os.tmpdir(), 'tenet-files-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test' }),
@@ -78,7 +78,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const database = await openTestDatabase();
   const clock = fixedClock(new Date());
   const deps: Deps = { config, database, clock, files: localFileStore(fileDir), log: pino({ level: 'silent' }) };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, options);
   await app.ready();
 
   const makeAgent = (): Agent => {

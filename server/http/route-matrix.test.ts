@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows } from '../db/client';
+import { createOrg, createUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { createOrgAObjects } from '../test/org-a-fixture';
+import { runRouteMatrix } from '../test/route-matrix';
+import { IdParam, orgRoute } from './routes';
+
+describe('route matrix: no organisation reaches another', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('every organisation route refuses org A ids to org B users (admin and ordinary) and changes nothing', async () => {
+    const orgA = await createOrg(t.deps);
+    const orgB = await createOrg(t.deps);
+    const a = await createOrgAObjects(t.deps, orgA);
+    for (const isAdmin of [true, false]) {
+      const userB = await createUser(t.deps, orgB.id, { isAdmin });
+      const agent = await t.signIn(userB.username, userB.password);
+      const { violations, checked } = await runRouteMatrix(t, orgA, orgB, a, agent);
+      expect(violations).toEqual([]);
+      expect(checked).toBeGreaterThan(0);
+    }
+  }, 120_000);
+});
+
+describe('route matrix catches a route that forgets its org scope', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      {},
+      {
+        extraRoutes: (app, deps) => {
+          // Deliberately wrong: drops the application role (so row-level security no longer
+          // applies) and reads by id alone, without the org filter.
+          orgRoute(
+            app,
+            deps,
+            { method: 'GET', url: '/api/o/:org/unscoped_probe/containers/:id', schema: { params: z.object({ id: IdParam }) } },
+            async (ctx, { params }) => {
+              await ctx.tx.execute(sql`reset role`);
+              return queryRows(ctx.tx, sql`select id, name from containers where id = ${params.id}`);
+            },
+          );
+        },
+      },
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('reports the leak', async () => {
+    const orgA = await createOrg(t.deps);
+    const orgB = await createOrg(t.deps);
+    const a = await createOrgAObjects(t.deps, orgA);
+    const userB = await createUser(t.deps, orgB.id);
+    const agent = await t.signIn(userB.username, userB.password);
+    const { violations } = await runRouteMatrix(t, orgA, orgB, a, agent);
+    expect(violations).toContainEqual(
+      expect.objectContaining({ url: '/api/o/:org/unscoped_probe/containers/:id', reason: "the response carries org A's data" }),
+    );
+  }, 120_000);
+});
