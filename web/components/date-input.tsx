@@ -149,7 +149,7 @@ export function DateInput({ label, value, onChange, minDate, maxDate, isDisabled
               <IconChevronRight size={18} aria-hidden />
             </ActionIcon>
           </Group>
-          <DatesProvider settings={{ firstDayOfWeek: FIRST_DAY_OF_WEEK as 1, consistentWeeks: true }}>
+          <DatesProvider settings={{ firstDayOfWeek: FIRST_DAY_OF_WEEK, consistentWeeks: true }}>
             <Month
               month={formatIsoDate({ year: shown.year, month: shown.month, day: 1 })}
               minDate={formatIsoDate(min)}

@@ -16,7 +16,7 @@ export function useCrumbs(): Crumb[] {
   const crumbs: Crumb[] = [];
   for (const match of matches) {
     if (!isRouteHandle(match.handle)) continue;
-    const label = resolveText((match.handle as RouteHandle).crumb, params);
+    const label = resolveText((match.handle).crumb, params);
     if (label && crumbs.at(-1)?.label !== label) crumbs.push({ label, to: match.pathname });
   }
   return crumbs;
@@ -26,7 +26,7 @@ export function useCrumbs(): Crumb[] {
 export function useRouteHandle(): RouteHandle & { readonly resolvedTitle: string } {
   const matches = useMatches();
   const params = useParams();
-  const handles = matches.map((m) => m.handle).filter(isRouteHandle) as RouteHandle[];
+  const handles = matches.map((m) => m.handle).filter((h): h is RouteHandle => isRouteHandle(h));
   const own = handles.at(-1) ?? {};
   const titled = [...handles].reverse().find((h) => h.title ?? h.crumb);
   const resolvedTitle = resolveText(titled?.title ?? titled?.crumb, params) ?? 'Tenet';

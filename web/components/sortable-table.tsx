@@ -30,8 +30,12 @@ export interface SortableTableProps<T> {
   readonly minWidth?: number;
 }
 
-const cellText = (value: unknown): ReactNode =>
-  typeof value === 'string' || typeof value === 'number' ? value : value == null ? '' : String(value as boolean);
+const cellText = (value: unknown): ReactNode => {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // Objects need a render function; '[object Object]' would help nobody.
+  return '';
+};
 
 /**
  * Spec §2: the sortable table. A loading indicator while loading; the no-records panel when empty;

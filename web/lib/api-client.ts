@@ -72,6 +72,19 @@ function errorBody(body: unknown): { errors: string[]; customError: string | und
   return { errors, customError: typeof b.custom_error === 'string' ? b.custom_error : undefined };
 }
 
+/**
+ * The server hands out the CSRF cookie on any API response; a first write before any read (a fresh
+ * tab posting straight away) asks for it once rather than fail with 403.
+ */
+async function primeCsrfCookie(): Promise<string | null> {
+  try {
+    await fetch(`${API_ROOT}/sessions`, { credentials: 'include' });
+  } catch {
+    // The write that follows reports the failure.
+  }
+  return readCookie(CSRF_COOKIE);
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -98,7 +111,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const upper = method.toUpperCase();
   const isRelative = url.startsWith('/');
   if (upper !== 'GET' && upper !== 'HEAD' && isRelative) {
-    const token = readCookie(CSRF_COOKIE);
+    const token = readCookie(CSRF_COOKIE) ?? (await primeCsrfCookie());
     if (token) headers[CSRF_HEADER] = token;
   }
   let body: BodyInit | undefined;

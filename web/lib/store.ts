@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 
 /** A minimal observable value: the app's few global states need no state library. */
 export interface Store<T> {
-  get(): T;
-  set(next: T | ((current: T) => T)): void;
-  subscribe(listener: () => void): () => void;
+  readonly get: () => T;
+  readonly set: (next: T | ((current: T) => T)) => void;
+  readonly subscribe: (listener: () => void) => () => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {
@@ -12,13 +12,13 @@ export function createStore<T>(initial: T): Store<T> {
   const listeners = new Set<() => void>();
   return {
     get: () => state,
-    set(next) {
+    set: (next) => {
       const value = typeof next === 'function' ? (next as (current: T) => T)(state) : next;
       if (Object.is(value, state)) return;
       state = value;
       for (const listener of [...listeners]) listener();
     },
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -63,7 +63,7 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
 
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={4} component="nav" aria-label="Main">
+          <Stack gap={4}>
             {nav.map((item) => (
               <NavLink
                 key={item.to}
@@ -94,7 +94,7 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
             <SystemMessageBanners />
           </Stack>
           <AlertsArea />
-          <Box component="main" id="main-content">
+          <Box id="main-content">
             <Outlet />
           </Box>
         </Box>

@@ -3,22 +3,13 @@
  * (so all tabs share it); a check every 15 s signs the user out past the session's timeout.
  */
 import { INACTIVITY_CHECK_MS } from '../../../shared/domain/limits';
-import { local, StorageKeys } from '../../lib/browser-storage';
+import { readLastActivity, recordActivity } from '../../lib/activity';
 import { getSession } from '../../lib/session-store';
 import { isIdleTooLong } from './idle';
 
 const ACTIVITY_EVENTS = ['click', 'mouseover', 'mouseout', 'keydown', 'keyup', 'keypress'] as const;
 /** Writing storage on every mouse move is wasteful; once a second is precise enough for minutes. */
 const WRITE_EVERY_MS = 1000;
-
-export function recordActivity(now = Date.now()): void {
-  local.set(StorageKeys.lastAction, String(now));
-}
-
-function lastAction(): number | null {
-  const value = Number(local.get(StorageKeys.lastAction));
-  return Number.isFinite(value) && value > 0 ? value : null;
-}
 
 /** Starts watching; `onIdle` signs the user out. Returns the function that stops watching. */
 export function startInactivityWatch(onIdle: () => void): () => void {
@@ -34,7 +25,7 @@ export function startInactivityWatch(onIdle: () => void): () => void {
   const check = (): void => {
     const session = getSession();
     if (!session?.valid) return;
-    const last = lastAction();
+    const last = readLastActivity();
     if (last === null) {
       recordActivity();
       return;

@@ -8,7 +8,9 @@ export const sessionApi = {
   /** GET sessions: signed-out callers get `{ valid: false }`. */
   load: (options: { handleErrorsHere?: boolean } = {}): Promise<Session> =>
     http.get<Session>('sessions', options.handleErrorsHere ? { passThrough: ALL_STATUSES } : undefined),
-  login: (request: LoginRequest): Promise<Session> => http.post<Session>('auth/developer/login', request),
+  /** Failures carry a custom_error (spec §8) and reach the form; so do rate limits. */
+  login: (request: LoginRequest): Promise<Session> =>
+    http.post<Session>('auth/developer/login', request, { passThrough: [429] }),
   /** DELETE sessions; a session the server already ended is not an error here. */
   logout: (): Promise<void> => http.delete<void>('sessions', { passThrough: ALL_STATUSES }),
   tenant: (tenant: string): Promise<TenantInfo> =>

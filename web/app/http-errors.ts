@@ -1,0 +1,33 @@
+/** The global error handling of spec §8, installed into the HTTP client at start. */
+import { Messages } from '../../shared/domain/messages';
+import { alerts, toasts } from '../lib/alerts';
+import { setGlobalErrorHandler, type FailedRequest } from '../lib/api-client';
+import { navigateTo } from '../lib/navigation';
+import { clearSession } from '../lib/session-store';
+
+export function handleFailedRequest(failure: FailedRequest): void {
+  const { status, errors } = failure;
+  if (status === 500) {
+    toasts.danger(Messages.unexpectedError);
+    return;
+  }
+  if (status === 422) {
+    if (errors.length === 0) toasts.danger(Messages.unexpectedError);
+    for (const error of errors) alerts.danger(error);
+    return;
+  }
+  if (status === 401 || status === 403) {
+    alerts.danger(Messages.notAuthorizedHttp, { scope: 'next' });
+    for (const error of errors) alerts.info(error, { scope: 'next' });
+    // 401 means the server no longer knows this session; forget it once the login page shows.
+    void navigateTo('/login').then(() => {
+      if (status === 401) clearSession();
+    });
+    return;
+  }
+  void navigateTo(`/error/${status}`);
+}
+
+export function installHttpErrorHandling(): void {
+  setGlobalErrorHandler(handleFailedRequest);
+}

@@ -1,0 +1,23 @@
+import { Navigate, useParams } from 'react-router';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { useSession, useSessionFlags } from '../../lib/session-store';
+import { orgNavItems } from '../nav-items';
+import { AppFrame } from './app-frame';
+
+/** The organisation area's frame. Its guard ran before; this follows a session that ends later. */
+export function OrgLayout() {
+  const session = useSession();
+  const flags = useSessionFlags();
+  const params = useParams();
+  if (!session?.valid) return <Navigate to="/login" replace />;
+  const orgId = session.org ? String(session.org.id) : (params.orgId ?? 'default');
+  return (
+    <AppFrame
+      homePath={`/orgs/${orgId}/pnps`}
+      contextLabel="Organization"
+      contextName={session.org?.name ?? 'Your organization'}
+      nav={orgNavItems(orgId, flags)}
+      headerExtras={<NotificationsBell notificationsPath={`/orgs/${orgId}/notifications`} />}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { RouteObject } from 'react-router';
+import { planned } from './route-helpers';
+
+export type ReportGroup = 'By Versions' | 'By Users and User Groups' | 'Miscellaneous';
+
+export interface ReportSpec {
+  readonly group: ReportGroup;
+  readonly name: string;
+  readonly path: string;
+  readonly description: string;
+}
+
+/** The report catalogue of spec §2. */
+export const REPORTS: readonly ReportSpec[] = [
+  { group: 'By Versions', name: 'All Versions', path: 'all_versions', description: 'Every version of every P&P with its status and dates.' },
+  { group: 'By Versions', name: 'Read Acknowledgements', path: 'read_acknowledgements', description: 'Read acknowledgements and how far each reader got.' },
+  { group: 'By Versions', name: 'Versions Pending Action', path: 'pending_action', description: 'Drafts waiting for someone to author, review, approve or publish.' },
+  { group: 'By Versions', name: 'Views by Version', path: 'version_total_views', description: 'How often each version was viewed.' },
+  { group: 'By Users and User Groups', name: 'Assignments', path: 'user_assignments', description: 'The roles each user and group holds on binders, folders and P&Ps.' },
+  { group: 'Miscellaneous', name: 'Unassigned Items', path: 'unassigned_pnps', description: 'P&Ps and containers with no one assigned in a role.' },
+  { group: 'Miscellaneous', name: 'Retired P&Ps', path: 'retired_pnps', description: 'Retired P&Ps, with their documents to download.' },
+  { group: 'Miscellaneous', name: 'Linked P&Ps', path: 'linked_pnps', description: 'Which P&Ps link to which.' },
+];
+
+/** Spec §2: each report group has its own card colour. */
+export const REPORT_GROUP_COLOURS: Record<ReportGroup, string> = {
+  'By Versions': 'tenet',
+  'By Users and User Groups': 'teal',
+  Miscellaneous: 'grape',
+};
+
+export const reportRoutes: RouteObject[] = [
+  ...REPORTS.map((report) => planned(report.path, { crumb: report.name, description: report.description, items: 'Records' })),
+  planned('read_acknowledgements/:readAcknowledgementId', {
+    crumb: 'Read Acknowledgement',
+    description: 'One read acknowledgement: its readers and who has completed it.',
+  }),
+];

@@ -1,0 +1,85 @@
+import type { RouteObject } from 'react-router';
+import { StaffPermission } from '../../../shared/domain/roles';
+import { staffGuard, staffPermissionGuard } from '../guards';
+import { lazyPage } from './lazy-page';
+import { group, planned, plannedIndex, redirectTo, sectioned, simpleLinks, type SectionSpec } from './route-helpers';
+
+const usersGuard = staffPermissionGuard(StaffPermission.UserManagement);
+const orgsGuard = staffPermissionGuard(StaffPermission.OrgManagement);
+const devToolsGuard = staffPermissionGuard(StaffPermission.DeveloperTools);
+
+const developerSections: SectionSpec[] = [
+  { path: 'links', label: 'Links', description: 'Links to the API documentation, health and version endpoints, and other tools.' },
+  { path: 'hstreamid', label: 'hStream ID', description: 'Look up the hStream id of a user by e-mail.' },
+  {
+    path: 'system_messages',
+    label: 'System Messages',
+    description: 'Banners shown on the sign-in screen or inside the application.',
+    lazy: lazyPage(() => import('../routes/system-messages-page'), 'SystemMessagesPage'),
+  },
+];
+
+const orgSections: SectionSpec[] = [
+  { path: 'pm_users', label: 'Users', description: "The organisation's users." },
+  { path: 'pm_admins', label: 'Admins', description: "The organisation's administrators." },
+  { path: 'idp_config', label: 'Identity Provider', description: 'How users of this organisation sign in: Azure, hStream, SAML SSO or hStream - HLC.' },
+  { path: 'templates', label: 'Templates', description: 'The templates this organisation may use.' },
+];
+
+const orgUserSections: SectionSpec[] = [
+  { path: 'visitor_logs', label: 'Visitor Logs', description: 'When this user signed in and from where.' },
+  { path: 'groups', label: 'Groups', description: 'The groups this user belongs to.' },
+  { path: 'settings', label: 'Settings', description: "The user's preferences." },
+];
+
+const staffUserSections: SectionSpec[] = [{ path: 'settings', label: 'Settings', description: 'Permissions and settings of this staff user.' }];
+
+/** The provider-staff area of spec §2, under hstm/. */
+export const staffRoutes: RouteObject = {
+  path: 'hstm',
+  loader: staffGuard,
+  handle: { crumb: 'Administration' },
+  lazy: lazyPage(() => import('../layouts/staff-layout'), 'StaffLayout'),
+  children: [
+    { index: true, loader: redirectTo(() => '/hstm/dashboard') },
+    planned('dashboard', { crumb: 'Dashboard', description: 'Find organisations and users quickly, and see what needs attention.' }),
+    sectioned(
+      'developer_tools',
+      { crumb: 'Developer Tools', description: 'Tools for the people who run Tenet.' },
+      simpleLinks(developerSections),
+      developerSections,
+      'links',
+      [],
+      devToolsGuard,
+    ),
+    group(
+      'hstm_users',
+      { crumb: 'Staff Users', description: 'Provider staff and their permissions: user management, org management, login as, developer tools.', items: 'Staff Users' },
+      plannedIndex,
+      [
+        planned('new', { crumb: 'New Staff User', description: 'Add a provider staff user and choose their permissions.' }),
+        planned('edit/:userId', { crumb: 'Edit Staff User', description: "Change a staff user's details and permissions." }),
+        sectioned(':userId', { crumb: (p) => `Staff User ${p.userId ?? ''}`, title: 'Staff User' }, simpleLinks(staffUserSections), staffUserSections, 'settings'),
+      ],
+      usersGuard,
+    ),
+    group(
+      'orgs',
+      { crumb: 'Organizations', description: 'Every organisation: status (Active, Disabled, Locked) and sign-in source.', items: 'Organizations' },
+      plannedIndex,
+      [
+        sectioned(':orgId', { crumb: (p) => `Organization ${p.orgId ?? ''}`, title: 'Organization' }, simpleLinks(orgSections), orgSections, 'pm_users'),
+        planned(':orgId/idp_config/settings', { crumb: 'Identity Provider Settings', description: 'Configure and test the identity provider of this organisation.' }),
+        sectioned(
+          ':orgId/pm_users/:userId',
+          { crumb: (p) => `User ${p.userId ?? ''}`, title: 'Organization User' },
+          simpleLinks(orgUserSections),
+          orgUserSections,
+          'visitor_logs',
+          [planned('visitor_logs/:visitorLogId', { crumb: 'Visit', description: 'One visit: when, from where, with which browser.' })],
+        ),
+      ],
+      orgsGuard,
+    ),
+  ],
+};

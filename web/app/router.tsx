@@ -1,0 +1,58 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { BootScreen } from './boot-screen';
+import { rootRedirect, sessionGuard } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { lazyPage } from './route-table/lazy-page';
+import { orgRoutes } from './route-table/org-routes';
+import { planned } from './route-table/route-helpers';
+import { staffRoutes } from './route-table/staff-routes';
+import { LoginPage } from './routes/login-page';
+
+/**
+ * Every route of spec §2. The sign-in screen is in the first bundle (it is most people's first
+ * screen); everything else loads by route.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: BootScreen,
+    children: [
+      { index: true, loader: rootRedirect },
+      {
+        Component: PublicLayout,
+        children: [
+          { path: 'login', Component: LoginPage },
+          { path: 't/:tenant', lazy: lazyPage(() => import('./routes/tenant-login-page'), 'TenantLoginPage') },
+          { path: 'error/:error', lazy: lazyPage(() => import('./routes/error-page'), 'ErrorPage') },
+          {
+            path: 'hstm/login_as/:userId/:userName',
+            lazy: lazyPage(() => import('./routes/login-as-page'), 'LoginAsPage'),
+          },
+        ],
+      },
+      orgRoutes,
+      staffRoutes,
+      {
+        path: 'self',
+        loader: sessionGuard,
+        handle: { crumb: 'Home' },
+        lazy: lazyPage(() => import('./layouts/self-layout'), 'SelfLayout'),
+        children: [
+          { index: true, loader: () => redirect('/self/preferences') },
+          planned('preferences', {
+            crumb: 'Preferences',
+            description: 'Your own settings: e-mail summary of notifications and other preferences.',
+          }),
+        ],
+      },
+      // Spec §2: any other path goes to error/404.
+      { path: '*', loader: () => redirect('/error/404') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

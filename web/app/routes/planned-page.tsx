@@ -1,0 +1,50 @@
+import { Outlet, useLocation, useMatches, useParams } from 'react-router';
+import { FeaturePlaceholder } from '../../components/feature-placeholder';
+import { Page, useRouteHandle } from '../../components/page';
+import { isRouteHandle, resolveText } from '../../components/route-handle';
+import { SectionNav } from '../../components/section-nav';
+import type { SectionHandle } from '../route-table/route-helpers';
+
+/** A screen whose feature comes later: its frame, heading and breadcrumbs, and what it will hold. */
+export function PlannedPage() {
+  const handle = useRouteHandle();
+  return (
+    <Page>
+      <FeaturePlaceholder title={handle.resolvedTitle} description={handle.description} />
+    </Page>
+  );
+}
+
+/** The content of one section of a sectioned screen whose feature comes later. */
+export function PlannedPanel() {
+  const handle = useRouteHandle();
+  return <FeaturePlaceholder title={handle.resolvedTitle} description={handle.description} />;
+}
+
+function useSection(): { handle: SectionHandle; base: string } | null {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const match = matches[index];
+    if (match && isRouteHandle(match.handle) && 'sections' in match.handle) {
+      return { handle: match.handle as SectionHandle, base: match.pathname.replace(/\/$/, '') };
+    }
+  }
+  return null;
+}
+
+/** A screen whose child routes are sections (spec §2 "with children ..."), linked like tabs. */
+export function SectionedPage() {
+  const section = useSection();
+  const { pathname } = useLocation();
+  const params = useParams();
+  if (!section) return <Outlet />;
+  const { handle, base } = section;
+  const first = pathname.slice(base.length).replace(/^\//, '').split('/')[0] ?? '';
+  const links = handle.sections.map((s) => ({ label: s.label, to: `${base}/${s.to}`, active: s.matches.includes(first) }));
+  return (
+    <Page title={resolveText(handle.title ?? handle.crumb, params)}>
+      <SectionNav links={links} label={`${resolveText(handle.title ?? handle.crumb, params) ?? ''} sections`} />
+      <Outlet />
+    </Page>
+  );
+}
