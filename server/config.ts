@@ -18,8 +18,6 @@ export interface Config {
   sessionAbsoluteHours: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
-  smtpUrl: string | null;
-  mailFrom: string;
   publicUrl: string;
 }
 
@@ -61,8 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM ?? 'Tenet <no-reply@tenet.example>',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   };
 }

@@ -51,6 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       extensions: { pg_trgm },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    yieldBetweenMessages(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
     return {
@@ -66,6 +67,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release();
     throw error;
   }
+}
+
+/**
+ * PGlite runs on Node's main thread: a run of queries would starve every other request. Each
+ * protocol message first yields to the event loop, so HTTP work interleaves with database work.
+ */
+function yieldBetweenMessages(client: PGlite): void {
+  const execProtocol = client.execProtocol.bind(client);
+  client.execProtocol = async (message, options) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return execProtocol(message, options);
+  };
 }
 
 /**
