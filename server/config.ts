@@ -19,6 +19,8 @@ export interface Config {
   loginMaxFailures: number;
   loginLockMinutes: number;
   publicUrl: string;
+  /** Files go to S3-compatible storage when S3_BUCKET is set, else to fileStoreDir. */
+  s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
 }
 
 function readVersion(): string {
@@ -60,5 +62,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          endpoint: env.S3_ENDPOINT || null,
+          accessKeyId: env.S3_ACCESS_KEY_ID || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+        }
+      : null,
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './http/app';
 import type { Deps } from './http/deps';
 import { systemClock } from './platform/clock';
 import { localFileStore } from './platform/file-store';
+import { s3FileStore } from './platform/s3-file-store';
 import { seedDemo } from './seed/demo';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './seed/demo-users';
 
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps: Deps = { config, database, clock: systemClock, files: localFileStore(config.fileStoreDir), log };
+  const files = config.s3 ? s3FileStore(config.s3) : localFileStore(config.fileStoreDir);
+  const deps: Deps = { config, database, clock: systemClock, files, log };
   const seeded = config.seedDemo ? await seedDemo(deps) : false;
   const app = await buildApp(deps);
 

@@ -16,7 +16,7 @@ const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]{1,8}$/;
 
 export function newStorageKey(extension: string): string {
   const id = randomUUID();
-  return `${id.slice(0, 2)}/${id}.${extension.toLowerCase().replace(/[^a-z0-9]/g, '') || 'bin'}`;
+  return `${id.slice(0, 2)}/${id}.${extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin'}`;
 }
 
 export function localFileStore(root: string): FileStore {
@@ -32,12 +32,12 @@ export function localFileStore(root: string): FileStore {
       await writeFile(target, bytes, { flag: 'wx' });
       return key;
     },
-    get: (key) => readFile(resolve(key)),
+    get: async (key) => readFile(resolve(key)),
     async stream(key) {
       const target = resolve(key);
       await stat(target);
       return createReadStream(target);
     },
-    remove: (key) => rm(resolve(key), { force: true }),
+    remove: async (key) => rm(resolve(key), { force: true }),
   };
 }
