@@ -1,5 +1,10 @@
 import type { Deps } from '../../http/deps';
 import type { App } from '../../http/routes';
+import { registerLibraryRoutes } from './library.routes';
+import { registerTemplateRoutes } from './templates/templates.routes';
 
-/** Library, search and templates (issue 6): filled in by the library module. */
-export function registerLibraryModule(_app: App, _deps: Deps): void {}
+/** Library, search and templates (issue 6). */
+export function registerLibraryModule(app: App, deps: Deps): void {
+  registerLibraryRoutes(app, deps);
+  registerTemplateRoutes(app, deps);
+}

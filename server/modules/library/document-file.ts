@@ -1,0 +1,73 @@
+import mammoth from 'mammoth';
+import type { FastifyReply } from 'fastify';
+import type { FilePreview } from '../../../shared/api/library';
+import type { FileStore } from '../../platform/file-store';
+
+/**
+ * Serving a stored document: the bytes inline or as an attachment with a safe Content-Disposition
+ * and `nosniff`, or as HTML for the reading view (DOCX through mammoth; a PDF is shown by the
+ * browser itself). The P&P module had no exported preview helper when this was written, so the
+ * library converts DOCX itself.
+ */
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PDF_MIME = 'application/pdf';
+
+export interface StoredDocument {
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  extension: string;
+}
+
+export type PreviewKind = FilePreview['kind'];
+
+export function previewKind(doc: Pick<StoredDocument, 'mimeType' | 'extension'>): PreviewKind {
+  const ext = doc.extension.toLowerCase();
+  if (doc.mimeType === PDF_MIME || ext === 'pdf') return 'pdf';
+  if (doc.mimeType === DOCX_MIME || ext === 'docx') return 'html';
+  return 'none';
+}
+
+/** A file name safe in a header: no path, no control or quoting characters; UTF-8 in filename*. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'document';
+  // Control characters and quotes would break the header: drop them (by code point, no regex).
+  const cleaned = [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"').join('').trim() || 'document';
+  const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_').replace(/[;\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
+}
+
+/** Sends the bytes: `download` as an attachment, `view` inline with the stored type. */
+export async function sendDocument(reply: FastifyReply, files: FileStore, doc: StoredDocument, action: 'view' | 'download'): Promise<FastifyReply> {
+  const bytes = await files.get(doc.storageKey);
+  // Inline only for types a browser shows without running anything of the file's; else download.
+  const inline = action === 'view' && previewKind(doc) === 'pdf';
+  return reply
+    .header('content-type', inline ? PDF_MIME : doc.mimeType || 'application/octet-stream')
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', doc.originalName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(bytes);
+}
+
+/** Only these URL schemes survive in links of a converted document. */
+const SAFE_HREF = /^(https?:|mailto:|#)/i;
+
+/** Mammoth escapes text; what remains to guard are link targets (no `javascript:` and the like). */
+export function sanitizeConvertedHtml(html: string): string {
+  return html
+    .replace(/<(script|style|iframe|object|embed)[\s\S]*?<\/\1>/gi, '')
+    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+    .replace(/\shref\s*=\s*"([^"]*)"/gi, (_, href: string) => (SAFE_HREF.test(href.trim()) ? ` href="${href}" rel="noopener noreferrer"` : ''))
+    .replace(/\ssrc\s*=\s*"([^"]*)"/gi, (_, src: string) => (/^data:image\//i.test(src.trim()) ? ` src="${src}"` : ''));
+}
+
+/** The reading view's rendering: HTML of a DOCX, or which other way to show it. */
+export async function previewDocument(files: FileStore, doc: StoredDocument): Promise<FilePreview> {
+  const kind = previewKind(doc);
+  if (kind !== 'html') return { kind, html: null };
+  const buffer = await files.get(doc.storageKey);
+  const result = await mammoth.convertToHtml({ buffer });
+  return { kind, html: sanitizeConvertedHtml(result.value) };
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { PnpStatus, UserStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { queryRows, type Executor } from '../../db/client';
+import { libraryFavorites, libraryViews } from '../../db/schema/index';
+import { containerSourcesCte, visiblePnpIdsSql } from '../access/effective-access';
+import { containerPathsCte, type LibraryScope } from './search.repo';
+
+/** Favourites, views, files and the advanced search's choices of the library. */
+
+export interface FavoriteRow {
+  pnp_id: number;
+  favorite: boolean;
+  favorite_updated_at: Date;
+}
+
+/** Sets or clears a user's favourite; the time is kept either way (spec §9 sorts by it). */
+export async function upsertFavorite(db: Executor, orgId: number, userId: number, pnpId: number, favorite: boolean, at: Date): Promise<FavoriteRow> {
+  const [row] = await db
+    .insert(libraryFavorites)
+    .values({ orgId, userId, pnpId, favorite, favoriteUpdatedAt: at })
+    .onConflictDoUpdate({
+      target: [libraryFavorites.orgId, libraryFavorites.userId, libraryFavorites.pnpId],
+      set: { favorite, favoriteUpdatedAt: at },
+    })
+    .returning();
+  return { pnp_id: row!.pnpId, favorite: row!.favorite, favorite_updated_at: row!.favoriteUpdatedAt };
+}
+
+/** One opening of a published version: feeds "recently viewed" and the views-by-version report. */
+export async function insertView(db: Executor, orgId: number, userId: number, pnpId: number, documentId: number, at: Date): Promise<void> {
+  await db.insert(libraryViews).values({ orgId, userId, pnpId, documentId, viewedAt: at });
+}
+
+export interface PublishedFileRow {
+  pnp_id: number;
+  version_id: number;
+  storage_key: string;
+  original_name: string;
+  mime_type: string;
+  extension: string;
+  size_bytes: number;
+}
+
+/** The stored file of a P&P's Active version (the caller has checked that the user may see it). */
+export async function findPublishedFile(db: Executor, orgId: number, pnpId: number): Promise<PublishedFileRow | null> {
+  const rows = await queryRows<PublishedFileRow>(
+    db,
+    sql`select d.pnp_id, d.id as version_id, f.storage_key, f.original_name, f.mime_type, f.extension, f.size_bytes
+          from pnp_documents d join stored_files f on f.org_id = d.org_id and f.id = d.file_id
+         where d.org_id = ${orgId} and d.pnp_id = ${pnpId} and d.status = ${VersionStatus.Active}`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Ids of the published, effective P&Ps this user sees (no filters): the base of the filter choices. */
+const visiblePublishedSql = (scope: LibraryScope) => sql`
+  select p.id, p.container_id, p.inherits_access from pnps p
+    join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
+   where p.org_id = ${scope.orgId} and p.status = ${PnpStatus.Published}
+     and (d.effective_dt is null or d.effective_dt <= ${scope.now.toISOString().slice(0, 10)}::date)
+     ${scope.isAdmin ? sql`` : sql`and p.id in (${visiblePnpIdsSql(scope.orgId, scope.userId)})`}`;
+
+/** Binders and folders that hold (at any depth) a P&P the user sees in the library. */
+export async function listFilterContainers(db: Executor, scope: LibraryScope) {
+  return queryRows<{ id: number; type: number; name: string; location: string }>(
+    db,
+    sql`with recursive ${containerPathsCte(scope.orgId)},
+        seen as (${visiblePublishedSql(scope)}),
+        holding as (select distinct unnest(cp.ancestors) as id from seen join container_paths cp on cp.id = seen.container_id)
+        select cp.id, cp.type::int as type, c.name, cp.location
+          from holding h join container_paths cp on cp.id = h.id join containers c on c.org_id = ${scope.orgId} and c.id = cp.id
+         order by lower(cp.location)`,
+  );
+}
+
+/** Active users who are an effective Owner (directly or through a group) of a P&P the user sees. */
+export async function listFilterOwners(db: Executor, scope: LibraryScope) {
+  return queryRows<{ id: number; name: string }>(
+    db,
+    sql`with recursive ${containerSourcesCte(scope.orgId)},
+        seen as (${visiblePublishedSql(scope)}),
+        sources as (
+          select distinct case when seen.inherits_access then s.source_id end as container_id,
+                          case when not seen.inherits_access then seen.id end as pnp_id
+            from seen left join container_sources s on s.node_id = seen.container_id
+        ),
+        owners as (
+          select distinct coalesce(g.user_id, gm.user_id) as user_id
+            from access_grants g
+            join sources so on g.container_id = so.container_id or g.pnp_id = so.pnp_id
+            left join group_memberships gm on gm.org_id = g.org_id and gm.group_id = g.group_id
+           where g.org_id = ${scope.orgId} and g.role = ${ObjectRole.Owner}
+        )
+        select u.id, u.first_name || ' ' || u.last_name as name
+          from owners o join org_users u on u.org_id = ${scope.orgId} and u.id = o.user_id
+         where u.status = ${UserStatus.Active}
+         order by lower(u.first_name || ' ' || u.last_name), u.id`,
+  );
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  FavoriteBody,
+  FavoriteResponse,
+  FileActionQuery,
+  LibraryDocument,
+  LibraryFilterOptions,
+  LibraryPage,
+  LibraryQuery,
+  LibraryResponse,
+  SearchBody,
+} from '../../../shared/api/library';
+import type { Deps } from '../../http/deps';
+import { IdParam, orgRoute, type App } from '../../http/routes';
+import {
+  browseLibrary,
+  libraryFile,
+  libraryFilterOptions,
+  openLibraryItem,
+  searchLibrary,
+  setFavorite,
+} from './library.service';
+
+const PnpParams = z.object({ pnpId: IdParam });
+
+/** The library of published P&Ps and its search (spec §7 "Library and search"). */
+export function registerLibraryRoutes(app: App, deps: Deps): void {
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/library',
+      summary: 'The library: the tree of binders, folders and published P&Ps, or the flat list with list=true',
+      schema: { querystring: LibraryQuery, response: { 200: LibraryResponse } },
+    },
+    async (ctx, { query }) => browseLibrary(ctx, query),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/library/filter_options',
+      summary: 'Binders, folders and owners to choose from in the advanced search',
+      schema: { response: { 200: LibraryFilterOptions } },
+    },
+    async (ctx) => libraryFilterOptions(ctx),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/library/:pnpId',
+      summary: 'A published P&P with its Active version (records a view)',
+      schema: { params: PnpParams, response: { 200: LibraryDocument } },
+    },
+    async (ctx, { params }) => openLibraryItem(ctx, params.pnpId),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/library/:pnpId/file',
+      summary: 'The published file: view (PDF inline), download, or preview (DOCX as HTML)',
+      schema: { params: PnpParams, querystring: FileActionQuery },
+    },
+    async (ctx, { params, query }) => libraryFile(ctx, params.pnpId, query.action_name),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'PATCH',
+      url: '/api/o/:org/library/:pnpId/handle_favorite',
+      summary: 'Adds a published P&P to the favourites, or removes it',
+      schema: { params: PnpParams, body: FavoriteBody, response: { 200: FavoriteResponse } },
+    },
+    async (ctx, { params, body }) => setFavorite(ctx, params.pnpId, body.favorite),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'POST',
+      url: '/api/o/:org/content_navigator_library/search_pnp',
+      summary: 'Searches the library: names (typo-tolerant), locations, descriptions and the documents text',
+      schema: { body: SearchBody, response: { 200: LibraryPage } },
+    },
+    async (ctx, { body }) => {
+      ctx.reply.code(200);
+      return searchLibrary(ctx, body);
+    },
+  );
+}

@@ -1,0 +1,144 @@
+import type { FastifyReply } from 'fastify';
+import type {
+  FavoriteResponse,
+  FilePreview,
+  LibraryDocument,
+  LibraryFilterOptions,
+  LibraryPage,
+  LibraryQuery,
+  LibraryTree,
+  SearchBody,
+} from '../../../shared/api/library';
+import { LIBRARY_TREE_MAX_ITEMS } from '../../../shared/api/library';
+import { DEFAULT_PAGE_SIZE, RECENT_WINDOW_DAYS } from '../../../shared/domain/limits';
+import { notFound } from '../../http/errors';
+import type { OrgCtx } from '../../http/routes';
+import { previewDocument, previewKind, sendDocument } from './document-file';
+import {
+  findPublishedFile,
+  insertView,
+  listFilterContainers,
+  listFilterOwners,
+  upsertFavorite,
+} from './library.repo';
+import { buildTree, presentItem } from './library.presenter';
+import { countByContainer, defaultSort, listLibraryRows, type LibraryCriteria, type LibraryScope } from './search.repo';
+
+const DAY_MS = 86_400_000;
+
+/** The caller and the one-year window of spec §9, from the request's clock. */
+export function scopeOf(ctx: OrgCtx): LibraryScope {
+  return {
+    orgId: ctx.orgId,
+    userId: ctx.actor.userId,
+    isAdmin: ctx.actor.isAdmin,
+    now: ctx.now,
+    windowStart: new Date(ctx.now.getTime() - RECENT_WINDOW_DAYS * DAY_MS),
+  };
+}
+
+const criteriaOf = (query: LibraryQuery): LibraryCriteria => {
+  const { list: _list, offset: _offset, limit: _limit, sort: _sort, dir: _dir, ...criteria } = query;
+  return criteria;
+};
+
+const isFiltered = (query: LibraryQuery): boolean => Object.entries(criteriaOf(query)).some(([key, value]) => value !== undefined && !(key === 'view' && value === 'all'));
+
+/** GET library: the flat list (`list=true`) or the tree of binders, folders and P&Ps. */
+export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<LibraryPage | LibraryTree> {
+  const scope = scopeOf(ctx);
+  const criteria = criteriaOf(query);
+  const expanded = isFiltered(query);
+  if (query.list === 'true') {
+    const order = query.sort ? { sort: query.sort, dir: query.dir ?? 'asc' } : defaultSort(query.view, Boolean(query.words));
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const rows = await listLibraryRows(ctx.tx, scope, criteria, { offset, limit, ...order });
+    return { items: rows.map((row) => presentItem(row, expanded)), total: await totalOf(ctx, scope, criteria, rows, offset), offset, limit };
+  }
+  const rows = await listLibraryRows(ctx.tx, scope, criteria, {
+    offset: 0,
+    limit: LIBRARY_TREE_MAX_ITEMS,
+    ...defaultSort(query.view, false),
+    treeOrder: true,
+  });
+  const containers = await countByContainer(ctx.tx, scope, criteria);
+  const total = rows[0]?.total ?? 0;
+  return {
+    tree: buildTree(containers, rows.map((row) => presentItem(row, expanded)), expanded),
+    total,
+    truncated: total > rows.length,
+  };
+}
+
+/** The total rides on every row; a page past the end has none, so count it separately. */
+async function totalOf(ctx: OrgCtx, scope: LibraryScope, criteria: LibraryCriteria, rows: Array<{ total: number }>, offset: number): Promise<number> {
+  if (rows.length > 0) return rows[0]!.total;
+  if (offset === 0) return 0;
+  const first = await listLibraryRows(ctx.tx, scope, criteria, { offset: 0, limit: 1, sort: 'name', dir: 'asc' });
+  return first[0]?.total ?? 0;
+}
+
+/** POST content_navigator_library/search_pnp: name, location, description and the documents' text. */
+export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<LibraryPage> {
+  const scope = scopeOf(ctx);
+  const criteria: LibraryCriteria = { phrase: body.phrase };
+  const limit = DEFAULT_PAGE_SIZE;
+  const rows = await listLibraryRows(ctx.tx, scope, criteria, { offset: body.offset, limit, sort: 'relevance', dir: 'desc' });
+  return {
+    items: rows.map((row) => presentItem(row, true)),
+    total: await totalOf(ctx, scope, criteria, rows, body.offset),
+    offset: body.offset,
+    limit,
+  };
+}
+
+/** A library item the user may see (published, effective, visible), or 404: nothing tells it exists. */
+async function getVisibleItem(ctx: OrgCtx, pnpId: number) {
+  const [row] = await listLibraryRows(ctx.tx, scopeOf(ctx), { pnpIds: [pnpId] }, { offset: 0, limit: 1, sort: 'name', dir: 'asc' });
+  if (!row) throw notFound('The P&P');
+  return row;
+}
+
+/** GET library/{pnpId}: the published P&P and its Active version; records the view. */
+export async function openLibraryItem(ctx: OrgCtx, pnpId: number): Promise<LibraryDocument> {
+  const row = await getVisibleItem(ctx, pnpId);
+  await insertView(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId, row.version_id, ctx.now);
+  const file = await findPublishedFile(ctx.tx, ctx.orgId, pnpId);
+  const item = presentItem({ ...row, recent_view: ctx.now.toISOString() }, false);
+  return {
+    item,
+    file: file
+      ? {
+          name: file.original_name,
+          mime_type: file.mime_type,
+          extension: file.extension,
+          size_bytes: file.size_bytes,
+          preview: previewKind({ mimeType: file.mime_type, extension: file.extension }),
+        }
+      : null,
+  };
+}
+
+/** PATCH library/{pnpId}/handle_favorite. */
+export async function setFavorite(ctx: OrgCtx, pnpId: number, favorite: boolean): Promise<FavoriteResponse> {
+  await getVisibleItem(ctx, pnpId);
+  const row = await upsertFavorite(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId, favorite, ctx.now);
+  return { pnp_id: row.pnp_id, favorite: row.favorite, favorite_updated_at: row.favorite_updated_at.toISOString() };
+}
+
+/** GET library/{pnpId}/file: the published file (view, download) or its HTML rendering (preview). */
+export async function libraryFile(ctx: OrgCtx, pnpId: number, action: 'view' | 'download' | 'preview'): Promise<FilePreview | FastifyReply> {
+  await getVisibleItem(ctx, pnpId);
+  const file = await findPublishedFile(ctx.tx, ctx.orgId, pnpId);
+  if (!file) throw notFound('The published file');
+  const doc = { storageKey: file.storage_key, originalName: file.original_name, mimeType: file.mime_type, extension: file.extension };
+  if (action === 'preview') return previewDocument(ctx.deps.files, doc);
+  return sendDocument(ctx.reply, ctx.deps.files, doc, action);
+}
+
+/** GET library/filter_options: the advanced search's binders/folders and owners, as far as the user sees. */
+export async function libraryFilterOptions(ctx: OrgCtx): Promise<LibraryFilterOptions> {
+  const scope = scopeOf(ctx);
+  return { containers: await listFilterContainers(ctx.tx, scope), owners: await listFilterOwners(ctx.tx, scope) };
+}

@@ -1,0 +1,259 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LibraryFilters, LibrarySortKey, LibraryView } from '../../../shared/api/library';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { queryRows, type Executor } from '../../db/client';
+import { containerSourcesCte, visiblePnpIdsSql } from '../access/effective-access';
+
+/**
+ * The one query behind the library's list, tree, counts and search (spec §9 and beyond): published
+ * P&Ps with their Active version, only those the user may see, only from their effective date.
+ * Everything is decided in SQL so that a page never loads the whole library into memory.
+ */
+
+/** Who is looking, and when (the library's "today" is the UTC date of the request, spec §9). */
+export interface LibraryScope {
+  orgId: number;
+  userId: number;
+  isAdmin: boolean;
+  now: Date;
+  /** Start of the one-year window of the recently viewed and recently published views. */
+  windowStart: Date;
+}
+
+export interface LibraryCriteria extends LibraryFilters {
+  view?: LibraryView;
+  /** A free-text phrase searched in name, location, description and the document's text. */
+  phrase?: string;
+  pnpIds?: number[];
+}
+
+export interface LibraryRow {
+  pnp_id: number;
+  name: string;
+  location: string;
+  description: string | null;
+  container_id: number;
+  version_id: number;
+  version_number: number | null;
+  effective_dt: string | null;
+  review_dt: string | null;
+  published_at: string | null;
+  favorite: boolean;
+  favorite_updated_at: string | null;
+  recent_view: string | null;
+  in_name: boolean | null;
+  in_location: boolean | null;
+  in_description: boolean | null;
+  in_document: boolean | null;
+  /** ts_headline of the document with \u0001 \u0002 around the words found. */
+  headline: string | null;
+  total: number;
+}
+
+/** Word similarity (pg_trgm) from which a name counts as a typo-tolerant match. */
+export const NAME_SIMILARITY_THRESHOLD = 0.5;
+/** Delimiters ts_headline puts around the words found; the presenter turns them into parts. */
+export const HIGHLIGHT_START = '\u0001';
+export const HIGHLIGHT_STOP = '\u0002';
+const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+
+const iso = (date: Date): string => date.toISOString();
+const today = (scope: LibraryScope): string => iso(scope.now).slice(0, 10);
+
+/** Every container with its path ('Binder / Folder') and the ids from its binder down to itself. */
+export const containerPathsCte = (orgId: number): SQL => sql`
+  container_paths as (
+    select c.id, c.type, c.name::text as location, array[c.id] as ancestors
+      from containers c where c.org_id = ${orgId} and c.parent_id is null
+    union all
+    select c.id, c.type, cp.location || ' / ' || c.name, cp.ancestors || c.id
+      from containers c join container_paths cp on c.parent_id = cp.id
+     where c.org_id = ${orgId}
+  )`;
+
+/** P&Ps on which `ownerId` is an effective Owner (directly or through a group). */
+const ownedPnpIdsSql = (orgId: number, ownerId: number): SQL => sql`
+  with recursive ${containerSourcesCte(orgId)},
+  owner_grants as (
+    select g.container_id, g.pnp_id from access_grants g
+     where g.org_id = ${orgId} and g.role = ${ObjectRole.Owner}
+       and (g.user_id = ${ownerId}
+            or g.group_id in (select group_id from group_memberships where org_id = ${orgId} and user_id = ${ownerId}))
+  )
+  select o.id from pnps o
+   where o.org_id = ${orgId}
+     and ((not o.inherits_access and exists (select 1 from owner_grants og where og.pnp_id = o.id))
+       or (o.inherits_access and exists (
+             select 1 from container_sources s join owner_grants og on og.container_id = s.source_id
+              where s.node_id = o.container_id)))`;
+
+/** The WHERE conditions on `p` (pnps), `d` (its Active version) and `cp` (its container path). */
+function conditions(scope: LibraryScope, criteria: LibraryCriteria): SQL[] {
+  const where: SQL[] = [
+    sql`p.org_id = ${scope.orgId}`,
+    sql`p.status = ${PnpStatus.Published}`,
+    // A scheduled publication shows only from its effective date (product rules).
+    sql`(d.effective_dt is null or d.effective_dt <= ${today(scope)}::date)`,
+  ];
+  if (!scope.isAdmin) where.push(sql`p.id in (${visiblePnpIdsSql(scope.orgId, scope.userId)})`);
+  if (criteria.pnpIds) where.push(sql`p.id in (${sql.join(criteria.pnpIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (criteria.container_id) where.push(sql`${criteria.container_id}::int = any(cp.ancestors)`);
+  if (criteria.owner_id) where.push(sql`p.id in (${ownedPnpIdsSql(scope.orgId, criteria.owner_id)})`);
+  if (criteria.effective_from) where.push(sql`d.effective_dt >= ${criteria.effective_from}::date`);
+  if (criteria.effective_to) where.push(sql`d.effective_dt <= ${criteria.effective_to}::date`);
+  if (criteria.published_from) where.push(sql`(d.published_at at time zone 'UTC')::date >= ${criteria.published_from}::date`);
+  if (criteria.published_to) where.push(sql`(d.published_at at time zone 'UTC')::date <= ${criteria.published_to}::date`);
+  if (criteria.review_from) where.push(sql`d.review_dt >= ${criteria.review_from}::date`);
+  if (criteria.review_to) where.push(sql`d.review_dt <= ${criteria.review_to}::date`);
+  if (criteria.view === 'favorites') where.push(sql`fav.favorite`);
+  if (criteria.view === 'recently_viewed') where.push(sql`rv.last_viewed is not null`);
+  if (criteria.view === 'recently_published') where.push(sql`d.published_at >= ${iso(scope.windowStart)}::timestamptz`);
+  return where;
+}
+
+/** The words of a search: the phrase and the advanced search's words are one and the same test. */
+const wordsOf = (criteria: LibraryCriteria): string | null => {
+  const words = [criteria.phrase, criteria.words].filter((w): w is string => Boolean(w && w.trim())).join(' ');
+  return words ? words : null;
+};
+
+function matchColumns(words: string | null): { select: SQL; where: SQL | null; rank: SQL } {
+  if (!words) {
+    return {
+      select: sql`null::boolean as in_name, null::boolean as in_location, null::boolean as in_description, null::boolean as in_document`,
+      where: null,
+      rank: sql`0`,
+    };
+  }
+  const q = sql`websearch_to_tsquery('english', ${words}::text)`;
+  const lowered = sql`lower(${words}::text)`;
+  const inName = sql`(to_tsvector('english', p.name) @@ ${q} or strpos(lower(p.name), ${lowered}) > 0
+                      or word_similarity(${lowered}, lower(p.name)) >= ${NAME_SIMILARITY_THRESHOLD})`;
+  const inLocation = sql`(to_tsvector('english', cp.location) @@ ${q} or strpos(lower(cp.location), ${lowered}) > 0)`;
+  const inDescription = sql`(to_tsvector('english', coalesce(p.description, '')) @@ ${q}
+                             or strpos(lower(coalesce(p.description, '')), ${lowered}) > 0)`;
+  const inDocument = sql`coalesce(f.search_vector @@ ${q}, false)`;
+  return {
+    select: sql`${inName} as in_name, ${inLocation} as in_location, ${inDescription} as in_description, ${inDocument} as in_document`,
+    where: sql`(${inName} or ${inLocation} or ${inDescription} or ${inDocument})`,
+    rank: sql`(4 * ts_rank(to_tsvector('english', p.name), ${q}) + 2 * word_similarity(${lowered}, lower(p.name))
+              + ts_rank(to_tsvector('english', coalesce(p.description, '')), ${q})
+              + coalesce(ts_rank(f.search_vector, ${q}), 0))`,
+  };
+}
+
+/** This user's last view of each P&P within the one-year window. */
+const myViewsCte = (scope: LibraryScope): SQL => sql`
+  my_views as (
+    select v.pnp_id, max(v.viewed_at) as last_viewed from library_views v
+     where v.org_id = ${scope.orgId} and v.user_id = ${scope.userId}
+       and v.viewed_at >= ${iso(scope.windowStart)}::timestamptz
+     group by v.pnp_id
+  )`;
+
+/** P&P, Active version, container path, file, favourite and last view, filtered. */
+const fromWhere = (scope: LibraryScope, where: SQL[]): SQL => sql`
+  from pnps p
+  join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
+  join container_paths cp on cp.id = p.container_id
+  left join stored_files f on f.org_id = p.org_id and f.id = d.file_id
+  left join library_favorites fav on fav.org_id = p.org_id and fav.user_id = ${scope.userId} and fav.pnp_id = p.id
+  left join my_views rv on rv.pnp_id = p.id
+  where ${sql.join(where, sql` and `)}`;
+
+const SORT_SQL: Record<LibrarySortKey, SQL> = {
+  name: sql`lower(m.name)`,
+  location: sql`lower(m.location)`,
+  published_at: sql`m.published_at`,
+  favorite_updated_at: sql`m.favorite_updated_at`,
+  recent_view: sql`m.recent_view`,
+  relevance: sql`m.rank`,
+};
+
+/** The default order of each view (spec §9: favourites by favorite_updated_at, newest first). */
+export function defaultSort(view: LibraryView | undefined, searching: boolean): { sort: LibrarySortKey; dir: 'asc' | 'desc' } {
+  if (searching) return { sort: 'relevance', dir: 'desc' };
+  if (view === 'favorites') return { sort: 'favorite_updated_at', dir: 'desc' };
+  if (view === 'recently_viewed') return { sort: 'recent_view', dir: 'desc' };
+  if (view === 'recently_published') return { sort: 'published_at', dir: 'desc' };
+  return { sort: 'name', dir: 'asc' };
+}
+
+export interface PageOptions {
+  offset: number;
+  limit: number;
+  sort: LibrarySortKey;
+  dir: 'asc' | 'desc';
+  /** Tree order (binder, folder, position) instead of a sort key. */
+  treeOrder?: boolean;
+}
+
+/** The matching library items of one page, each with the total count and (searching) a snippet. */
+export async function listLibraryRows(
+  db: Executor,
+  scope: LibraryScope,
+  criteria: LibraryCriteria,
+  page: PageOptions,
+): Promise<LibraryRow[]> {
+  const words = wordsOf(criteria);
+  const match = matchColumns(words);
+  const where = conditions(scope, criteria);
+  if (match.where) where.push(match.where);
+  const direction = page.dir === 'asc' ? sql`asc` : sql`desc`;
+  const order = page.treeOrder
+    ? sql`m.container_id, m.position, lower(m.name), m.pnp_id`
+    : sql`${SORT_SQL[page.sort]} ${direction} nulls last, lower(m.name), m.pnp_id`;
+  const headline = words
+    ? sql`case when m.in_document then ts_headline('english', f.extracted_text, websearch_to_tsquery('english', ${words}::text), ${HEADLINE_OPTIONS}) end`
+    : sql`null::text`;
+  return queryRows<LibraryRow>(
+    db,
+    sql`with recursive ${containerPathsCte(scope.orgId)},
+        ${myViewsCte(scope)},
+        matches as (
+          select p.id as pnp_id, p.name, cp.location, p.description, p.container_id, p.position,
+                 d.id as version_id, d.version_number, d.effective_dt::text as effective_dt, d.review_dt::text as review_dt,
+                 d.published_at, d.file_id,
+                 coalesce(fav.favorite, false) as favorite, fav.favorite_updated_at, rv.last_viewed as recent_view,
+                 ${match.select}, ${match.rank} as rank,
+                 count(*) over () as total
+            ${fromWhere(scope, where)}
+        ),
+        paged as (
+          select * from matches m order by ${order} limit ${page.limit} offset ${page.offset}
+        )
+        select m.pnp_id, m.name, m.location, m.description, m.container_id, m.version_id, m.version_number,
+               m.effective_dt, m.review_dt, m.published_at, m.favorite, m.favorite_updated_at, m.recent_view,
+               m.in_name, m.in_location, m.in_description, m.in_document, ${headline} as headline,
+               m.total::int as total
+          from paged m
+          left join stored_files f on f.org_id = ${scope.orgId} and f.id = m.file_id
+         order by ${order}`,
+  );
+}
+
+/** How many items match, per binder and folder (for the tree's counts), over every match. */
+export async function countByContainer(
+  db: Executor,
+  scope: LibraryScope,
+  criteria: LibraryCriteria,
+): Promise<Array<{ id: number; parent_id: number | null; type: number; name: string; position: number; count: number }>> {
+  const words = wordsOf(criteria);
+  const match = matchColumns(words);
+  const where = conditions(scope, criteria);
+  if (match.where) where.push(match.where);
+  return queryRows(
+    db,
+    sql`with recursive ${containerPathsCte(scope.orgId)},
+        ${myViewsCte(scope)},
+        counts as (
+          select unnest(cp.ancestors) as id, count(*)::int as count
+            ${fromWhere(scope, where)}
+           group by 1
+        )
+        select c.id, c.parent_id, c.type::int as type, c.name, c.position, counts.count
+          from counts join containers c on c.org_id = ${scope.orgId} and c.id = counts.id
+         order by c.position, lower(c.name), c.id`,
+  );
+}
