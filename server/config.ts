@@ -18,6 +18,7 @@ export interface Config {
   sessionAbsoluteHours: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  loginRateLimitPerMinute: number;
   publicUrl: string;
   /** Files go to S3-compatible storage when S3_BUCKET is set, else to fileStoreDir. */
   s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
@@ -61,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
+    loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 100, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     s3: env.S3_BUCKET
       ? {

@@ -77,6 +77,8 @@ interface RouteDef<S extends RouteSchema> {
   permission?: number;
   /** Body size limit in bytes, for routes that take larger bodies. */
   bodyLimit?: number;
+  /** Requests allowed per client address per minute (sign-in). */
+  rateLimitPerMinute?: number;
 }
 
 /** A positive database id in a path or query; anything else is a clear 422. */
@@ -115,7 +117,12 @@ function register<S extends RouteSchema>(
     url: def.url,
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: { ...schema, tags: [tag(def.url)], ...(def.summary ? { summary: def.summary } : {}) },
-    config: { access, adminOnly: def.adminOnly ?? false, permission: def.permission ?? null },
+    config: {
+      access,
+      adminOnly: def.adminOnly ?? false,
+      permission: def.permission ?? null,
+      ...(def.rateLimitPerMinute ? { rateLimit: { max: def.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
+    },
     handler,
   });
 }

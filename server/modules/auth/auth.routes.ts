@@ -49,6 +49,7 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
       method: 'POST',
       url: '/api/auth/developer/login',
       summary: 'Sign in with a username or e-mail and a password',
+      rateLimitPerMinute: deps.config.loginRateLimitPerMinute,
       schema: { body: LoginRequest, response: { 200: Session } },
     },
     async (ctx, { body }) => {
