@@ -1,5 +1,10 @@
 import type { Deps } from '../../http/deps';
 import type { App } from '../../http/routes';
+import { registerAccessRoutes } from './access.routes';
+import { registerContainerRoutes } from './containers.routes';
 
-/** Containers and access (issue 4): filled in by the containers module. */
-export function registerContainerModule(_app: App, _deps: Deps): void {}
+/** Containers and access (issue 4): the tree, binders and folders, and participants. */
+export function registerContainerModule(app: App, deps: Deps): void {
+  registerContainerRoutes(app, deps);
+  registerAccessRoutes(app, deps);
+}

@@ -1,0 +1,208 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ContainerSummary, ContainerTree, ContainerTreeItem, CreateContainerBody, PnpContainerPath } from '../../../shared/api/containers';
+import { CONCURRENT_CHANGE_MESSAGE, CONFIRMATION_REQUIRED } from '../../../shared/api/containers';
+import type { ChangeLogList } from '../../../shared/api/change-logs';
+import { RECENT_WINDOW_DAYS } from '../../../shared/domain/limits';
+import { ItemType } from '../../../shared/domain/statuses';
+import { containers } from '../../db/schema/index';
+import { conflict, customError, forbidden, notFound, unprocessable } from '../../http/errors';
+import type { OrgCtx } from '../../http/routes';
+import { insertChangeLog, listChangeLogs } from '../change-logs/change-logs.repo';
+import { canBypassTreeFilter, canCreateContainer, canManageNode, canRestructure } from './containers.policy';
+import { inTreeOrder, presentTreeRow, presentWrittenNode } from './containers.presenter';
+import {
+  countChildren,
+  findContainer,
+  findPnp,
+  listAncestorPath,
+  listUnownedInSubtree,
+  lockTree,
+  ownsContainer,
+  renumberChildren,
+  summarizeSubtree,
+  type ContainerRow,
+} from './containers.repo';
+import { canSeePnp, containerKindName, containerObjectType, destinationOf, pathName, plural } from './containers.shared';
+import { listTreeRows } from './tree.repo';
+
+const DAY_MS = 86_400_000;
+
+/** GET containers: the tree the caller may see, or (admins, bypass_val) the whole tree. */
+export async function listContainerTree(ctx: OrgCtx, bypass: boolean): Promise<ContainerTree> {
+  if (bypass && !canBypassTreeFilter(ctx.actor)) {
+    throw forbidden('Only organization administrators can see the whole tree (bypass_val).');
+  }
+  const rows = await listTreeRows(ctx.tx, {
+    orgId: ctx.orgId,
+    userId: ctx.actor.userId,
+    whole: bypass,
+    now: ctx.now,
+    windowStart: new Date(ctx.now.getTime() - RECENT_WINDOW_DAYS * DAY_MS),
+  });
+  return { items: inTreeOrder(rows).map(presentTreeRow), abilities: { create_binder: ctx.actor.isAdmin } };
+}
+
+/** Loads a container of this org or answers 404. */
+export async function getContainer(ctx: OrgCtx, id: number): Promise<ContainerRow> {
+  const row = await findContainer(ctx.tx, ctx.orgId, id);
+  if (!row) throw notFound('The binder or folder');
+  return row;
+}
+
+/** Refuses unless the actor may manage this one node (rename, participants, summary, change logs). */
+export async function requireManageNode(ctx: OrgCtx, node: ContainerRow): Promise<void> {
+  if (ctx.actor.isAdmin) return;
+  if (!canManageNode(ctx.actor, await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, node.id))) {
+    throw forbidden(`You can manage only binders and folders you own; you are not an owner of ${node.name}.`);
+  }
+}
+
+/** Refuses unless the actor may move, copy or delete the whole subtree (into `destination`). */
+export async function requireRestructure(ctx: OrgCtx, node: ContainerRow, destination?: ContainerRow | null): Promise<void> {
+  if (ctx.actor.isAdmin) return;
+  const unowned = await listUnownedInSubtree(ctx.tx, ctx.orgId, ctx.actor.userId, node.id);
+  const dest =
+    destination === undefined
+      ? undefined
+      : destination === null
+        ? null
+        : { owned: await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, destination.id) };
+  if (canRestructure(ctx.actor, { ownsWholeSubtree: unowned.length === 0, destination: dest })) return;
+  if (unowned.length) {
+    throw forbidden(`You are not an owner of everything in ${node.name}: ${unowned.map((u) => u.name).join(', ')}.`);
+  }
+  if (dest === null) throw forbidden('Only organization administrators can place binders at the top level.');
+  throw forbidden(`You can place items only inside binders and folders you own; you are not an owner of ${destination?.name ?? 'it'}.`);
+}
+
+/** POST containers (no copy_of): a new binder or folder. */
+export async function createContainer(ctx: OrgCtx, item: CreateContainerBody['item']): Promise<ContainerTreeItem> {
+  const itemType = item.item_type ?? ItemType.Folder;
+  await lockTree(ctx.tx, ctx.orgId);
+  const parentId = item.parent_id ?? null;
+  const parent = await destinationOf(ctx, parentId);
+  if (itemType === ItemType.Binder && parent) throw unprocessable('A binder stays at the top level: leave parent id out.');
+  if (itemType === ItemType.Folder && !parent) throw unprocessable('A folder needs a parent: give the parent id of its binder or folder.');
+  const owned = parent ? ctx.actor.isAdmin || (await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, parent.id)) : false;
+  if (!canCreateContainer(ctx.actor, parent ? { owned } : null)) {
+    throw forbidden(parent ? `You can create folders only inside binders and folders you own.` : 'Only organization administrators can create binders.');
+  }
+  const end = await countChildren(ctx.tx, ctx.orgId, parentId);
+  const [row] = await ctx.tx
+    .insert(containers)
+    .values({
+      orgId: ctx.orgId,
+      type: itemType,
+      parentId,
+      name: item.name!,
+      description: item.description ?? null,
+      position: end,
+      createdBy: ctx.actor.userId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  const created = row!;
+  if (item.position !== undefined && item.position < end) {
+    await renumberChildren(ctx.tx, ctx.orgId, parentId, { kind: 'c', id: created.id, index: item.position });
+  }
+  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+    objectType: containerObjectType(itemType),
+    objectId: created.id,
+    objectName: created.name,
+    actionName: 'Create',
+    deltas: parent ? { changed: { location: [null, await pathName(ctx, parent.id)] } } : {},
+  });
+  const fresh = (await findContainer(ctx.tx, ctx.orgId, created.id))!;
+  return presentWrittenNode({ ...fresh, itemType: itemType }, true);
+}
+
+/** GET containers/{id}/summary: what a delete would remove and what blocks it. */
+export async function summarizeContainer(ctx: OrgCtx, id: number): Promise<ContainerSummary> {
+  const node = await getContainer(ctx, id);
+  await requireManageNode(ctx, node);
+  const summary = await summarizeSubtree(ctx.tx, ctx.orgId, node.id);
+  return {
+    id: node.id,
+    item_type: node.type as 1 | 2,
+    name: node.name,
+    folders: summary.folders,
+    pnps: summary.pnps,
+    blocking_pnps: summary.blocking,
+  };
+}
+
+/**
+ * DELETE containers/{id}: a container with its subtree. Never-published (Draft) P&Ps inside go with
+ * it; published or retired ones block the delete (they keep their history: move them first). A
+ * non-empty container needs confirm=true. Binders are deleted by org admins only.
+ */
+export async function deleteContainer(ctx: OrgCtx, id: number, options: { confirm: boolean; lockVersion?: number }): Promise<void> {
+  await lockTree(ctx.tx, ctx.orgId);
+  const node = await getContainer(ctx, id);
+  if (options.lockVersion !== undefined && options.lockVersion !== node.lockVersion) throw conflict(CONCURRENT_CHANGE_MESSAGE);
+  const kind = containerKindName(node.type);
+  if (node.type === ItemType.Binder && !ctx.actor.isAdmin) throw forbidden('Only organization administrators can delete binders.');
+  await requireRestructure(ctx, node);
+  const summary = await summarizeSubtree(ctx.tx, ctx.orgId, node.id);
+  if (summary.blocking.length) {
+    throw unprocessable(
+      `This ${kind} holds published or retired P&Ps, which cannot be deleted: ${summary.blocking.map((p) => p.name).join(', ')}. Move them to another binder or folder first.`,
+    );
+  }
+  if ((summary.folders > 0 || summary.pnps > 0) && !options.confirm) {
+    throw customError(
+      422,
+      CONFIRMATION_REQUIRED,
+      `This ${kind} is not empty: it holds ${plural(summary.folders, 'folder')} and ${plural(summary.pnps, 'P&P')}. Confirm to delete it with everything inside.`,
+    );
+  }
+  const doomed = await ctx.tx.execute(sql`
+    with recursive sub(id) as (
+      select id from containers where org_id = ${ctx.orgId} and id = ${node.id}
+      union all select c.id from containers c join sub on c.parent_id = sub.id where c.org_id = ${ctx.orgId}
+    )
+    select 'c'::text as k, c.id, c.type::int as t, c.name from containers c join sub using (id) where c.org_id = ${ctx.orgId} and c.id <> ${node.id}
+    union all
+    select 'p', p.id, 3, p.name from pnps p join sub on sub.id = p.container_id where p.org_id = ${ctx.orgId}`);
+  const rows = (doomed as { rows: Array<{ k: string; id: number; t: number; name: string }> }).rows;
+  for (const row of rows) {
+    await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+      objectType: row.k === 'p' ? 'Pnp' : containerObjectType(row.t),
+      objectId: row.id,
+      objectName: row.name,
+      actionName: 'Delete',
+      deltas: { comment: `Deleted with ${kind} ${node.name}` },
+    });
+  }
+  await ctx.tx.execute(sql`
+    with recursive sub(id) as (
+      select id from containers where org_id = ${ctx.orgId} and id = ${node.id}
+      union all select c.id from containers c join sub on c.parent_id = sub.id where c.org_id = ${ctx.orgId}
+    )
+    delete from pnps p using sub where p.org_id = ${ctx.orgId} and p.container_id = sub.id`);
+  await ctx.tx.delete(containers).where(and(eq(containers.orgId, ctx.orgId), eq(containers.id, node.id)));
+  await renumberChildren(ctx.tx, ctx.orgId, node.parentId);
+  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+    objectType: containerObjectType(node.type),
+    objectId: node.id,
+    objectName: node.name,
+    actionName: 'Delete',
+    deltas: summary.folders || summary.pnps ? { comment: `Deleted with ${plural(summary.folders, 'folder')} and ${plural(summary.pnps, 'P&P')}` } : {},
+  });
+}
+
+/** GET pnps/{pnpId}/containers: the binder-to-folder path of a P&P the caller may see. */
+export async function listPnpContainerPath(ctx: OrgCtx, pnpId: number): Promise<PnpContainerPath> {
+  const pnp = await findPnp(ctx.tx, ctx.orgId, pnpId);
+  if (!pnp) throw notFound('The P&P');
+  if (!(await canSeePnp(ctx, pnp))) throw forbidden('You do not have access to this P&P.');
+  return { containers: await listAncestorPath(ctx.tx, ctx.orgId, pnp.containerId) };
+}
+
+/** GET containers/{id}/change_logs: what happened to a binder or folder (managers only). */
+export async function listContainerChangeLogs(ctx: OrgCtx, id: number): Promise<ChangeLogList> {
+  const node = await getContainer(ctx, id);
+  await requireManageNode(ctx, node);
+  return { change_logs: await listChangeLogs(ctx.tx, ctx.orgId, [containerObjectType(node.type)], [node.id]) };
+}

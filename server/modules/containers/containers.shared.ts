@@ -1,0 +1,35 @@
+import { ObjectRole } from '../../../shared/domain/roles';
+import { ItemType, PnpStatus } from '../../../shared/domain/statuses';
+import type { OrgCtx } from '../../http/routes';
+import { unprocessable } from '../../http/errors';
+import { listUserRolesOnPnp } from '../access/effective-access';
+import type { ChangeLogObjectType } from '../change-logs/change-logs.repo';
+import { findContainer, listAncestorPath, type ContainerRow, type PnpRow } from './containers.repo';
+
+/** Helpers the container and access services share. */
+
+export const containerObjectType = (type: number): ChangeLogObjectType => (type === ItemType.Binder ? 'Binder' : 'Folder');
+export const containerKindName = (type: number): string => (type === ItemType.Binder ? 'binder' : 'folder');
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A destination container of this org, or null for the top level; an unknown id is a clear 422. */
+export async function destinationOf(ctx: OrgCtx, parentId: number | null): Promise<ContainerRow | null> {
+  if (parentId === null) return null;
+  const parent = await findContainer(ctx.tx, ctx.orgId, parentId);
+  if (!parent) throw unprocessable('The destination binder or folder does not exist in this organization.');
+  return parent;
+}
+
+/** 'Binder / Folder / Sub-folder': where a container sits, for change logs. */
+export async function pathName(ctx: OrgCtx, containerId: number): Promise<string> {
+  const path = await listAncestorPath(ctx.tx, ctx.orgId, containerId);
+  return path.map((c) => c.name).join(' / ');
+}
+
+/** Product rules: published P&Ps for anyone with a role; drafts and retired ones for working roles. */
+export async function canSeePnp(ctx: OrgCtx, pnp: PnpRow): Promise<boolean> {
+  if (ctx.actor.isAdmin) return true;
+  const roles = await listUserRolesOnPnp(ctx.tx, ctx.orgId, ctx.actor.userId, pnp.id);
+  if (roles.length === 0) return false;
+  return pnp.status === PnpStatus.Published || roles.some((r) => r.role !== ObjectRole.Audience);
+}

@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { queryRows, type Executor } from '../../db/client';
+import { containerSourcesCte } from '../access/effective-access';
+
+/**
+ * The tree of an organisation (binders, folders and P&Ps) in ONE statement, whatever its size:
+ * the effective roles of the caller come from the recursive walk of effective-access.ts, the
+ * ancestors needed to reach a visible node from a second recursive walk, and the P&P flags of the
+ * folder views (favourite, recently viewed, recently published) from joins. Never a query per node.
+ */
+
+export interface TreeRow {
+  kind: 'c' | 'p';
+  id: number;
+  item_type: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  position: number;
+  lock_version: number;
+  inherits_access: boolean;
+  status: number | null;
+  published_at: string | null;
+  favorite: boolean;
+  recently_viewed: boolean;
+  recently_published: boolean;
+  has_role: boolean;
+  manage: boolean;
+}
+
+export interface TreeScope {
+  orgId: number;
+  userId: number;
+  /** Everything, and every node manageable (org admins asking with bypass_val). */
+  whole: boolean;
+  now: Date;
+  windowStart: Date;
+}
+
+/** The grants that reach a user: their own and their groups'. */
+export const userGrantsSql = (orgId: number, userId: number): SQL => sql`
+  select g.container_id, g.pnp_id, g.role
+    from access_grants g
+   where g.org_id = ${orgId}
+     and (g.user_id = ${userId}
+          or g.group_id in (select m.group_id from group_memberships m where m.org_id = ${orgId} and m.user_id = ${userId}))`;
+
+/** The P&P columns shared by both shapes of the query; `pv` is the P&P row, `mg` its manage flag. */
+const pnpColumns = (scope: TreeScope, manage: SQL): SQL => sql`
+  'p'::text as kind, pv.id, 3 as item_type, pv.container_id as parent_id, pv.name::text as name, pv.description,
+  pv.position, pv.lock_version, pv.inherits_access, pv.status::int as status,
+  d.published_at, coalesce(f.favorite, false) as favorite, (rv.pnp_id is not null) as recently_viewed,
+  coalesce(d.published_at >= ${scope.windowStart.toISOString()}::timestamptz and d.published_at <= ${scope.now.toISOString()}::timestamptz, false) as recently_published,
+  true as has_role, ${manage} as manage`;
+
+const pnpJoins = (scope: TreeScope): SQL => sql`
+  left join pnp_documents d on d.org_id = ${scope.orgId} and d.pnp_id = pv.id and d.status = ${VersionStatus.Active}
+  left join library_favorites f on f.org_id = ${scope.orgId} and f.user_id = ${scope.userId} and f.pnp_id = pv.id
+  left join recent_views rv on rv.pnp_id = pv.id`;
+
+const recentViewsCte = (scope: TreeScope): SQL => sql`
+  recent_views as (
+    select distinct v.pnp_id from library_views v
+     where v.org_id = ${scope.orgId} and v.user_id = ${scope.userId} and v.viewed_at >= ${scope.windowStart.toISOString()}::timestamptz
+  )`;
+
+const containerColumns = sql`
+  'c'::text as kind, c.id, c.type::int as item_type, c.parent_id, c.name::text as name, c.description,
+  c.position, c.lock_version, c.inherits_access, null::int as status, null::timestamptz as published_at,
+  false as favorite, false as recently_viewed, false as recently_published`;
+
+function wholeTreeSql(scope: TreeScope): SQL {
+  return sql`
+    with ${recentViewsCte(scope)}
+    select ${containerColumns}, true as has_role, true as manage
+      from containers c where c.org_id = ${scope.orgId}
+    union all
+    select ${pnpColumns(scope, sql`true`)}
+      from pnps pv ${pnpJoins(scope)}
+     where pv.org_id = ${scope.orgId}`;
+}
+
+/**
+ * A user's tree: containers on which they hold an effective role, P&Ps they may see (published
+ * ones with any role; drafts and retired ones only with a working role, product rules), and the
+ * ancestors needed to reach them.
+ */
+function visibleTreeSql(scope: TreeScope): SQL {
+  const { orgId } = scope;
+  return sql`
+    with recursive ${containerSourcesCte(orgId)},
+    ug as (${userGrantsSql(orgId, scope.userId)}),
+    c_roles as (
+      select s.node_id as id, bool_or(ug.role = ${ObjectRole.Owner}) as owner
+        from container_sources s join ug on ug.container_id = s.source_id
+       group by s.node_id
+    ),
+    p_roles as (
+      select x.id, bool_or(x.role <> ${ObjectRole.Audience}) as working from (
+        select p.id, ug.role from pnps p join ug on ug.pnp_id = p.id
+         where p.org_id = ${orgId} and not p.inherits_access
+        union all
+        select p.id, ug.role from pnps p
+          join container_sources s on s.node_id = p.container_id
+          join ug on ug.container_id = s.source_id
+         where p.org_id = ${orgId} and p.inherits_access
+      ) x group by x.id
+    ),
+    visible_pnps as (
+      select p.* from pnps p join p_roles r on r.id = p.id
+       where p.org_id = ${orgId} and (r.working or p.status = ${PnpStatus.Published})
+    ),
+    reach(id) as (
+      select seed.id from (select id from c_roles union select container_id from visible_pnps) seed
+      union
+      select c.parent_id from reach join containers c on c.org_id = ${orgId} and c.id = reach.id
+       where c.parent_id is not null
+    ),
+    ${recentViewsCte(scope)}
+    select ${containerColumns}, (r.id is not null) as has_role, coalesce(r.owner, false) as manage
+      from containers c join reach on reach.id = c.id
+      left join c_roles r on r.id = c.id
+     where c.org_id = ${orgId}
+    union all
+    select ${pnpColumns(scope, sql`coalesce(cr.owner, false)`)}
+      from visible_pnps pv
+      left join c_roles cr on cr.id = pv.container_id
+      ${pnpJoins(scope)}`;
+}
+
+/** Every node the scope may see, siblings in position order (containers before P&Ps on a tie). */
+export async function listTreeRows(db: Executor, scope: TreeScope): Promise<TreeRow[]> {
+  const rows = await queryRows<TreeRow & { published_at: string | Date | null }>(
+    db,
+    sql`select * from (${scope.whole ? wholeTreeSql(scope) : visibleTreeSql(scope)}) t
+         order by t.position, t.item_type, t.id`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    published_at: row.published_at === null ? null : new Date(row.published_at).toISOString(),
+  }));
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../domain/limits';
+import { ValidationPatterns } from '../domain/validation';
+
+/**
+ * Containers (spec §7 "Containers and access"): binders (item type 1), folders (2) and, in the
+ * tree, P&Ps (3). Paths sit under /api:
+ *
+ * - GET    o/{org}/containers[?bypass_val=true]  the tree (ContainerTree). Without bypass_val every
+ *   caller, admins included, gets the nodes they hold an effective role on plus the ancestors
+ *   needed to reach them. bypass_val=true bypasses that permission filter and answers the whole
+ *   tree of the organisation; only org admins may ask (403 for others).
+ * - POST   o/{org}/containers                   create or, with copy_of, copy (CreateContainerBody)
+ * - PUT    o/{org}/containers/{id}              rename / move (UpdateContainerBody); item_type 3 moves a P&P
+ * - DELETE o/{org}/containers/{id}?confirm=true delete; a non-empty container needs confirm=true
+ * - GET    o/{org}/containers/{id}/summary      what a container holds (for the delete confirmation)
+ * - GET    o/{org}/containers/{id}/change_logs  its change-log entries
+ * - GET    o/{org}/pnps/{pnpId}/containers      the containers from the binder down to a P&P
+ */
+
+export const ItemTypeValue = z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  message: 'Item type must be 1 (binder), 2 (folder) or 3 (P&P).',
+});
+export const ContainerTypeValue = z.union([z.literal(1), z.literal(2)], {
+  message: 'Item type must be 1 (binder) or 2 (folder).',
+});
+
+/** Spec §5 'name': no angle brackets; our bound of 255 characters; never blank. */
+export const ContainerName = z
+  .string({ message: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`)
+  .regex(ValidationPatterns.name, 'Name must not contain angle brackets (< or >).');
+
+const Description = z
+  .string()
+  .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`)
+  .regex(ValidationPatterns.generic, 'Description must not contain angle brackets (< or >).')
+  .nullable();
+
+const Id = z
+  .number({ message: 'The id must be a positive whole number.' })
+  .int({ message: 'The id must be a positive whole number.' })
+  .positive({ message: 'The id must be a positive whole number.' })
+  .max(2_147_483_647, { message: 'The id must be a positive whole number.' });
+
+const ParentId = Id.nullable();
+const Position = z
+  .number({ message: 'Position must be a whole number from 0.' })
+  .int({ message: 'Position must be a whole number from 0.' })
+  .min(0, { message: 'Position must be a whole number from 0.' })
+  .max(1_000_000, { message: 'Position must be a whole number from 0.' });
+const LockVersion = z
+  .number({ message: 'Lock version is required: refresh and try again.' })
+  .int({ message: 'Lock version must be a whole number.' })
+  .min(0, { message: 'Lock version must be a whole number.' });
+
+const CopyOf = z.object({ item_type: ItemTypeValue, id: Id }).strict();
+
+/**
+ * POST: a new binder (item_type 1, no parent) or folder (item_type 2, with a parent), position
+ * defaulting to the end; or, with copy_of, a copy of a binder, folder (with its subtree and
+ * overrides) or P&P placed under parent_id (name defaults to the source's).
+ */
+export const CreateContainerBody = z
+  .object({
+    item: z
+      .object({
+        item_type: ContainerTypeValue.optional(),
+        name: ContainerName.optional(),
+        description: Description.optional(),
+        parent_id: ParentId.optional(),
+        position: Position.optional(),
+        copy_of: CopyOf.optional(),
+      })
+      .strict()
+      .superRefine((item, ctx) => {
+        if (item.copy_of) {
+          if (item.item_type !== undefined) {
+            ctx.addIssue({ code: 'custom', path: ['item_type'], message: 'A copy takes the item type of its source: leave item type out.' });
+          }
+          if (item.parent_id === undefined) {
+            ctx.addIssue({ code: 'custom', path: ['parent_id'], message: 'Parent id is required for a copy (null for a binder).' });
+          }
+          return;
+        }
+        if (item.item_type === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['item_type'], message: 'Item type is required: 1 (binder) or 2 (folder).' });
+        }
+        if (item.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name is required.' });
+      }),
+  })
+  .strict();
+export type CreateContainerBody = z.infer<typeof CreateContainerBody>;
+
+/**
+ * PUT {id}: rename (name, description) and/or move (parent_id and/or position). lock_version is
+ * the version the caller last saw: a stale one is a 409. item_type 3 means {id} is a P&P (moves only).
+ */
+export const UpdateContainerBody = z
+  .object({
+    item: z
+      .object({
+        item_type: ItemTypeValue.optional(),
+        name: ContainerName.optional(),
+        description: Description.optional(),
+        parent_id: ParentId.optional(),
+        position: Position.optional(),
+        lock_version: LockVersion,
+      })
+      .strict(),
+  })
+  .strict();
+export type UpdateContainerBody = z.infer<typeof UpdateContainerBody>;
+
+const BoolText = z.enum(['true', 'false'], { message: 'Use true or false.' }).transform((v) => v === 'true');
+
+export const ContainerListQuery = z.object({ bypass_val: BoolText.optional() });
+export const DeleteContainerQuery = z
+  .object({ confirm: BoolText.optional(), lock_version: z.coerce.number().int().min(0).optional() });
+
+/** What the actor may do with a node; the server re-checks every time. */
+export const NodeAbilities = z.object({
+  /** Create inside, rename, move, copy, delete, set participants, reset to parent. */
+  manage: z.boolean(),
+});
+
+/** One node of the tree: a binder, a folder or a P&P (P&P ids and container ids are separate spaces). */
+export const ContainerTreeItem = z.object({
+  id: z.number().int(),
+  item_type: ItemTypeValue,
+  /** A container's parent container, a P&P's container; null for binders. */
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  position: z.number().int(),
+  lock_version: z.number().int(),
+  inherits_access: z.boolean(),
+  /** P&Ps only: 1 Draft, 2 Published, 3 Retired (labels in shared/domain/statuses). */
+  status: z.number().int().nullable(),
+  /** P&Ps only: the Active version's publication time. */
+  published_at: z.string().nullable(),
+  favorite: z.boolean(),
+  recently_viewed: z.boolean(),
+  recently_published: z.boolean(),
+  /** False for an ancestor shown only to reach something below it. */
+  has_role: z.boolean(),
+  abilities: NodeAbilities,
+});
+export type ContainerTreeItem = z.infer<typeof ContainerTreeItem>;
+
+/** GET containers: every node in one flat list, siblings in position order. */
+export const ContainerTree = z.object({
+  items: z.array(ContainerTreeItem),
+  abilities: z.object({ create_binder: z.boolean() }),
+});
+export type ContainerTree = z.infer<typeof ContainerTree>;
+
+export const ContainerItemResponse = z.object({ item: ContainerTreeItem });
+export type ContainerItemResponse = z.infer<typeof ContainerItemResponse>;
+
+/** GET {id}/summary: what deleting it would remove, and what blocks it. */
+export const ContainerSummary = z.object({
+  id: z.number().int(),
+  item_type: ContainerTypeValue,
+  name: z.string(),
+  folders: z.number().int(),
+  pnps: z.number().int(),
+  /** Published or retired P&Ps inside: a container holding any cannot be deleted. */
+  blocking_pnps: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.number().int() })),
+});
+export type ContainerSummary = z.infer<typeof ContainerSummary>;
+
+/** GET pnps/{pnpId}/containers: the path from the binder down to the P&P's container. */
+export const PnpContainerPath = z.object({
+  containers: z.array(
+    z.object({ id: z.number().int(), item_type: ContainerTypeValue, name: z.string(), parent_id: z.number().int().nullable() }),
+  ),
+});
+export type PnpContainerPath = z.infer<typeof PnpContainerPath>;
+
+/** The custom_error of a DELETE that needs confirm=true (the UI shows the confirmation modal). */
+export const CONFIRMATION_REQUIRED = 'confirmation_required';
+
+/** The conflict message of a stale lock_version (two people changing one node at once). */
+export const CONCURRENT_CHANGE_MESSAGE = 'This item was changed by someone else. Refresh and try again.';
+
+/** The key of a tree node: container and P&P ids live in separate spaces. */
+export const treeNodeKey = (itemType: number, id: number): string => `${itemType === 3 ? 'p' : 'c'}${id}`;
