@@ -16,9 +16,12 @@ const names = (body: { items: Array<{ name: string }> }) => body.items.map((i) =
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTreeFixture(t.deps);
-  [admin, owner, author, audience, stranger] = await Promise.all(
-    [f.admin, f.owner, f.author, f.audience, f.stranger].map((u) => t.signIn(u.username, u.password)),
-  );
+  const signIn = (u: { username: string; password: string }) => t.signIn(u.username, u.password);
+  admin = await signIn(f.admin);
+  owner = await signIn(f.owner);
+  author = await signIn(f.author);
+  audience = await signIn(f.audience);
+  stranger = await signIn(f.stranger);
 });
 afterAll(async () => t.close());
 
