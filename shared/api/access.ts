@@ -71,7 +71,10 @@ const Id = z.coerce
   .positive({ message: 'The id must be a positive whole number.' })
   .max(2_147_483_647, { message: 'The id must be a positive whole number.' });
 
-const ObjectTypeQuery = z.coerce.number({ message: 'Object type must be 1 (binder), 2 (folder) or 3 (P&P).' }).pipe(ItemTypeValue);
+const OBJECT_TYPE_MESSAGE = 'Object type must be 1 (binder), 2 (folder) or 3 (P&P).';
+/** The object_type of the access API: the item type of the node. */
+export const ObjectTypeValue = z.union([z.literal(1), z.literal(2), z.literal(3)], { message: OBJECT_TYPE_MESSAGE });
+const ObjectTypeQuery = z.coerce.number({ message: OBJECT_TYPE_MESSAGE }).pipe(ObjectTypeValue);
 
 export const FetchParticipantsQuery = z.object({ object_type: ObjectTypeQuery, object_id: Id });
 
@@ -86,13 +89,13 @@ const ParticipantLists = z
 
 /** PUT {id}: the node's participants, every list in full (an omitted list is empty). */
 export const SetParticipantsBody = z
-  .object({ object_type: ItemTypeValue, participants: ParticipantLists })
+  .object({ object_type: ObjectTypeValue, participants: ParticipantLists })
   .strict();
 export type SetParticipantsBody = z.infer<typeof SetParticipantsBody>;
 
 /** POST {id}/reset_to_parent: subtree=true also resets every node below (folders and P&Ps). */
 export const ResetToParentBody = z
-  .object({ object_type: ItemTypeValue, subtree: z.boolean({ message: 'Subtree must be true or false.' }).optional() })
+  .object({ object_type: ObjectTypeValue, subtree: z.boolean({ message: 'Subtree must be true or false.' }).optional() })
   .strict();
 export type ResetToParentBody = z.infer<typeof ResetToParentBody>;
 
