@@ -5,11 +5,26 @@ import { ToastHost } from '../components/alert-views';
 import { signOut } from '../features/auth/sign-out';
 import { startInactivityWatch } from '../features/inactivity/inactivity-watch';
 import { startSystemMessagePolling } from '../features/system-messages/system-message-store';
-import { followOtherTabs } from '../lib/session-store';
+import { currentPath, isPublicPath, navigateTo } from '../lib/navigation';
+import { followOtherTabs, useSession, useSessionChecked } from '../lib/session-store';
 import { onNavigationCompleted } from './navigation-effects';
+
+/**
+ * A session that ends while a protected screen is open (another tab signed out, the server ended
+ * it) sends the user to sign in. The router's own location is read, not the rendered one: during a
+ * sign-out navigation the old screen may still be on display although the router has moved on.
+ */
+function useSessionLossRedirect(): void {
+  const session = useSession();
+  const checked = useSessionChecked();
+  useEffect(() => {
+    if (checked && !session?.valid && !isPublicPath(currentPath())) void navigateTo('/login', { replace: true });
+  }, [checked, session]);
+}
 
 /** The root of every route: app-wide behaviours of spec §4 and the toasts. */
 export function RootLayout() {
+  useSessionLossRedirect();
   const location = useLocation();
   const initial = useRef(true);
 

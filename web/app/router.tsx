@@ -6,7 +6,7 @@ import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { lazyPage } from './route-table/lazy-page';
 import { orgRoutes } from './route-table/org-routes';
-import { planned } from './route-table/route-helpers';
+import { planned, Redirecting } from './route-table/route-helpers';
 import { staffRoutes } from './route-table/staff-routes';
 import { LoginPage } from './routes/login-page';
 
@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: BootScreen,
     children: [
-      { index: true, loader: rootRedirect },
+      { index: true, loader: rootRedirect, Component: Redirecting },
       {
         Component: PublicLayout,
         children: [
@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
         handle: { crumb: 'Home' },
         lazy: lazyPage(() => import('./layouts/self-layout'), 'SelfLayout'),
         children: [
-          { index: true, loader: () => redirect('/self/preferences') },
+          { index: true, loader: () => redirect('/self/preferences'), Component: Redirecting },
           planned('preferences', {
             crumb: 'Preferences',
             description: 'Your own settings: e-mail summary of notifications and other preferences.',
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
         ],
       },
       // Spec §2: any other path goes to error/404.
-      { path: '*', loader: () => redirect('/error/404') },
+      { path: '*', loader: () => redirect('/error/404'), Component: Redirecting },
     ],
   },
 ];

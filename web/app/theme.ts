@@ -61,7 +61,10 @@ export const theme = createTheme({
     Popover: Popover.extend({
       defaultProps: { offset: POPOVER_OFFSET, zIndex: OVERLAY_Z_INDEX, shadow: 'md', withArrow: true },
     }),
-    Menu: Menu.extend({ defaultProps: { offset: DROPDOWN_OFFSET, zIndex: OVERLAY_Z_INDEX, shadow: 'md' } }),
+    // No focus placeholder: Mantine's focusable role=presentation div is not allowed inside a menu (axe).
+    Menu: Menu.extend({
+      defaultProps: { offset: DROPDOWN_OFFSET, zIndex: OVERLAY_Z_INDEX, shadow: 'md', withInitialFocusPlaceholder: false },
+    }),
     Select: Select.extend({
       defaultProps: { comboboxProps: { offset: DROPDOWN_OFFSET, zIndex: OVERLAY_Z_INDEX } },
     }),

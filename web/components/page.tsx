@@ -16,7 +16,7 @@ export function useCrumbs(): Crumb[] {
   const crumbs: Crumb[] = [];
   for (const match of matches) {
     if (!isRouteHandle(match.handle)) continue;
-    const label = resolveText((match.handle).crumb, params);
+    const label = resolveText(match.handle.crumb, params);
     if (label && crumbs.at(-1)?.label !== label) crumbs.push({ label, to: match.pathname });
   }
   return crumbs;
@@ -52,19 +52,21 @@ export function Page({ title, subtitle, actions, children }: PageProps) {
     <Stack gap="lg">
       <Box>
         {crumbs.length > 1 && (
-          <Breadcrumbs separator={<IconChevronRight size={12} aria-hidden />} mb={6} aria-label="Breadcrumb" fz="sm">
-            {crumbs.map((crumb, index) =>
-              index === crumbs.length - 1 ? (
-                <Text key={crumb.to} size="sm" c="dimmed" aria-current="page">
-                  {crumb.label}
-                </Text>
-              ) : (
-                <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
-                  {crumb.label}
-                </Anchor>
-              ),
-            )}
-          </Breadcrumbs>
+          <Box component="nav" aria-label="Breadcrumb" mb={6}>
+            <Breadcrumbs separator={<IconChevronRight size={12} aria-hidden />} fz="sm">
+              {crumbs.map((crumb, index) =>
+                index === crumbs.length - 1 ? (
+                  <Text key={crumb.to} size="sm" c="dimmed" aria-current="page">
+                    {crumb.label}
+                  </Text>
+                ) : (
+                  <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+                    {crumb.label}
+                  </Anchor>
+                ),
+              )}
+            </Breadcrumbs>
+          </Box>
         )}
         <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
           <Box>

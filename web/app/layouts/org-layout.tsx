@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { useSession, useSessionFlags } from '../../lib/session-store';
 import { orgNavItems } from '../nav-items';
@@ -9,7 +9,8 @@ export function OrgLayout() {
   const session = useSession();
   const flags = useSessionFlags();
   const params = useParams();
-  if (!session?.valid) return <Navigate to="/login" replace />;
+  // Signed out meanwhile: the root sends the user to sign in (see useSessionLossRedirect).
+  if (!session?.valid) return null;
   const orgId = session.org ? String(session.org.id) : (params.orgId ?? 'default');
   return (
     <AppFrame

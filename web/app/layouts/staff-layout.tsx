@@ -1,4 +1,3 @@
-import { Navigate } from 'react-router';
 import { useSession, useSessionFlags } from '../../lib/session-store';
 import { staffNavItems } from '../nav-items';
 import { AppFrame } from './app-frame';
@@ -7,7 +6,8 @@ import { AppFrame } from './app-frame';
 export function StaffLayout() {
   const session = useSession();
   const flags = useSessionFlags();
-  if (!session?.valid) return <Navigate to="/login" replace />;
+  // Signed out meanwhile: the root sends the user to sign in (see useSessionLossRedirect).
+  if (!session?.valid) return null;
   return (
     <AppFrame
       homePath="/hstm/dashboard"

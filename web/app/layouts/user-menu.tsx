@@ -50,11 +50,12 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text size="sm" fw={600} c="gray.9">
+          {/* Divs, not paragraphs: a menu may only own menu items, groups and separators. */}
+          <Text component="div" size="sm" fw={600} c="gray.9">
             {name}
           </Text>
           {email && (
-            <Text size="xs" c="dimmed" truncate>
+            <Text component="div" size="xs" c="dimmed" truncate>
               {email}
             </Text>
           )}

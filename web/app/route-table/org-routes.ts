@@ -30,7 +30,7 @@ export const orgRoutes: RouteObject = {
   handle: { crumb: 'Home' },
   lazy: lazyPage(() => import('../layouts/org-layout'), 'OrgLayout'),
   children: [
-    { index: true, loader: redirectTo((p) => `/orgs/${p.orgId ?? 'default'}/pnps`) },
+    { index: true, ...redirectTo((p) => `/orgs/${p.orgId ?? 'default'}/pnps`) },
     group(
       'pnps',
       {

@@ -69,7 +69,7 @@ export function sectioned(
     loader,
     ...sectionedPage,
     children: [
-      { index: true, loader: toDefault(defaultSection) },
+      { index: true, loader: toDefault(defaultSection), Component: Redirecting },
       ...sections.map((s) =>
         s.lazy
           ? { path: s.path, handle: { crumb: s.label, description: s.description }, lazy: s.lazy }
@@ -85,5 +85,11 @@ export function simpleLinks(sections: readonly SectionSpec[]): SectionLinkSpec[]
   return sections.map((s) => ({ label: s.label, to: s.path, matches: [s.path.split('/')[0] ?? s.path] }));
 }
 
-export const redirectTo = (to: (params: Record<string, string | undefined>) => string): LoaderFunction =>
-  ({ params }) => redirect(to(params));
+/** Redirect-only routes never render; a component silences the router's "no element" warning. */
+export function Redirecting(): null {
+  return null;
+}
+
+export function redirectTo(to: (params: Record<string, string | undefined>) => string): Pick<RouteObject, 'loader' | 'Component'> {
+  return { loader: ({ params }) => redirect(to(params)), Component: Redirecting };
+}

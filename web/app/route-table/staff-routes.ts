@@ -41,7 +41,7 @@ export const staffRoutes: RouteObject = {
   handle: { crumb: 'Administration' },
   lazy: lazyPage(() => import('../layouts/staff-layout'), 'StaffLayout'),
   children: [
-    { index: true, loader: redirectTo(() => '/hstm/dashboard') },
+    { index: true, ...redirectTo(() => '/hstm/dashboard') },
     planned('dashboard', { crumb: 'Dashboard', description: 'Find organisations and users quickly, and see what needs attention.' }),
     sectioned(
       'developer_tools',

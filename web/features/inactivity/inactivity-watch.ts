@@ -21,6 +21,8 @@ export function startInactivityWatch(onIdle: () => void): () => void {
     recordActivity(now);
   };
   for (const type of ACTIVITY_EVENTS) document.addEventListener(type, onActivity, { capture: true, passive: true });
+  // Opening the app counts as activity when nothing was recorded yet (e.g. a first visit).
+  if (readLastActivity() === null) recordActivity();
 
   const check = (): void => {
     const session = getSession();

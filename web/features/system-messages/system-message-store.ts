@@ -6,7 +6,7 @@ import type { SystemMessage } from '../../../shared/api/system-messages';
 import { SYSTEM_MESSAGE_POLL_MS, SYSTEM_MESSAGE_REFRESH_MS } from '../../../shared/domain/limits';
 import { perTab, StorageKeys } from '../../lib/browser-storage';
 import { currentPath, isLoginScreen } from '../../lib/navigation';
-import { getSession } from '../../lib/session-store';
+import { getSession, sessionStore } from '../../lib/session-store';
 import { sessionFlags } from '../../lib/session-flags';
 import { createStore, useStore } from '../../lib/store';
 import { fetchLiveSystemMessages } from './api/live-system-messages';
@@ -64,12 +64,27 @@ async function poll(): Promise<void> {
   }
 }
 
+/** Who is asking decides what the server calls live (signed out: Login messages only). */
+const audience = (): string => {
+  const flags = sessionFlags(getSession());
+  return flags.signedIn ? (flags.isHstmUser ? 'staff' : 'user') : 'anonymous';
+};
+
 /** Starts polling; returns the function that stops it. */
 export function startSystemMessagePolling(): () => void {
   void poll();
+  // A sign-in or sign-out changes which messages are live for us: ask again at once.
+  let lastAudience = audience();
+  const unsubscribe = sessionStore.subscribe(() => {
+    const now = audience();
+    if (now === lastAudience) return;
+    lastAudience = now;
+    void poll();
+  });
   const pollTimer = window.setInterval(() => void poll(), SYSTEM_MESSAGE_POLL_MS);
   const refreshTimer = window.setInterval(refreshDisplayed, SYSTEM_MESSAGE_REFRESH_MS);
   return () => {
+    unsubscribe();
     window.clearInterval(pollTimer);
     window.clearInterval(refreshTimer);
   };

@@ -74,6 +74,7 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
           onChange={(event) => setLogin(event.currentTarget.value)}
           error={fieldErrors.login}
           required
+          withAsterisk={false}
           size="md"
           data-autofocus
         />
@@ -85,6 +86,7 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={fieldErrors.password}
           required
+          withAsterisk={false}
           size="md"
         />
         <Button type="submit" size="md" fullWidth loading={busy} mt={4}>

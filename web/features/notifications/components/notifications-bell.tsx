@@ -26,8 +26,9 @@ export function NotificationsBell({ notificationsPath }: { readonly notification
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340}>
-      <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={6} color="red.8">
+      {/* The target must be the button itself: it receives aria-expanded and aria-controls. */}
+      <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={6} color="red.8">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray.8"
@@ -38,8 +39,8 @@ export function NotificationsBell({ notificationsPath }: { readonly notification
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0}>
         <Box px="md" py="sm">
           <Text fw={600}>Notifications</Text>

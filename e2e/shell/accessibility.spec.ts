@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { signIn } from '../support/auth';
+import { DemoUsers } from '../support/users';
+
+const SHOTS = '.tmp/screenshots';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`);
+}
+
+test.describe('accessibility and look (axe-core)', () => {
+  test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+  test('the login screen has no serious or critical violation', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/login.png`, fullPage: true });
+  });
+
+  test('the signed-in shell has no serious or critical violation', async ({ page }) => {
+    await signIn(page, DemoUsers.admin);
+    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/shell.png`, fullPage: true });
+
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  test('the staff list screen and the error page have no serious or critical violation', async ({ page }) => {
+    await signIn(page, DemoUsers.staff, '/hstm/developer_tools/system_messages');
+    await expect(page.getByTestId('sortable-table')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/staff-system-messages.png`, fullPage: true });
+    await page.goto('/error/404');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('on a narrow tablet the navigation folds behind a menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 1000 });
+    await signIn(page, DemoUsers.admin);
+    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    // Folded away means moved off screen.
+    await expect(nav.getByRole('link', { name: 'Tasks' })).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(nav.getByRole('link', { name: 'Tasks' })).toBeInViewport();
+    await nav.getByRole('link', { name: 'Tasks' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Tasks' })).not.toBeInViewport();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/tablet.png`, fullPage: true });
+  });
+});

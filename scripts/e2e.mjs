@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Browser tests: builds the web application (unless SKIP_WEB_BUILD=1), then runs Playwright with
+// the arguments given (e.g. `npm run test:e2e -- e2e/shell/sign-in.spec.ts`). Installs nothing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const bin = (name) => join('node_modules', '.bin', name);
+const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+if (!existsSync('/usr/bin/chromium')) {
+  console.error('e2e: /usr/bin/chromium is missing. Install Debian\'s chromium package (never `npx playwright install`).');
+  process.exit(1);
+}
+if (process.env.SKIP_WEB_BUILD !== '1') {
+  const built = run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  if (built !== 0) process.exit(built);
+}
+// Each run seeds a fresh database of its own; it is removed afterwards unless asked to keep it.
+const dataDir = process.env.E2E_DATA_DIR ?? join('.tmp', `e2e-data-${Date.now()}-${process.pid}`);
+process.env.E2E_DATA_DIR = dataDir;
+const code = run(bin('playwright'), ['test', ...process.argv.slice(2)]);
+if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+process.exit(code);
