@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import type { Pnp, PnpList } from '../../../shared/api/pnps';
+import { DRAFT_STAGE_LABELS, PnpStatus, VersionStatus, type DraftStage } from '../../../shared/domain/statuses';
+import { queryRows } from '../../db/client';
+import type { OrgCtx } from '../../http/routes';
+import { utcDate } from '../../platform/clock';
+import { containerSourcesCte } from '../access/effective-access';
+import { containerPath, findDocumentByStatus, getContainer } from './pnps.repo';
+import { pnpStatusLabel, presentPnp } from './pnps.presenter';
+import { loadPnpContext } from './workflow.context';
+import { containerPaths } from './pnp-versions.service';
+
+/** A reader who only sees published P&Ps learns nothing of drafts in progress. */
+const withoutDraft = <T extends { works: boolean; draft_stage: number | null; draft_id: number | null; version_number: number | null; active_id: number | null }>(r: T): T =>
+  r.works ? r : { ...r, draft_stage: null, draft_id: null };
+
+/** One P&P with its versions' summary, participants and what the caller may do. */
+export async function viewPnp(ctx: OrgCtx, pnpId: number): Promise<Pnp> {
+  const c = await loadPnpContext(ctx, pnpId);
+  const active = await findDocumentByStatus(ctx.tx, ctx.orgId, pnpId, VersionStatus.Active);
+  const draft = await findDocumentByStatus(ctx.tx, ctx.orgId, pnpId, VersionStatus.Draft);
+  const container = await getContainer(ctx.tx, ctx.orgId, c.pnp.containerId);
+  const location = await containerPath(ctx.tx, ctx.orgId, c.pnp.containerId);
+  return presentPnp(c, { active, draft }, { containerName: container.name, location }, utcDate(ctx.now));
+}
+
+export interface ListFilters {
+  container_id?: number | undefined;
+  status?: number | undefined;
+  search?: string | undefined;
+  page: number;
+  per_page: number;
+}
+
+/**
+ * GET pnps: the P&Ps the caller may see. Org admins see all; others see those they hold a working
+ * role on (or own the binder or folder of) in any status, and published ones they are audience of.
+ */
+export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpList> {
+  const { orgId } = ctx;
+  const userId = ctx.actor.userId;
+  // Working on a P&P (a role other than Audience, or owning its binder or folder) shows its drafts.
+  const works = ctx.actor.isAdmin
+    ? sql`true`
+    : sql`(exists (select 1 from roles r where r.pnp_id = p.id and r.role between 1 and 4)
+           or p.container_id in (select s.node_id from container_sources s join user_grants ug on ug.container_id = s.source_id and ug.role = 1))`;
+  const visible = sql`(${works} or (p.status = ${PnpStatus.Published} and exists (select 1 from roles r where r.pnp_id = p.id)))`;
+  const conditions = [sql`p.org_id = ${orgId}`, visible];
+  if (filters.container_id) conditions.push(sql`p.container_id = ${filters.container_id}`);
+  if (filters.status) conditions.push(sql`p.status = ${filters.status}`);
+  if (filters.search) conditions.push(sql`lower(p.name) like ${`%${filters.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  const where = sql.join(conditions, sql` and `);
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    description: string | null;
+    status: number;
+    container_id: number;
+    draft_stage: number | null;
+    version_number: number | null;
+    effective_dt: string | null;
+    review_dt: string | null;
+    draft_id: number | null;
+    active_id: number | null;
+    updated_at: string | Date;
+    works: boolean;
+    total: number;
+  }>(
+    ctx.tx,
+    sql`with recursive ${containerSourcesCte(orgId)},
+        user_grants as (
+          select g.container_id, g.pnp_id, g.role from access_grants g
+           where g.org_id = ${orgId}
+             and (g.user_id = ${userId} or g.group_id in (select group_id from group_memberships where org_id = ${orgId} and user_id = ${userId}))
+        ),
+        roles as (
+          select p.id as pnp_id, ug.role from pnps p
+            join user_grants ug on (not p.inherits_access and ug.pnp_id = p.id)
+           where p.org_id = ${orgId}
+          union all
+          select p.id, ug.role from pnps p
+            join container_sources s on p.inherits_access and s.node_id = p.container_id
+            join user_grants ug on ug.container_id = s.source_id
+           where p.org_id = ${orgId}
+        )
+        select p.id, p.name, p.description, p.status, p.container_id, p.updated_at,
+               dr.draft_stage, dr.id as draft_id, ac.id as active_id,
+               coalesce(ac.version_number, dr.version_number) as version_number,
+               ac.effective_dt::text as effective_dt, ac.review_dt::text as review_dt,
+               ${works} as works,
+               count(*) over ()::int as total
+          from pnps p
+          left join pnp_documents dr on dr.org_id = p.org_id and dr.pnp_id = p.id and dr.status = ${VersionStatus.Draft}
+          left join pnp_documents ac on ac.org_id = p.org_id and ac.pnp_id = p.id and ac.status = ${VersionStatus.Active}
+         where ${where}
+         order by lower(p.name), p.id
+         limit ${filters.per_page} offset ${(filters.page - 1) * filters.per_page}`,
+  );
+  const locations = await containerPaths(ctx, [...new Set(rows.map((r) => Number(r.container_id)))]);
+  return {
+    pnps: rows.map((r) => withoutDraft(r)).map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      description: r.description,
+      status: Number(r.status),
+      status_label: pnpStatusLabel(Number(r.status)),
+      container_id: Number(r.container_id),
+      location: locations.get(Number(r.container_id)) ?? '',
+      draft_status: r.draft_stage === null ? null : Number(r.draft_stage),
+      draft_status_label: r.draft_stage === null ? null : (DRAFT_STAGE_LABELS[Number(r.draft_stage) as DraftStage] ?? null),
+      version_number: r.version_number === null ? null : Number(r.version_number),
+      effective_dt: r.effective_dt,
+      review_dt: r.review_dt,
+      current_document_id: r.draft_id !== null ? Number(r.draft_id) : r.active_id !== null ? Number(r.active_id) : null,
+      updated_at: new Date(r.updated_at).toISOString(),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+    page: filters.page,
+    per_page: filters.per_page,
+  };
+}

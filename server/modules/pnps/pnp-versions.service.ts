@@ -1,0 +1,176 @@
+import { diffLines } from 'diff';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CompareResponse, HistoryEntry, VersionItem, WorkItem } from '../../../shared/api/pnp-documents';
+import { DRAFT_STAGE_LABELS, TaskStatus, VERSION_STATUS_LABELS, VersionStatus, type DraftStage } from '../../../shared/domain/statuses';
+import { queryRows } from '../../db/client';
+import { storedFiles, tasks } from '../../db/schema/index';
+import { unprocessable } from '../../http/errors';
+import type { OrgCtx } from '../../http/routes';
+import { listChangeLogs } from '../change-logs/change-logs.repo';
+import { containerSourcesCte } from '../access/effective-access';
+import type { ChangeLogEntry } from '../../../shared/api/change-logs';
+import { documentIdsEver, getDocument, listDocuments, listHistory, storedFilesByIds } from './pnps.repo';
+import { presentVersionItem } from './pnps.presenter';
+import { allowPnp, loadPnpContext } from './workflow.context';
+import { canSeeDrafts } from './workflow.policy';
+import { positionLabel } from './workflow.record';
+
+/** Every version of a P&P, newest first; readers who may not see drafts see the Active one only. */
+export async function listVersions(ctx: OrgCtx, pnpId: number): Promise<VersionItem[]> {
+  const c = await loadPnpContext(ctx, pnpId);
+  const docs = (await listDocuments(ctx.tx, ctx.orgId, pnpId)).filter((d) => canSeeDrafts(c.facts) || d.status === VersionStatus.Active);
+  const files = await storedFilesByIds(ctx.tx, ctx.orgId, docs.flatMap((d) => (d.fileId ? [d.fileId] : [])));
+  return docs.map((d) => presentVersionItem(d, files.find((f) => f.id === d.fileId)?.originalName ?? null));
+}
+
+/** The workflow history of a P&P: who moved which version, when, from where to where, why. */
+export async function listWorkflowHistory(ctx: OrgCtx, pnpId: number): Promise<HistoryEntry[]> {
+  const c = await loadPnpContext(ctx, pnpId);
+  allowPnp(c, 'view_drafts');
+  const rows = await listHistory(ctx.tx, ctx.orgId, pnpId);
+  const docs = await listDocuments(ctx.tx, ctx.orgId, pnpId);
+  const pnpLevel = new Set(['Create', 'Retire', 'Restore']);
+  return rows.map((r) => {
+    const level = pnpLevel.has(r.action) ? 'pnp' : 'version';
+    return {
+      id: r.id,
+      document_id: r.documentId,
+      version_number: docs.find((d) => d.id === r.documentId)?.versionNumber ?? null,
+      action: r.action,
+      actor_name: r.actorName,
+      sudoer_name: r.sudoerName,
+      from_label: positionLabel(level, { status: r.fromStatus, stage: r.fromStage, step: r.fromStep }),
+      to_label: positionLabel(level, { status: r.toStatus, stage: r.toStage, step: r.toStep }),
+      comment: r.comment,
+      created_at: r.createdAt.toISOString(),
+    };
+  });
+}
+
+/** GET pnps/{id}/change_logs: the P&P's entries and those of every version it ever had. */
+export async function pnpChangeLogs(ctx: OrgCtx, pnpId: number): Promise<ChangeLogEntry[]> {
+  const c = await loadPnpContext(ctx, pnpId);
+  allowPnp(c, 'view_drafts');
+  const docIds = await documentIdsEver(ctx.tx, ctx.orgId, pnpId);
+  const own = await listChangeLogs(ctx.tx, ctx.orgId, ['Pnp'], [pnpId]);
+  const versions = await listChangeLogs(ctx.tx, ctx.orgId, ['PnpDocument'], docIds);
+  return [...own, ...versions].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/**
+ * Two versions' texts side by side (issue 5 'Version compare'): line differences of the text
+ * extracted at upload, any two versions, no age limit.
+ */
+export async function compareVersions(ctx: OrgCtx, pnpId: number, fromId: number, toId: number): Promise<CompareResponse> {
+  const c = await loadPnpContext(ctx, pnpId);
+  allowPnp(c, 'view_drafts');
+  if (fromId === toId) throw unprocessable('Choose two different versions to compare.');
+  const from = await getDocument(ctx.tx, ctx.orgId, pnpId, fromId);
+  const to = await getDocument(ctx.tx, ctx.orgId, pnpId, toId);
+  const ids = [from.fileId, to.fileId].filter((id): id is number => id !== null);
+  const texts = ids.length
+    ? await ctx.tx
+        .select({ id: storedFiles.id, text: storedFiles.extractedText, name: storedFiles.originalName })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.orgId, ctx.orgId), inArray(storedFiles.id, ids)))
+    : [];
+  const textOf = (fileId: number | null): string => texts.find((t) => t.id === fileId)?.text ?? '';
+  const nameOf = (fileId: number | null): string | null => texts.find((t) => t.id === fileId)?.name ?? null;
+  const a = textOf(from.fileId);
+  const b = textOf(to.fileId);
+  const parts = a === b ? [{ value: a, added: false, removed: false }] : (diffLines(a, b) ?? []).map((p) => ({ value: p.value, added: !!p.added, removed: !!p.removed }));
+  return {
+    from: presentVersionItem(from, nameOf(from.fileId)),
+    to: presentVersionItem(to, nameOf(to.fileId)),
+    identical: a === b,
+    parts,
+  };
+}
+
+/**
+ * GET pnp_documents: the drafts the caller works on (as Owner, Author, Reviewer or Approver, or
+ * every draft for an org admin), with the caller's open task on each.
+ */
+export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promise<WorkItem[]> {
+  const { orgId } = ctx;
+  const userId = ctx.actor.userId;
+  const scope = ctx.actor.isAdmin
+    ? sql`true`
+    : sql`(p.id in (select pnp_id from working) or p.container_id in (select node_id from owned))`;
+  const rows = await queryRows<{
+    id: number;
+    pnp_id: number;
+    pnp_name: string;
+    container_id: number;
+    version_number: number | null;
+    status: number;
+    draft_stage: number | null;
+    approval_step: number | null;
+    updated_at: string | Date;
+  }>(
+    ctx.tx,
+    sql`with recursive ${containerSourcesCte(orgId)},
+        user_grants as (
+          select g.container_id, g.pnp_id, g.role from access_grants g
+           where g.org_id = ${orgId}
+             and (g.user_id = ${userId} or g.group_id in (select group_id from group_memberships where org_id = ${orgId} and user_id = ${userId}))
+        ),
+        working as (
+          select p.id as pnp_id from pnps p
+           where p.org_id = ${orgId} and (
+             (not p.inherits_access and exists (select 1 from user_grants ug where ug.pnp_id = p.id and ug.role between 1 and 4))
+             or (p.inherits_access and exists (select 1 from container_sources s join user_grants ug on ug.container_id = s.source_id
+                                                where s.node_id = p.container_id and ug.role between 1 and 4)))
+        ),
+        owned as (
+          select s.node_id from container_sources s join user_grants ug on ug.container_id = s.source_id and ug.role = 1
+        )
+        select d.id, d.pnp_id, p.name as pnp_name, p.container_id, d.version_number, d.status, d.draft_stage, d.approval_step, d.updated_at
+          from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
+         where d.org_id = ${orgId} and d.status = ${VersionStatus.Draft} and ${scope}
+         order by d.updated_at desc
+         limit 1000`,
+  );
+  const openTasks = rows.length
+    ? await ctx.tx
+        .select({ documentId: tasks.documentId, kind: tasks.kind })
+        .from(tasks)
+        .where(and(eq(tasks.orgId, orgId), eq(tasks.userId, userId), eq(tasks.status, TaskStatus.Open), inArray(tasks.documentId, rows.map((r) => r.id))))
+        .orderBy(desc(tasks.createdAt))
+    : [];
+  const locations = await containerPaths(ctx, [...new Set(rows.map((r) => r.container_id))]);
+  const items = rows.map((r) => ({
+    id: Number(r.id),
+    pnp_id: Number(r.pnp_id),
+    pnp_name: r.pnp_name,
+    location: locations.get(Number(r.container_id)) ?? '',
+    version_number: r.version_number === null ? null : Number(r.version_number),
+    status: Number(r.status),
+    status_label: VERSION_STATUS_LABELS[Number(r.status) as VersionStatus] ?? '',
+    draft_stage: r.draft_stage === null ? null : Number(r.draft_stage),
+    draft_stage_label: r.draft_stage === null ? null : (DRAFT_STAGE_LABELS[Number(r.draft_stage) as DraftStage] ?? null),
+    approval_step: r.approval_step === null ? null : Number(r.approval_step),
+    updated_at: new Date(r.updated_at).toISOString(),
+    my_task: openTasks.find((t) => t.documentId === Number(r.id))?.kind ?? null,
+  }));
+  return awaitingMeOnly ? items.filter((i) => i.my_task !== null) : items;
+}
+
+/** 'Binder / Folder' for many containers at once. */
+export async function containerPaths(ctx: OrgCtx, ids: number[]): Promise<Map<number, string>> {
+  const result = new Map<number, string>();
+  if (ids.length === 0) return result;
+  const rows = await queryRows<{ node_id: number; path: string }>(
+    ctx.tx,
+    sql`with recursive chain as (
+          select c.id as node_id, c.parent_id, c.name::text as path from containers c
+           where c.org_id = ${ctx.orgId} and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+          union all
+          select chain.node_id, p.parent_id, (p.name || ' / ' || chain.path)::text from chain
+            join containers p on p.org_id = ${ctx.orgId} and p.id = chain.parent_id
+        )
+        select node_id, path from chain where parent_id is null`,
+  );
+  for (const r of rows) result.set(Number(r.node_id), r.path);
+  return result;
+}

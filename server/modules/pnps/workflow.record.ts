@@ -1,0 +1,83 @@
+import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS, VERSION_STATUS_LABELS, type DraftStage, type PnpStatus, type VersionStatus } from '../../../shared/domain/statuses';
+import type { ChangeLogDeltas } from '../../../shared/api/change-logs';
+import { workflowHistory } from '../../db/schema/index';
+import type { OrgCtx } from '../../http/routes';
+import { insertChangeLog } from '../change-logs/change-logs.repo';
+import type { DocumentRow, PnpRow } from './pnps.repo';
+
+export interface Position {
+  status: number | null;
+  stage: number | null;
+  step: number | null;
+}
+
+export interface Transition {
+  pnp: Pick<PnpRow, 'id' | 'name'>;
+  /** The version moved; null for P&P-level changes with no version. */
+  document: Pick<DocumentRow, 'id' | 'versionNumber'> | null;
+  /** Change-log action name, e.g. 'Submit', 'Publish', 'Retire'. */
+  action: string;
+  /** 'version': statuses are version statuses (Draft/Active/Archived); 'pnp': P&P statuses. */
+  level: 'version' | 'pnp';
+  from: Position;
+  to: Position;
+  comment?: string | null | undefined;
+  /** Field changes beyond the position (dates, reason...). */
+  changed?: Record<string, [unknown, unknown]>;
+}
+
+export const stageLabel = (stage: number | null): string | null =>
+  stage === null ? null : (DRAFT_STAGE_LABELS[stage as DraftStage] ?? String(stage));
+
+const statusLabel = (level: 'version' | 'pnp', status: number | null): string | null => {
+  if (status === null) return null;
+  return level === 'pnp' ? (PNP_STATUS_LABELS[status as PnpStatus] ?? String(status)) : (VERSION_STATUS_LABELS[status as VersionStatus] ?? String(status));
+};
+
+/** 'Reviewing', 'Approving: Step 2', 'Active': a position as the history and change log show it. */
+export function positionLabel(level: 'version' | 'pnp', p: Position): string | null {
+  if (p.stage !== null) return p.step !== null ? `${stageLabel(p.stage)}: Step ${p.step}` : stageLabel(p.stage);
+  return statusLabel(level, p.status);
+}
+
+export const versionName = (pnpName: string, versionNumber: number | null): string =>
+  versionNumber === null ? pnpName : `${pnpName} (Version ${versionNumber})`;
+
+/**
+ * Writes one workflow transition: a workflow-history row and a change-log entry, in the caller's
+ * transaction (product rules: every transition writes both).
+ */
+export async function recordTransition(ctx: OrgCtx, t: Transition): Promise<void> {
+  await ctx.tx.insert(workflowHistory).values({
+    orgId: ctx.orgId,
+    pnpId: t.pnp.id,
+    documentId: t.document?.id ?? null,
+    actorId: ctx.actor.userId,
+    actorName: ctx.actor.name,
+    sudoerName: ctx.actor.sudoer?.name ?? null,
+    action: t.action,
+    fromStatus: t.from.status,
+    toStatus: t.to.status,
+    fromStage: t.from.stage,
+    toStage: t.to.stage,
+    fromStep: t.from.step,
+    toStep: t.to.step,
+    comment: t.comment ?? null,
+    createdAt: ctx.now,
+  });
+  const changed: Record<string, [unknown, unknown]> = {};
+  if (t.from.status !== t.to.status) changed.status = [statusLabel(t.level, t.from.status), statusLabel(t.level, t.to.status)];
+  if (t.from.stage !== t.to.stage) changed.draft_stage = [stageLabel(t.from.stage), stageLabel(t.to.stage)];
+  if (t.from.step !== t.to.step) changed.approval_step = [t.from.step, t.to.step];
+  Object.assign(changed, t.changed ?? {});
+  const deltas: ChangeLogDeltas = {};
+  if (Object.keys(changed).length > 0) deltas.changed = changed;
+  if (t.comment) deltas.comment = t.comment;
+  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+    objectType: t.document && t.level === 'version' ? 'PnpDocument' : 'Pnp',
+    objectId: t.document && t.level === 'version' ? t.document.id : t.pnp.id,
+    objectName: t.document && t.level === 'version' ? versionName(t.pnp.name, t.document.versionNumber) : t.pnp.name,
+    actionName: t.action,
+    deltas,
+  });
+}

@@ -1,0 +1,117 @@
+import { ObjectRole } from '../../../shared/domain/roles';
+import { DraftStage, TaskKind } from '../../../shared/domain/statuses';
+import { dateFieldError } from '../../../shared/domain/review-dates';
+import {
+  WORKFLOW_ACTION_LABELS,
+  stageAfterApprovalStep,
+  stageAfterAuthoring,
+  stageAfterReviewing,
+} from '../../../shared/domain/workflow';
+import type { WorkflowBody } from '../../../shared/api/pnp-documents';
+import { unprocessable } from '../../http/errors';
+import type { OrgCtx } from '../../http/routes';
+import { routingOf, withRole } from './participants';
+import type { DocumentRow } from './pnps.repo';
+import { acceptedBy, allowDocument, approvedBy, loadDocContext, type DocContext } from './workflow.context';
+import { addSignoff, AUTHORING, clearSignoffs, moveDraft } from './workflow.move';
+import { completeTask } from './workflow.tasks';
+import { cancelDraft, publishDraft } from './publishing.service';
+
+async function submit(ctx: OrgCtx, c: DocContext, comment?: string): Promise<void> {
+  allowDocument(c, 'submit');
+  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Author, ctx.actor.userId, ctx.actor.userId, ctx.now);
+  await moveDraft(ctx, c, stageAfterAuthoring(routingOf(c.assignees)), WORKFLOW_ACTION_LABELS.submit, comment);
+}
+
+async function acceptReview(ctx: OrgCtx, c: DocContext, comment?: string): Promise<void> {
+  allowDocument(c, 'accept_review');
+  await addSignoff(ctx, c.doc, ctx.actor.userId, 'accepted', comment ?? null);
+  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Review, ctx.actor.userId, ctx.actor.userId, ctx.now);
+  const accepted = [...acceptedBy(c.signoffs), ctx.actor.userId];
+  const stillPending = c.state.pendingReviewers.filter((u) => !accepted.includes(u));
+  const to = stillPending.length === 0 ? stageAfterReviewing(routingOf(c.assignees)) : { stage: DraftStage.Reviewing, step: null };
+  await moveDraft(ctx, c, to, WORKFLOW_ACTION_LABELS.accept_review, comment, accepted);
+}
+
+async function approve(ctx: OrgCtx, c: DocContext, comment: string | undefined, onBehalfOf: number | undefined): Promise<void> {
+  const step = c.doc.approvalStep ?? 1;
+  let approverId = ctx.actor.userId;
+  let note = comment ?? null;
+  if (onBehalfOf !== undefined && onBehalfOf !== ctx.actor.userId) {
+    allowDocument(c, 'approve_on_behalf');
+    const approver = withRole(c.assignees, ObjectRole.Approver, step).find((a) => a.user_id === onBehalfOf);
+    if (!approver || !c.state.pendingApprovers.includes(onBehalfOf)) {
+      throw unprocessable(`The person chosen is not an approver of step ${step} still to approve.`);
+    }
+    approverId = onBehalfOf;
+    note = [`Approved by ${ctx.actor.name} on behalf of ${approver.name}.`, comment].filter(Boolean).join(' ');
+  } else {
+    allowDocument(c, 'approve');
+  }
+  await addSignoff(ctx, c.doc, approverId, 'approved', note);
+  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Approve, approverId, ctx.actor.userId, ctx.now);
+  const approved = [...approvedBy(c.signoffs, step), approverId];
+  const stillPending = c.state.pendingApprovers.filter((u) => !approved.includes(u));
+  const to = stillPending.length === 0 ? stageAfterApprovalStep(routingOf(c.assignees), step) : { stage: DraftStage.Approving, step };
+  await moveDraft(ctx, c, to, WORKFLOW_ACTION_LABELS.approve, note, approved);
+}
+
+/** A decline in Reviewing or Approving: back to Authoring, every sign-off cleared (product rules). */
+async function decline(ctx: OrgCtx, c: DocContext, action: 'decline_review' | 'decline_approval', comment: string): Promise<void> {
+  allowDocument(c, action);
+  const kind = action === 'decline_review' ? TaskKind.Review : TaskKind.Approve;
+  await completeTask(ctx.tx, ctx.orgId, c.doc.id, kind, ctx.actor.userId, ctx.actor.userId, ctx.now);
+  await clearSignoffs(ctx, c.doc.id);
+  await moveDraft(ctx, c, AUTHORING, WORKFLOW_ACTION_LABELS[action], comment);
+}
+
+/** Sends a draft in a later stage back to its authors, optionally with a target effective date. */
+export async function sendToAuthors(ctx: OrgCtx, c: DocContext, comment: string | undefined, effectiveDt: string | undefined): Promise<void> {
+  allowDocument(c, 'send_to_authors');
+  const extra: Partial<DocumentRow> = {};
+  const changed: Record<string, [unknown, unknown]> = {};
+  if (effectiveDt !== undefined && effectiveDt !== '') {
+    const error = dateFieldError('effective_dt', effectiveDt);
+    if (error) throw unprocessable(error);
+    extra.effectiveDt = effectiveDt;
+    if (effectiveDt !== c.doc.effectiveDt) changed.effective_dt = [c.doc.effectiveDt, effectiveDt];
+  }
+  await clearSignoffs(ctx, c.doc.id);
+  await moveDraft(ctx, c, AUTHORING, WORKFLOW_ACTION_LABELS.send_to_authors, comment, [], changed, extra);
+}
+
+/** Sends a draft back to Authoring because its file changed after Authoring (product rules). */
+export async function returnToAuthoringForFileChange(ctx: OrgCtx, c: DocContext, changed: Record<string, [unknown, unknown]>): Promise<DocumentRow> {
+  await clearSignoffs(ctx, c.doc.id);
+  return moveDraft(ctx, c, AUTHORING, 'Replace File', 'The file changed, so the draft went back to Authoring.', [], changed);
+}
+
+/** One step of the draft workflow, checked against the state machine and the permission matrix. */
+export async function runWorkflowAction(ctx: OrgCtx, pnpId: number, documentId: number, body: WorkflowBody): Promise<{ deleted: boolean }> {
+  const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
+  switch (body.action) {
+    case 'submit':
+      await submit(ctx, c, body.comment);
+      break;
+    case 'accept_review':
+      await acceptReview(ctx, c, body.comment);
+      break;
+    case 'decline_review':
+    case 'decline_approval':
+      await decline(ctx, c, body.action, body.comment);
+      break;
+    case 'approve':
+      await approve(ctx, c, body.comment, body.on_behalf_of_user_id);
+      break;
+    case 'publish':
+      await publishDraft(ctx, c, body);
+      break;
+    case 'send_to_authors':
+      await sendToAuthors(ctx, c, body.comment, body.effective_dt);
+      break;
+    case 'cancel_draft':
+      await cancelDraft(ctx, c, body.comment);
+      return { deleted: true };
+  }
+  return { deleted: false };
+}

@@ -1,0 +1,115 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { DraftStage, TaskKind, TaskStatus } from '../../../shared/domain/statuses';
+import type { Executor } from '../../db/client';
+import { tasks } from '../../db/schema/index';
+import { withRole, type Assignee } from './participants';
+
+/** The workflow task kinds (product rules 'Tasks'); Acknowledge and PendingRevision belong elsewhere. */
+const WORKFLOW_KINDS: string[] = [TaskKind.Author, TaskKind.Review, TaskKind.Approve, TaskKind.Publish];
+
+interface Expected {
+  userId: number;
+  kind: string;
+  step: number | null;
+}
+
+export interface StageSnapshot {
+  stage: number | null;
+  step: number | null;
+  /** Users who already accepted (Reviewing) or approved the current step (Approving). */
+  signedOff: readonly number[];
+}
+
+/** Who should hold an open task while a draft sits in a stage. */
+export function expectedTasks(snapshot: StageSnapshot, assignees: Assignee[]): Expected[] {
+  const users = (list: Assignee[]): number[] => [...new Set(list.map((a) => a.user_id))];
+  switch (snapshot.stage) {
+    case DraftStage.Authoring: {
+      const authors = users(withRole(assignees, ObjectRole.Author));
+      const to = authors.length > 0 ? authors : users(withRole(assignees, ObjectRole.Owner));
+      return to.map((userId) => ({ userId, kind: TaskKind.Author, step: null }));
+    }
+    case DraftStage.Reviewing:
+      return users(withRole(assignees, ObjectRole.Reviewer))
+        .filter((u) => !snapshot.signedOff.includes(u))
+        .map((userId) => ({ userId, kind: TaskKind.Review, step: null }));
+    case DraftStage.Approving:
+      return users(withRole(assignees, ObjectRole.Approver, snapshot.step ?? 1))
+        .filter((u) => !snapshot.signedOff.includes(u))
+        .map((userId) => ({ userId, kind: TaskKind.Approve, step: snapshot.step }));
+    case DraftStage.Publishing:
+      return users(withRole(assignees, ObjectRole.Owner)).map((userId) => ({ userId, kind: TaskKind.Publish, step: null }));
+    default:
+      return [];
+  }
+}
+
+/** Marks the caller's own open task of a kind as done by their action (on behalf: the approver's task). */
+export async function completeTask(
+  db: Executor,
+  orgId: number,
+  documentId: number,
+  kind: string,
+  userId: number,
+  by: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ status: TaskStatus.Completed, completedAt: now, completedBy: by, updatedAt: now })
+    .where(
+      and(eq(tasks.orgId, orgId), eq(tasks.documentId, documentId), eq(tasks.kind, kind), eq(tasks.userId, userId), eq(tasks.status, TaskStatus.Open)),
+    );
+}
+
+/**
+ * Makes the open workflow tasks of a draft match its stage: tasks nobody should hold any more are
+ * closed (someone else declined, the stage moved on, a user lost the role), missing ones are opened.
+ * One open task per (user, version, kind) is kept by the database's unique index.
+ */
+export async function syncStageTasks(
+  db: Executor,
+  orgId: number,
+  pnpId: number,
+  documentId: number,
+  snapshot: StageSnapshot,
+  assignees: Assignee[],
+  now: Date,
+): Promise<void> {
+  const expected = expectedTasks(snapshot, assignees);
+  const open = await db
+    .select({ id: tasks.id, userId: tasks.userId, kind: tasks.kind, step: tasks.approvalStep })
+    .from(tasks)
+    .where(and(eq(tasks.orgId, orgId), eq(tasks.documentId, documentId), eq(tasks.status, TaskStatus.Open), inArray(tasks.kind, WORKFLOW_KINDS)));
+  const wanted = (t: { userId: number; kind: string; step: number | null }): boolean =>
+    expected.some((e) => e.userId === t.userId && e.kind === t.kind && e.step === t.step);
+  const stale = open.filter((t) => !wanted(t)).map((t) => t.id);
+  if (stale.length > 0) {
+    await db.update(tasks).set({ status: TaskStatus.Closed, updatedAt: now }).where(and(eq(tasks.orgId, orgId), inArray(tasks.id, stale)));
+  }
+  const missing = expected.filter((e) => !open.some((t) => t.userId === e.userId && t.kind === e.kind && t.step === e.step));
+  if (missing.length > 0) {
+    await db
+      .insert(tasks)
+      .values(missing.map((e) => ({ orgId, userId: e.userId, kind: e.kind, pnpId, documentId, approvalStep: e.step, createdAt: now, updatedAt: now })))
+      .onConflictDoNothing();
+  }
+}
+
+/** Closes every open task of a version (draft cancelled) or of a whole P&P (retired). */
+export async function closeOpenTasks(db: Executor, orgId: number, scope: { documentId: number } | { pnpId: number }, now: Date): Promise<void> {
+  const where = 'documentId' in scope ? eq(tasks.documentId, scope.documentId) : eq(tasks.pnpId, scope.pnpId);
+  await db
+    .update(tasks)
+    .set({ status: TaskStatus.Closed, updatedAt: now })
+    .where(and(eq(tasks.orgId, orgId), where, eq(tasks.status, TaskStatus.Open)));
+}
+
+/** A review started or extended answers the P&P's 'Start Review or Extend' reminder. */
+export async function completePendingRevision(db: Executor, orgId: number, pnpId: number, by: number, now: Date): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ status: TaskStatus.Completed, completedAt: now, completedBy: by, updatedAt: now })
+    .where(and(eq(tasks.orgId, orgId), eq(tasks.pnpId, pnpId), eq(tasks.kind, TaskKind.PendingRevision), eq(tasks.status, TaskStatus.Open)));
+}
