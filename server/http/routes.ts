@@ -110,6 +110,7 @@ function register<S extends RouteSchema>(
   access: Access,
   def: RouteDef<S>,
   schema: RouteSchema,
+  guard: (req: FastifyRequest) => void,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   app.route({
@@ -123,6 +124,13 @@ function register<S extends RouteSchema>(
       permission: def.permission ?? null,
       ...(def.rateLimitPerMinute ? { rateLimit: { max: def.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
+    // Who may call is decided before the body is read or validated: a stranger learns nothing,
+    // not even which fields a route expects.
+    preValidation: (req) =>
+      new Promise<void>((resolve) => {
+        guard(req);
+        resolve();
+      }),
     handler,
   });
 }
@@ -142,12 +150,16 @@ export function orgRoute<S extends RouteSchema>(
 ): void {
   const hasOrg = def.url.includes(':org');
   const params = hasOrg ? (def.schema.params ?? z.object({})).extend(OrgParams.shape) : def.schema.params;
-  register(app, 'org', def, { ...def.schema, ...(params ? { params } : {}) }, async (req, reply) => {
+  const guard = (req: FastifyRequest): OrgActor => {
     const actor = req.actor;
     if (!actor) throw unauthorized();
     if (actor.kind !== 'org') throw forbidden('This is available to organization users only.');
-    if (hasOrg && (req.params as { org: number }).org !== actor.orgId) throw notFound('The organization');
+    if (hasOrg && String((req.params as { org: unknown }).org) !== String(actor.orgId)) throw notFound('The organization');
     if (def.adminOnly && !actor.isAdmin) throw forbidden('Only organization administrators can do this.');
+    return actor;
+  };
+  register(app, 'org', def, { ...def.schema, ...(params ? { params } : {}) }, guard, async (req, reply) => {
+    const actor = guard(req);
     const result = await withTenant(deps.database.db, actor.orgId, (tx) =>
       handler({ ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor }, inputOf<S>(req)),
     );
@@ -162,13 +174,17 @@ export function staffRoute<S extends RouteSchema>(
   def: RouteDef<S>,
   handler: (ctx: StaffCtx, input: Input<S>) => Promise<unknown>,
 ): void {
-  register(app, 'staff', def, def.schema, async (req, reply) => {
+  const guard = (req: FastifyRequest): StaffActor => {
     const actor = req.actor;
     if (!actor) throw unauthorized();
     if (actor.kind !== 'staff') throw forbidden('This is available to provider staff only.');
     if (def.permission !== undefined && !actor.permissions.includes(def.permission)) {
       throw forbidden('You do not have the staff permission this needs.');
     }
+    return actor;
+  };
+  register(app, 'staff', def, def.schema, guard, async (req, reply) => {
+    const actor = guard(req);
     const result = await withSystem(deps.database.db, (tx) =>
       handler({ ...baseCtx(deps, req, reply), tx, actor }, inputOf<S>(req)),
     );
@@ -183,7 +199,7 @@ export function publicRoute<S extends RouteSchema>(
   def: RouteDef<S>,
   handler: (ctx: PublicCtx, input: Input<S>) => Promise<unknown>,
 ): void {
-  register(app, 'public', def, def.schema, async (req, reply) => {
+  register(app, 'public', def, def.schema, () => undefined, async (req, reply) => {
     const result = await handler({ ...baseCtx(deps, req, reply), actor: req.actor }, inputOf<S>(req));
     return send(reply, result);
   });

@@ -57,6 +57,8 @@ export function idForParam(name: string, previousSegment: string, a: OrgAObjects
     attachmentId: a.attachmentId,
     fileId: a.fileId,
     linkedPnpId: a.otherPnpId,
+    infoId: a.additionalInfoId,
+    additionalInfoId: a.additionalInfoId,
   };
   if (name in byName) return byName[name]!;
   if (name === 'id' && previousSegment in bySegment) return bySegment[previousSegment]!;
