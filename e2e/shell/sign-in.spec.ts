@@ -74,3 +74,28 @@ test.describe('sign-in and sign-out', () => {
     await expect(page.getByRole('heading', { name: 'Organization not found' })).toBeVisible();
   });
 });
+
+test.describe('login-as session', () => {
+  test('a login-as (sudo) session shows a visible banner', async ({ page }) => {
+    // The server side of login-as belongs to the staff area; here the session says it is one.
+    await page.route(
+      (url) => url.pathname === '/api/sessions',
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const response = await route.fetch();
+        const session = JSON.parse(await response.text()) as Record<string, unknown>;
+        const sudo = session.valid ? { sudo: true, sudoer: { id: 1, name: 'Sam Staff' } } : {};
+        // Keep the server's cookies (the CSRF token rotates); the body's length changes.
+        const { 'content-length': _length, ...headers } = response.headers();
+        return route.fulfill({ status: response.status(), headers, json: { ...session, ...sudo } });
+      },
+    );
+    await signInViaUi(page, DemoUsers.nurse);
+    const banner = page.getByTestId('login-as-banner');
+    await expect(banner).toContainText('You are signed in as Nora Nurse on behalf of Sam Staff');
+    await banner.getByRole('button', { name: 'End session' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // A session check may still be in flight; the page closing must not fail its handler.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+});
