@@ -22,7 +22,16 @@ import {
   upsertFavorite,
 } from './library.repo';
 import { buildTree, presentItem } from './library.presenter';
-import { countByContainer, defaultSort, listLibraryRows, type LibraryCriteria, type LibraryScope } from './search.repo';
+import {
+  countByContainer,
+  defaultSort,
+  listLibraryRows,
+  wordsOf,
+  type LibraryCriteria,
+  type LibraryRow,
+  type LibraryScope,
+  type PageOptions,
+} from './search.repo';
 
 const DAY_MS = 86_400_000;
 
@@ -53,22 +62,37 @@ export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<L
     const order = query.sort ? { sort: query.sort, dir: query.dir ?? 'asc' } : defaultSort(query.view, Boolean(query.words));
     const offset = query.offset ?? 0;
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const rows = await listLibraryRows(ctx.tx, scope, criteria, { offset, limit, ...order });
-    return { items: rows.map((row) => presentItem(row, expanded)), total: await totalOf(ctx, scope, criteria, rows, offset), offset, limit };
+    const found = await findRows(ctx, scope, criteria, { offset, limit, ...order });
+    return { items: found.rows.map((row) => presentItem(row, expanded)), total: found.total, offset, limit };
   }
-  const rows = await listLibraryRows(ctx.tx, scope, criteria, {
-    offset: 0,
-    limit: LIBRARY_TREE_MAX_ITEMS,
-    ...defaultSort(query.view, false),
-    treeOrder: true,
-  });
-  const containers = await countByContainer(ctx.tx, scope, criteria);
-  const total = rows[0]?.total ?? 0;
+  const found = await findRows(ctx, scope, criteria, { offset: 0, limit: LIBRARY_TREE_MAX_ITEMS, ...defaultSort(query.view, false), treeOrder: true });
+  const rows = found.rows;
+  const containers = await countByContainer(ctx.tx, scope, found.criteria);
+  const total = found.total;
   return {
     tree: buildTree(containers, rows.map((row) => presentItem(row, expanded)), expanded),
     total,
     truncated: total > rows.length,
   };
+}
+
+/** Fewer exact matches than a page: search again, names matched by similarity too (typos). */
+const FUZZY_BELOW = DEFAULT_PAGE_SIZE;
+
+interface Found {
+  rows: LibraryRow[];
+  total: number;
+  criteria: LibraryCriteria;
+}
+
+/** One page of matches with the total; a search that finds little takes the typo-tolerant pass. */
+async function findRows(ctx: OrgCtx, scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): Promise<Found> {
+  const exact: Found = { rows: await listLibraryRows(ctx.tx, scope, criteria, page), total: 0, criteria };
+  exact.total = await totalOf(ctx, scope, criteria, exact.rows, page.offset);
+  if (!wordsOf(criteria) || exact.total >= FUZZY_BELOW) return exact;
+  const fuzzy = { ...criteria, fuzzy: true };
+  const rows = await listLibraryRows(ctx.tx, scope, fuzzy, page);
+  return { rows, total: await totalOf(ctx, scope, fuzzy, rows, page.offset), criteria: fuzzy };
 }
 
 /** The total rides on every row; a page past the end has none, so count it separately. */
@@ -84,10 +108,10 @@ export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<Libr
   const scope = scopeOf(ctx);
   const criteria: LibraryCriteria = { phrase: body.phrase };
   const limit = DEFAULT_PAGE_SIZE;
-  const rows = await listLibraryRows(ctx.tx, scope, criteria, { offset: body.offset, limit, sort: 'relevance', dir: 'desc' });
+  const found = await findRows(ctx, scope, criteria, { offset: body.offset, limit, sort: 'relevance', dir: 'desc' });
   return {
-    items: rows.map((row) => presentItem(row, true)),
-    total: await totalOf(ctx, scope, criteria, rows, body.offset),
+    items: found.rows.map((row) => presentItem(row, true)),
+    total: found.total,
     offset: body.offset,
     limit,
   };
