@@ -1,4 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
+import { orgTemplates, templateSources, templates } from '../db/schema/index';
+import { withSystem } from '../db/tenant';
 import { renderDocx, renderPdf } from '../seed/documents';
 import type { Deps } from '../http/deps';
 import type { Agent, TestApp } from './harness';
@@ -110,14 +112,19 @@ const CONTENT_TYPES =
   '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
   '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
 
-/** A DOCX-shaped zip whose entries inflate to `totalBytes` of zeros (the classic bomb). */
-export function docxZipBomb(totalBytes: number): Buffer {
+/**
+ * A DOCX-shaped zip whose entries inflate to `totalBytes` of zeros (the classic bomb); with
+ * `declaredSize` its headers lie and claim each entry is that small.
+ */
+export function docxZipBomb(totalBytes: number, declaredSize?: number): Buffer {
   const chunk = Buffer.alloc(16 * 1024 * 1024);
   const parts = Math.ceil(totalBytes / chunk.length);
   const entries: ZipEntry[] = [{ name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) }];
   const compressed = deflateRawSync(chunk, { level: 9 });
   const crc = (crc32(chunk) ^ 0xffffffff) >>> 0;
-  for (let i = 0; i < parts; i += 1) entries.push({ name: `word/media/pad${i}.bin`, deflated: { bytes: compressed, size: chunk.length, crc } });
+  for (let i = 0; i < parts; i += 1) {
+    entries.push({ name: `word/media/pad${i}.bin`, deflated: { bytes: compressed, size: chunk.length, crc }, ...(declaredSize !== undefined ? { declaredSize } : {}) });
+  }
   return buildZip(entries);
 }
 
@@ -210,4 +217,28 @@ export async function signInAll(t: TestApp, w: WorkflowOrg) {
     reader: await as(w.reader),
     outsider: await as(w.outsider),
   };
+}
+
+/** A provider template (a real DOCX in the file store), made available to an organisation. */
+export async function createTemplate(deps: Deps, orgId: number | null, name = 'Informed Consent Template') {
+  const bytes = await docxOf(name, ['Describe how the organization obtains informed consent.']);
+  const key = await deps.files.put(bytes, 'docx');
+  return withSystem(deps.database.db, async (tx) => {
+    const [source] = await tx.insert(templateSources).values({ name: `Source ${Math.random().toString(16).slice(2, 8)}` }).returning();
+    const [row] = await tx
+      .insert(templates)
+      .values({
+        name,
+        description: 'A starting point.',
+        sourceId: source!.id,
+        storageKey: key,
+        originalName: `${name}.docx`,
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        sizeBytes: bytes.length,
+        extractedText: `${name}\nDescribe how the organization obtains informed consent.`,
+      })
+      .returning();
+    if (orgId !== null) await tx.insert(orgTemplates).values({ orgId, templateId: row!.id });
+    return { id: row!.id, name, key };
+  });
 }

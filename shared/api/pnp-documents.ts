@@ -180,7 +180,7 @@ export const UpdateDocumentBody = z
 export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBody>;
 
 export const PublishFields = {
-  effective_dt: DateText,
+  effective_dt: z.string({ message: 'Effective Date is required.' }).trim().max(32, { message: 'A date must be written as yyyy-mm-dd.' }),
   review_cycle_years: ReviewCycleYears,
   reminder_days: ReminderDays,
   review_dt: DateText.optional(),

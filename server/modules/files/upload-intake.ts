@@ -45,7 +45,8 @@ export function registerUploadIntake(scope: App, deps: Deps): void {
     const orgParam = (req.params as { org?: number }).org;
     if (!actor || actor.kind !== 'org' || orgParam !== actor.orgId) return;
     const intake: Intake = { fields: {}, files: [] };
-    const parts = req.parts({ limits: { fileSize: deps.config.maxUploadBytes }, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0]);
+    // preservePath: the name exactly as sent, so a name with a path is refused rather than silently trimmed.
+    const parts = req.parts({ limits: { fileSize: deps.config.maxUploadBytes }, preservePath: true, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0]);
     for await (const part of parts) {
       if (part.type === 'field') {
         intake.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
@@ -64,13 +65,17 @@ export function registerUploadIntake(scope: App, deps: Deps): void {
     intakes.set(req, intake);
   });
 
-  // After the response: bytes of a failed request are removed (nothing half-stored); bytes a
-  // successful request replaced or deleted go too, now that the rows no longer point at them.
-  scope.addHook('onResponse', async (req, reply) => {
+  // Once the transaction has ended (committed or rolled back) and before the answer leaves: bytes
+  // of a failed request are removed (nothing half-stored); bytes a successful request replaced or
+  // deleted go too, now that no row points at them.
+  scope.addHook('onSend', async (req, reply, payload) => {
     const entry = cleanups.get(req);
-    if (!entry) return;
-    const keys = reply.statusCode >= 400 ? entry.onFailure : entry.onSuccess;
-    await Promise.all(keys.map((key) => deps.files.remove(key).catch(() => undefined)));
+    if (entry) {
+      cleanups.delete(req);
+      const keys = reply.statusCode >= 400 ? entry.onFailure : entry.onSuccess;
+      await Promise.all(keys.map((key) => deps.files.remove(key).catch(() => undefined)));
+    }
+    return payload;
   });
 }
 
