@@ -1,0 +1,72 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { LibraryItem } from '../../../../shared/api/library';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { NoRecordsPanel } from '../../../components/no-records-panel';
+import { PaginationFooter } from '../../../components/pagination-footer';
+import { formatDisplayDate } from '../../../lib/format';
+import { FavoriteButton } from './favorite-button';
+import { PnpLink } from './pnp-link';
+import { SnippetText } from './snippet-text';
+
+const MATCH_LABELS: Record<string, string> = { name: 'Name', location: 'Location', description: 'Description', document: 'Document' };
+
+export interface ResultListProps {
+  readonly orgId: string;
+  readonly items: readonly LibraryItem[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+  readonly loading: boolean;
+  readonly onPageChange: (page: number) => void;
+}
+
+/** Search results: each P&P with where it was found and a highlighted extract of its document. */
+export function ResultList({ orgId, items, total, page, pageSize, loading, onPageChange }: ResultListProps) {
+  if (loading) return <LoadingIndicator />;
+  if (items.length === 0) {
+    return (
+      <Paper withBorder radius="md">
+        <NoRecordsPanel items="P&Ps" message="No published P&P you may read matches this search." />
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder radius="md">
+      <Stack gap={0} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Search results">
+        {items.map((item) => (
+          <Stack key={item.pnp_id} component="li" gap={6} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2}>
+                <PnpLink orgId={orgId} pnpId={item.pnp_id} versionId={item.version_id} name={item.name} />
+                <Text size="sm" c="dimmed">
+                  {item.location}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed" aria-label={`Published ${formatDisplayDate(item.published_at)}`}>
+                  {formatDisplayDate(item.published_at)}
+                </Text>
+                <FavoriteButton orgId={orgId} pnpId={item.pnp_id} name={item.name} favorite={item.favorite} />
+              </Group>
+            </Group>
+            {item.description && <Text size="sm">{item.description}</Text>}
+            {item.snippet && <SnippetText parts={item.snippet} />}
+            {item.matched_in && item.matched_in.length > 0 && (
+              <Group gap={6} aria-label="Found in">
+                <Text size="xs" c="dimmed">
+                  Found in
+                </Text>
+                {item.matched_in.map((where) => (
+                  <Badge key={where} size="sm" variant="light" color="gray">
+                    {MATCH_LABELS[where]}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </Stack>
+        ))}
+      </Stack>
+      <PaginationFooter total={total} page={page} pageSize={pageSize} label="P&Ps" onPageChange={onPageChange} />
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
+import { Page } from '../../../components/page';
+import { fetchLibraryList } from '../api/get-library';
+import { libraryKeys } from '../api/library-keys';
+import { searchPnp } from '../api/search-pnp';
+import { AdvancedSearchModal } from '../components/advanced-search-modal';
+import { LibrarySearchForm } from '../components/library-search-form';
+import { ResultList } from '../components/result-list';
+import { filtersOf, resultsPath } from './results-path';
+
+const FILTER_LABELS: Record<string, string> = {
+  words: 'Words',
+  container_id: 'Binder or folder',
+  owner_id: 'Owner',
+  effective_from: 'Effective from',
+  effective_to: 'Effective to',
+  published_from: 'Published from',
+  published_to: 'Published to',
+  review_from: 'Review due from',
+  review_to: 'Review due to',
+};
+
+/** orgs/{orgId}/pnps/results: a search (phrase) or an advanced search (filters), ten at a time. */
+export function LibraryResultsPage() {
+  const { orgId = '' } = useParams();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [advanced, setAdvanced] = useState(false);
+  const phrase = params.get('phrase')?.trim() ?? '';
+  const filters = filtersOf(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const offset = (page - 1) * DEFAULT_PAGE_SIZE;
+  const isAdvanced = !phrase && Object.keys(filters).length > 0;
+
+  const results = useQuery({
+    queryKey: isAdvanced ? libraryKeys.browse(orgId, { ...filters, offset, results: true }) : libraryKeys.search(orgId, phrase, offset),
+    queryFn: () => (isAdvanced ? fetchLibraryList(orgId, { ...filters, offset, limit: DEFAULT_PAGE_SIZE }) : searchPnp(orgId, phrase, offset)),
+    enabled: Boolean(phrase) || isAdvanced,
+    placeholderData: keepPreviousData,
+  });
+  const total = results.data?.total ?? 0;
+
+  return (
+    <Page
+      subtitle={
+        results.data
+          ? phrase
+            ? `${total} ${total === 1 ? 'P&P matches' : 'P&Ps match'} “${phrase}”`
+            : `${total} ${total === 1 ? 'P&P matches' : 'P&Ps match'} the advanced search`
+          : 'Search the published P&Ps you may read.'
+      }
+    >
+      <LibrarySearchForm
+        key={phrase}
+        initial={phrase || filters.words || ''}
+        onSearch={(next) => void navigate(resultsPath(orgId, { phrase: next }))}
+        onAdvanced={() => setAdvanced(true)}
+      />
+      {isAdvanced && (
+        <Group gap={6} aria-label="Advanced search filters">
+          {Object.entries(filters).map(([key, value]) => (
+            <Badge key={key} variant="light" color="gray" tt="none">
+              {FILTER_LABELS[key]}: {String(value)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      {phrase || isAdvanced ? (
+        <ResultList
+          orgId={orgId}
+          items={results.data?.items ?? []}
+          total={total}
+          page={page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          loading={results.isPending}
+          onPageChange={(next) => void navigate(resultsPath(orgId, phrase ? { phrase } : filters, next))}
+        />
+      ) : (
+        <Text c="dimmed">Enter words to search for, or open the advanced search.</Text>
+      )}
+      {advanced && (
+        <AdvancedSearchModal
+          opened
+          initial={isAdvanced ? filters : phrase ? { words: phrase } : {}}
+          onClose={() => setAdvanced(false)}
+          onSearch={(next) => {
+            setAdvanced(false);
+            void navigate(resultsPath(orgId, next));
+          }}
+        />
+      )}
+    </Page>
+  );
+}
