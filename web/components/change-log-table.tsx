@@ -14,6 +14,8 @@ export interface ChangeLogEntry {
   readonly created_at: string;
   readonly created_by_user: string | null;
   readonly created_by_email: string | null;
+  /** Provider staff who made the change through a login-as session. */
+  readonly sudoer_name?: string | null;
   readonly object_type: string | null;
   readonly object_name: string | null;
   readonly action_name: string;
@@ -75,16 +77,18 @@ export function ChangeLogTable({ entries, loading = false, showType = true, labe
       key: 'created_by_user',
       header: 'Modified By',
       sortable: true,
-      render: (e) =>
-        e.created_by_email ? (
+      render: (e) => {
+        const who = `${e.created_by_user ?? e.created_by_email ?? ''}${e.sudoer_name ? ` (via ${e.sudoer_name})` : ''}`;
+        return e.created_by_email ? (
           <Tooltip label={e.created_by_email}>
             <Text size="sm" component="span" tabIndex={0} style={{ textDecoration: 'underline dotted' }}>
-              {e.created_by_user ?? e.created_by_email}
+              {who}
             </Text>
           </Tooltip>
         ) : (
-          (e.created_by_user ?? '')
-        ),
+          who
+        );
+      },
     },
     ...(showType ? [{ key: 'object_type', header: 'Type', sortable: true } as TableColumn<ChangeLogEntry>] : []),
     { key: 'action_name', header: 'Action', sortable: true },

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
 import { planned, sectioned, type SectionSpec } from './route-helpers';
 
 const s = (path: string, label: string, description: string): SectionSpec => ({ path, label, description });
@@ -9,7 +10,10 @@ const sections: SectionSpec[] = [
   s('version_info/assignments', 'Version Assignments', 'Who authors, reviews, approves and reads this version.'),
   s('pnp_info/general_info', 'P&P General Info', 'Name, location, description, dates and review cycle of the P&P.'),
   s('pnp_info/assignments', 'P&P Assignments', 'Owners, authors, reviewers, approvers by step and audience of the P&P.'),
-  s('pnp_info/changelog', 'Change Log', 'Every change made to this P&P: who, when and what.'),
+  {
+    ...s('pnp_info/changelog', 'Change Log', 'Every change made to this P&P: who, when and what.'),
+    lazy: lazyPage(() => import('../routes/pnp-change-log-page'), 'PnpChangeLogPage'),
+  },
   s('related_info/attachments', 'Attachments', 'Files attached to this P&P.'),
   s('related_info/additional_info', 'Additional Info', 'Additional information recorded for this P&P.'),
   s('related_info/linked_pnps', 'Linked P&Ps', 'P&Ps linked to this one, in both directions.'),
