@@ -6,8 +6,10 @@ import { runVersionCheck } from '../features/version-check/version-check';
 import { moveAlertsToNewRoute } from '../lib/alerts';
 import { filters } from '../lib/filter-params';
 import { isPublicPath } from '../lib/navigation';
+import { recordRoute } from '../lib/route-history';
 
 export function onNavigationCompleted(pathname: string, initial: boolean): void {
+  recordRoute(pathname);
   filters.reset();
   moveAlertsToNewRoute();
   clearSystemMessages();

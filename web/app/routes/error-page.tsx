@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconAlertTriangle, IconLock, IconMapSearch, IconServerOff } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { usePreviousRoute } from '../../lib/route-history';
 import { homePath } from '../../lib/session-flags';
 import { rememberedOrgId, useSession } from '../../lib/session-store';
 
@@ -35,6 +36,7 @@ export function ErrorPage() {
   const session = useSession();
   const navigate = useNavigate();
   const copy = copyFor(error);
+  const previous = usePreviousRoute();
   useEffect(() => {
     document.title = `${copy.title} · Tenet`;
   }, [copy.title]);
@@ -52,9 +54,11 @@ export function ErrorPage() {
         </Title>
         <Text size="sm">{copy.text}</Text>
         <Group mt="sm" gap="sm">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            Go back
-          </Button>
+          {previous && !previous.startsWith('/error/') && (
+            <Button variant="default" onClick={() => void navigate(-1)}>
+              Go back
+            </Button>
+          )}
           <Button component={Link} to={session?.valid ? homePath(session, rememberedOrgId()) : '/login'}>
             {session?.valid ? 'Go to home' : 'Go to sign in'}
           </Button>
