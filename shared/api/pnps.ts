@@ -180,6 +180,16 @@ export const PnpListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+/** GET pnps/new?container_id: where the create wizard puts the P&P, and whether the caller may. */
+export const NewPnpQuery = z.object({
+  container_id: z.coerce.number({ message: 'container_id must be a positive whole number.' }).int().positive({ message: 'container_id must be a positive whole number.' }),
+});
+export const NewPnpResponse = z.object({
+  container: z.object({ id: z.number().int(), name: z.string(), type: z.number().int(), location: z.string() }),
+  can_create: z.boolean(),
+});
+export type NewPnpResponse = z.infer<typeof NewPnpResponse>;
+
 export const NewWithTemplateQuery = z.object({
   template_id: z.coerce.number({ message: 'template_id must be a positive whole number.' }).int().positive({ message: 'template_id must be a positive whole number.' }),
 });

@@ -5,6 +5,8 @@ import {
   BulkUploadResponse,
   CreatePnpBody,
   CreatePnpResponse,
+  NewPnpQuery,
+  NewPnpResponse,
   NewWithTemplateQuery,
   NewWithTemplateResponse,
   PnpList,
@@ -23,7 +25,7 @@ import { bulkUpload, deletePnp, restorePnp, retirePnp } from './pnp-lifecycle.se
 import { replaceDocumentFile, viewDocument } from './pnp-documents.service';
 import { listPnps, viewPnp } from './pnp-queries.service';
 import { pnpChangeLogs } from './pnp-versions.service';
-import { createPnp, findOrgTemplate, updatePnp } from './pnps.service';
+import { createPnp, describeNewPnp, findOrgTemplate, updatePnp } from './pnps.service';
 
 const ById = z.object({ id: IdParam });
 const ByDoc = z.object({ id: IdParam, docId: IdParam });
@@ -59,6 +61,13 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
       ctx.reply.code(201);
       return { pnp: await viewPnp(ctx, pnp.id), pnp_document: await viewDocument(ctx, pnp.id, doc.id) };
     },
+  );
+
+  orgRoute(
+    app,
+    deps,
+    { method: 'GET', url: '/api/o/:org/pnps/new', summary: 'What the create-from-file wizard starts from', schema: { querystring: NewPnpQuery, response: { 200: NewPnpResponse } } },
+    (ctx, { query }) => describeNewPnp(ctx, query.container_id),
   );
 
   orgRoute(

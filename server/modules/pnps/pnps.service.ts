@@ -15,7 +15,7 @@ import { storeCopy, storeFile } from '../files/upload-intake';
 import type { StoredFile } from '../files/files.repo';
 import { listAssignees } from './participants';
 import { replacePnpGrants, resolveParticipants } from './pnp-participants';
-import { findDocumentByStatus, getContainer, insertDocument, insertPnp, updatePnpRow, type DocumentRow, type PnpRow } from './pnps.repo';
+import { containerPath, findDocumentByStatus, getContainer, insertDocument, insertPnp, updatePnpRow, type DocumentRow, type PnpRow } from './pnps.repo';
 import { acceptedBy, approvedBy, enforce, listSignoffs, loadPnpContext, allowPnp } from './workflow.context';
 import { decideCreate } from './workflow.policy';
 import { recordTransition } from './workflow.record';
@@ -39,6 +39,18 @@ export async function assertMayCreateIn(ctx: OrgCtx, containerId: number): Promi
   await getContainer(ctx.tx, ctx.orgId, containerId);
   const containerRoles = await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, containerId);
   enforce(decideCreate({ isAdmin: ctx.actor.isAdmin, isPolicyOwner: ctx.actor.isPolicyOwner, containerRoles }));
+}
+
+/** The container a new P&P goes into, and whether the caller may create one there. */
+export async function describeNewPnp(ctx: OrgCtx, containerId: number) {
+  const container = await getContainer(ctx.tx, ctx.orgId, containerId);
+  const containerRoles = await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, containerId);
+  if (!ctx.actor.isAdmin && containerRoles.length === 0) throw notFound('The binder or folder');
+  const decision = decideCreate({ isAdmin: ctx.actor.isAdmin, isPolicyOwner: ctx.actor.isPolicyOwner, containerRoles });
+  return {
+    container: { id: container.id, name: container.name, type: container.type, location: await containerPath(ctx.tx, ctx.orgId, container.id) },
+    can_create: decision.ok,
+  };
 }
 
 /** The template's file, copied into a new stored file of the org (the template itself is never touched). */

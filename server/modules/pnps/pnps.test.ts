@@ -63,6 +63,17 @@ describe('POST pnps: create from a file', () => {
     expect(logs[0]).toMatchObject({ action_name: 'Create', object_type: 'Pnp', object_name: 'Fall Prevention' });
   });
 
+  it('tells the wizard where the P&P goes and whether the caller may create it there', async () => {
+    const url = `${pnpsUrl()}/new?container_id=${w.folder.id}`;
+    expect((await a.binderOwner.get(url)).json()).toEqual({
+      container: { id: w.folder.id, name: w.folder.name, type: 2, location: `${w.binder.name} / ${w.folder.name}` },
+      can_create: true,
+    });
+    expect((await a.author.get(url)).json().can_create).toBe(false);
+    expect((await a.outsider.get(url)).statusCode).toBe(404);
+    expect((await a.admin.get(`${pnpsUrl()}/new?container_id=x`)).statusCode).toBe(422);
+  });
+
   it('takes its own participants when given (and needs an Owner among them)', async () => {
     const bytes = await docxOf('Own', ['x']);
     const noOwner = await postForm(a.admin, pnpsUrl(), fields({ name: 'Own', container_id: w.binder.id, participants: [{ user_id: w.author.id, role: 2 }] }), [{ name: 'own.docx', bytes }]);

@@ -17,6 +17,7 @@ beforeAll(async () => {
   routes = [
     ['GET', `${o}/pnps`],
     ['POST', `${o}/pnps`],
+    ['GET', `${o}/pnps/new?container_id=${w.folder.id}`],
     ['GET', `${o}/pnps/new_with_template?template_id=1`],
     ['POST', `${o}/pnps/bulk_upload`],
     ['PUT', `${o}/pnps/retire`],
