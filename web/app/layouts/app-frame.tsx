@@ -90,9 +90,7 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
       <AppShell.Main bg="gray.0" style={{ minHeight: '100dvh' }}>
         <LoginAsBanner />
         <Box px={{ base: 'md', md: 'xl' }} py="lg" maw={1400} mx="auto">
-          <Stack gap="xs" mb="xs">
-            <SystemMessageBanners />
-          </Stack>
+          <SystemMessageBanners mb="md" />
           <AlertsArea />
           <Box id="main-content">
             <Outlet />

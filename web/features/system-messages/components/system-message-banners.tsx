@@ -1,13 +1,13 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Stack, type MantineSpacing } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { dismissSystemMessage, useDisplayedSystemMessages } from '../system-message-store';
 
 /** Live system messages as info banners (spec §4). */
-export function SystemMessageBanners() {
+export function SystemMessageBanners({ mb }: { readonly mb?: MantineSpacing }) {
   const messages = useDisplayedSystemMessages();
   if (messages.length === 0) return null;
   return (
-    <Stack gap="xs" data-testid="system-messages">
+    <Stack gap="xs" mb={mb} data-testid="system-messages">
       {messages.map((message) => (
         <Alert
           key={message.id}
