@@ -1,0 +1,11 @@
+/** TanStack Query keys of the manage screen: a change to the tree invalidates the tree and what hangs off it. */
+export const manageKeys = {
+  all: (orgId: string) => ['manage', orgId] as const,
+  tree: (orgId: string, bypass: boolean) => ['manage', orgId, 'tree', bypass] as const,
+  participants: (orgId: string, objectType: number, objectId: number) => ['manage', orgId, 'participants', objectType, objectId] as const,
+  changeLogs: (orgId: string, containerId: number) => ['manage', orgId, 'change_logs', containerId] as const,
+  candidates: (orgId: string, q: string) => ['manage', orgId, 'candidates', q] as const,
+};
+
+/** Statuses a manage action shows itself (each error as a danger toast), instead of leaving the page. */
+export const SHOWN_HERE = [403, 404, 409, 422] as const;

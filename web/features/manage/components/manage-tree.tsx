@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Tree, type CursorProps, type NodeApi, type TreeApi } from 'react-arborist';
+import { TREE_DROP_SLOT_HEIGHT, TREE_NODE_HEIGHT, TREE_VIRTUAL_SCROLL_BLOCK } from '../../../../shared/domain/limits';
+import { matchesFilter, type ManageNode } from '../tree/build-tree';
+import { computeCheckStates } from '../tree/check-state';
+import { dropProblem, positionOf, type DropInput } from '../tree/move-rules';
+import { TreeRow, TreeRowContext, type TreeRowContextValue } from './tree-row';
+import { useCopyModifier } from './use-copy-modifier';
+
+export interface TreeDrop {
+  readonly node: ManageNode;
+  readonly target: ManageNode | null;
+  readonly position: number;
+  readonly copy: boolean;
+}
+
+export interface ManageTreeProps {
+  readonly nodes: ManageNode[];
+  readonly height: number;
+  readonly filter: string;
+  readonly activeId: string | null;
+  readonly canUseTopLevel: boolean;
+  readonly checked: ReadonlySet<string>;
+  readonly onCheck: (node: ManageNode, on: boolean) => void;
+  readonly onActivate: (node: ManageNode) => void;
+  readonly onDrop: (drop: TreeDrop) => void;
+  readonly onRefused: (message: string) => void;
+  readonly treeRef: React.RefObject<TreeApi<ManageNode> | null>;
+}
+
+/** The drop slot of spec §9 (2 px), drawn where a dragged node would land. */
+function DropCursor({ top, left, indent }: CursorProps) {
+  return (
+    <div
+      style={{
+        position: 'absolute',
+        pointerEvents: 'none',
+        top: top - TREE_DROP_SLOT_HEIGHT / 2,
+        left,
+        right: indent,
+        height: TREE_DROP_SLOT_HEIGHT,
+        background: 'var(--mantine-color-tenet-6, #1c7ed6)',
+      }}
+    />
+  );
+}
+
+/**
+ * The manage tree (react-arborist, controlled `data` + `onMove`): virtual rows of 22 px, expand and
+ * collapse, tri-state checks, filter, arrows / Enter / Space, drag to move and Ctrl-drag to copy.
+ * Invalid drops are refused here before any request (and again by the server).
+ */
+export function ManageTree(props: ManageTreeProps) {
+  const { nodes, treeRef, onDrop, onRefused, canUseTopLevel } = props;
+  const copying = useCopyModifier();
+  const checkStates = useMemo(() => computeCheckStates(nodes, props.checked), [nodes, props.checked]);
+  // Binders open at first so their folders show; later reloads keep whatever the user opened.
+  const initialOpenState = useRef(Object.fromEntries(nodes.filter((n) => n.item.item_type === 1).map((n) => [n.id, true])));
+
+  useEffect(() => {
+    performance.mark('manage-tree-rendered');
+  }, [nodes]);
+
+  const dropInput = (node: NodeApi<ManageNode>, parent: NodeApi<ManageNode> | null, rawIndex: number | null): DropInput => {
+    const target = parent && !parent.isRoot ? parent : null;
+    const siblings = target ? (target.children?.length ?? 0) : (treeRef.current?.root.children?.length ?? 0);
+    return {
+      dragged: node.data.item,
+      target: target?.data.item ?? null,
+      // Dropped on a folder itself (no gap): it goes to the end.
+      index: rawIndex ?? siblings,
+      currentIndex: node.childIndex,
+      targetInSubtree: target !== null && (target.id === node.id || node.isAncestorOf(target)),
+      copy: copying.current,
+      canUseTopLevel,
+    };
+  };
+  const rawDropIndex = (): number | null => treeRef.current?.state.dnd.index ?? null;
+
+  const context = useMemo<TreeRowContextValue>(
+    () => ({ checkStates, onCheck: props.onCheck, copying }),
+    [checkStates, props.onCheck, copying],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // react-arborist moves with the arrows and toggles with Space; Enter opens the node's details.
+    if (event.key !== 'Enter') return;
+    const focused = treeRef.current?.focusedNode;
+    if (!focused) return;
+    focused.select();
+    props.onActivate(focused.data);
+  };
+
+  return (
+    <TreeRowContext.Provider value={context}>
+      <div onKeyDown={onKeyDown}>
+        <Tree<ManageNode>
+          ref={treeRef}
+          data={nodes}
+          aria-label="Binders, folders and P&Ps"
+          width="100%"
+          height={props.height}
+          rowHeight={TREE_NODE_HEIGHT}
+          indent={18}
+          overscanCount={TREE_VIRTUAL_SCROLL_BLOCK}
+          initialOpenState={initialOpenState.current}
+          disableMultiSelection
+          disableEdit
+          selection={props.activeId ?? undefined}
+          searchTerm={props.filter}
+          searchMatch={(node, term) => matchesFilter(node.data.name, term)}
+          disableDrag={(data) => !data.item.abilities.manage}
+          disableDrop={({ parentNode, dragNodes }) => {
+            const node = dragNodes[0];
+            if (!node) return true;
+            return dropProblem(dropInput(node, parentNode, rawDropIndex())) !== null;
+          }}
+          onMove={({ dragNodes, parentNode }) => {
+            const node = dragNodes[0];
+            if (!node) return;
+            const input = dropInput(node, parentNode, rawDropIndex());
+            const problem = dropProblem(input);
+            if (problem) {
+              onRefused(problem);
+              return;
+            }
+            onDrop({ node: node.data, target: parentNode && !parentNode.isRoot ? parentNode.data : null, position: positionOf(input), copy: input.copy });
+          }}
+          onActivate={(node) => props.onActivate(node.data)}
+          onSelect={(selected) => {
+            const first = selected[0];
+            if (first) props.onActivate(first.data);
+          }}
+          renderCursor={DropCursor}
+        >
+          {TreeRow}
+        </Tree>
+      </div>
+    </TreeRowContext.Provider>
+  );
+}

@@ -1,0 +1,79 @@
+import { Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconFileText, IconFolder, IconFolderPlus, IconNotebook, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ContainerTreeItem } from '../../../../shared/api/containers';
+import { PNP_STATUS_LABELS, type PnpStatus } from '../../../../shared/domain/statuses';
+import { ChangeLogTable } from '../../../components/change-log-table';
+import { fetchContainerChangeLogs } from '../api/fetch-container-change-logs';
+import { manageKeys } from '../api/manage-keys';
+import { ParticipantsPanel } from './participants-panel';
+
+const TYPE_LABEL: Record<1 | 2 | 3, string> = { 1: 'Binder', 2: 'Folder', 3: 'P&P' };
+
+function ChangeLogs({ orgId, containerId }: { readonly orgId: string; readonly containerId: number }) {
+  const query = useQuery({ queryKey: manageKeys.changeLogs(orgId, containerId), queryFn: () => fetchContainerChangeLogs(orgId, containerId) });
+  return <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />;
+}
+
+export interface NodePanelProps {
+  readonly orgId: string;
+  readonly item: ContainerTreeItem;
+  readonly onNewFolder: () => void;
+  readonly onRename: () => void;
+  readonly onDelete: () => void;
+}
+
+/** The selected node: what it is, what may be done with it, its participants and its change logs. */
+export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete }: NodePanelProps) {
+  const Icon = item.item_type === 1 ? IconNotebook : item.item_type === 2 ? IconFolder : IconFileText;
+  const isContainer = item.item_type !== 3;
+  const manage = item.abilities.manage;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={`${TYPE_LABEL[item.item_type]} ${item.name}`}>
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          <Icon size={20} aria-hidden />
+          <Title order={2} size="h4" style={{ wordBreak: 'break-word' }}>
+            {item.name}
+          </Title>
+          <Badge variant="light" color="gray">
+            {TYPE_LABEL[item.item_type]}
+          </Badge>
+          {item.status !== null && <Badge variant="light">{PNP_STATUS_LABELS[item.status as PnpStatus]}</Badge>}
+        </Group>
+        {item.description && (
+          <Text size="sm" c="dimmed">
+            {item.description}
+          </Text>
+        )}
+        {isContainer && manage && (
+          <Group gap="xs">
+            <Button size="xs" variant="light" leftSection={<IconFolderPlus size={14} />} onClick={onNewFolder}>
+              New Folder
+            </Button>
+            <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={onRename}>
+              Rename
+            </Button>
+            <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              Delete
+            </Button>
+          </Group>
+        )}
+        <Tabs defaultValue="participants" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="participants">Participants</Tabs.Tab>
+            {isContainer && manage && <Tabs.Tab value="change_logs">Change Logs</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="participants" pt="sm">
+            <ParticipantsPanel key={`${item.item_type}:${item.id}`} orgId={orgId} objectType={item.item_type} objectId={item.id} />
+          </Tabs.Panel>
+          {isContainer && manage && (
+            <Tabs.Panel value="change_logs" pt="sm">
+              <ChangeLogs orgId={orgId} containerId={item.id} />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,199 @@
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPlus, IconRestore, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  participantKeyLabel,
+  type Participant,
+  type ParticipantKey,
+  type Participants,
+  type SetParticipantsBody,
+  type SubjectRef,
+} from '../../../../shared/api/access';
+import { MAX_APPROVAL_STEPS } from '../../../../shared/domain/roles';
+import { Messages } from '../../../../shared/domain/messages';
+import { confirm } from '../../../components/confirmation-modal';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { toasts } from '../../../lib/alerts';
+import { ApiError } from '../../../lib/api-client';
+import { fetchParticipants } from '../api/fetch-participants';
+import { manageKeys } from '../api/manage-keys';
+import { resetToParent } from '../api/reset-to-parent';
+import { setParticipants } from '../api/set-participants';
+import { visibleApproverKeys, withAdded, withRemoved } from '../tree/participant-lists';
+import { showFailure } from './show-failure';
+import { SubjectIcon, SubjectPicker } from './subject-picker';
+
+const KIND: Record<1 | 2 | 3, string> = { 1: 'binder', 2: 'folder', 3: 'P&P' };
+
+function ParticipantRow({
+  participant,
+  label,
+  editable,
+  onRemove,
+}: {
+  readonly participant: Participant;
+  readonly label: string;
+  readonly editable: boolean;
+  readonly onRemove: () => void;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="participant">
+      <SubjectIcon type={participant.type} />
+      <Text size="sm" truncate>
+        {participant.name}
+      </Text>
+      {participant.inherited && (
+        <Badge size="xs" variant="light" color="gray" title={`Inherited from ${participant.source.name}`}>
+          Inherited from {participant.source.name}
+        </Badge>
+      )}
+      {editable && (
+        <Tooltip label="Remove">
+          <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove ${participant.name} from ${label}`} onClick={onRemove}>
+            <IconX size={14} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+function RoleSection({
+  orgId,
+  keyName,
+  data,
+  onChange,
+}: {
+  readonly orgId: string;
+  readonly keyName: ParticipantKey;
+  readonly data: Participants;
+  readonly onChange: (lists: SetParticipantsBody['participants']) => void;
+}) {
+  const label = participantKeyLabel(keyName);
+  const list = data.participants[keyName];
+  const editable = data.abilities.edit;
+  return (
+    <Stack gap={4} component="section" aria-label={label}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      {list.length === 0 && (
+        <Text size="xs" c="dimmed">
+          Nobody
+        </Text>
+      )}
+      {list.map((p) => (
+        <ParticipantRow
+          key={`${p.type}:${p.id}`}
+          participant={p}
+          label={label}
+          editable={editable}
+          onRemove={() => onChange(withRemoved(data.participants, keyName, { type: p.type, id: p.id }))}
+        />
+      ))}
+      {editable && (
+        <SubjectPicker
+          orgId={orgId}
+          label={`Add to ${label}`}
+          onPick={(subject: SubjectRef) => onChange(withAdded(data.participants, keyName, subject))}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Owners, authors, reviewers, audience and approvers by step of a binder, folder or P&P (spec §3). */
+export function ParticipantsPanel({ orgId, objectType, objectId }: { readonly orgId: string; readonly objectType: 1 | 2 | 3; readonly objectId: number }) {
+  const queryClient = useQueryClient();
+  const key = manageKeys.participants(orgId, objectType, objectId);
+  const query = useQuery({ queryKey: key, queryFn: () => fetchParticipants(orgId, objectType, objectId) });
+  const [openedSteps, setOpenedSteps] = useState(1);
+  const refresh = async (data: Participants) => {
+    queryClient.setQueryData(key, data);
+    // The tree (own-access marks) and every participant list below this node may have changed.
+    const isThis = (k: readonly unknown[]) => k[2] === 'participants' && k[3] === objectType && k[4] === objectId;
+    await queryClient.invalidateQueries({ queryKey: manageKeys.all(orgId), predicate: (q) => !isThis(q.queryKey) });
+  };
+  const save = useMutation({
+    mutationFn: (lists: SetParticipantsBody['participants']) => setParticipants(orgId, objectId, { object_type: objectType, participants: lists }),
+    onSuccess: async (data) => {
+      toasts.success(Messages.recordUpdated);
+      await refresh(data);
+    },
+    onError: (error) => showFailure(error, 'update'),
+  });
+  const reset = useMutation({
+    mutationFn: (subtree: boolean) => resetToParent(orgId, objectId, { object_type: objectType, subtree }),
+    onSuccess: async (data) => {
+      toasts.success(Messages.recordUpdated);
+      await refresh(data);
+    },
+    onError: (error) => showFailure(error, 'update'),
+  });
+
+  if (query.isPending) return <LoadingIndicator compact />;
+  if (!query.data) {
+    const reason = query.error instanceof ApiError && query.error.errors[0];
+    return <Text size="sm">{reason || 'The participants could not be loaded.'}</Text>;
+  }
+  const data = query.data;
+  const kind = KIND[data.object_type];
+  const approverKeys = visibleApproverKeys(data.participants, openedSteps);
+
+  const askReset = async () => {
+    const answer = await confirm({
+      title: 'Reset to Parent',
+      content: `Remove the participants of ${kind} ${data.name} and inherit them from its parent again?`,
+      subText: 'Everyone listed here loses the roles given on this item itself.',
+      checkboxLabel: data.object_type === 3 ? undefined : 'Also reset every folder and P&P inside it',
+      actionLabel: 'Reset to Parent',
+      theme: 'warning',
+    });
+    if (answer) reset.mutate(answer.checked);
+  };
+
+  return (
+    <Stack gap="sm" aria-busy={save.isPending || reset.isPending}>
+      <Group justify="space-between" align="center">
+        <Title order={3} size="h5">
+          Participants
+        </Title>
+        {data.abilities.edit && !data.inherits_access && data.has_parent && (
+          <Button size="xs" variant="light" leftSection={<IconRestore size={14} />} onClick={() => void askReset()}>
+            Reset to Parent
+          </Button>
+        )}
+      </Group>
+      {data.inherits_access && data.inherited_from && (
+        <Alert variant="light" color="blue" p="xs">
+          <Text size="sm">
+            Inherited from {data.inherited_from.name}.
+            {data.abilities.edit ? ` A change here gives this ${kind} its own participants.` : ''}
+          </Text>
+        </Alert>
+      )}
+      {data.inherits_access && !data.inherited_from && (
+        <Text size="sm" c="dimmed">
+          No participants yet.
+        </Text>
+      )}
+      {!data.inherits_access && data.has_parent && (
+        <Text size="sm" c="dimmed">
+          This {kind} has its own participants.
+        </Text>
+      )}
+      {(['owners', 'authors', 'reviewers', 'audience'] as const).map((k) => (
+        <RoleSection key={k} orgId={orgId} keyName={k} data={data} onChange={(lists) => save.mutate(lists)} />
+      ))}
+      {approverKeys.map((k) => (
+        <RoleSection key={k} orgId={orgId} keyName={k} data={data} onChange={(lists) => save.mutate(lists)} />
+      ))}
+      {data.abilities.edit && approverKeys.length < MAX_APPROVAL_STEPS && (
+        <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => setOpenedSteps(approverKeys.length + 1)} w="fit-content">
+          Add Approval Step
+        </Button>
+      )}
+    </Stack>
+  );
+}

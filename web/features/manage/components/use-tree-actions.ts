@@ -1,0 +1,116 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ContainerTreeItem } from '../../../../shared/api/containers';
+import { Messages } from '../../../../shared/domain/messages';
+import { confirm } from '../../../components/confirmation-modal';
+import { toasts } from '../../../lib/alerts';
+import { plural } from '../../../lib/format';
+import { createContainer } from '../api/create-container';
+import { deleteContainer } from '../api/delete-container';
+import { fetchContainerSummary } from '../api/fetch-container-summary';
+import { manageKeys } from '../api/manage-keys';
+import { updateContainer } from '../api/update-container';
+import type { ContainerFormValues } from './container-form-modal';
+import type { TreeDrop } from './manage-tree';
+import { showFailure } from './show-failure';
+
+const KIND: Record<number, string> = { 1: 'binder', 2: 'folder', 3: 'P&P' };
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The tree's writes: create, rename, move, copy and delete, each followed by a fresh tree. */
+export function useTreeActions(orgId: string) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: manageKeys.all(orgId) });
+
+  const run = async <T>(kind: 'create' | 'update', work: () => Promise<T>, success: string): Promise<T | null> => {
+    setBusy(true);
+    try {
+      const result = await work();
+      toasts.success(success);
+      return result;
+    } catch (error) {
+      showFailure(error, kind);
+      return null;
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const create = (itemType: 1 | 2, parentId: number | null, values: ContainerFormValues) =>
+    run(
+      'create',
+      () => createContainer(orgId, { item_type: itemType, name: values.name, description: values.description, ...(parentId ? { parent_id: parentId } : {}) }),
+      Messages.recordCreated,
+    );
+
+  const rename = (item: ContainerTreeItem, values: ContainerFormValues) =>
+    run('update', () => updateContainer(orgId, item.id, { name: values.name, description: values.description, lock_version: item.lock_version }), Messages.recordUpdated);
+
+  const drop = ({ node, target, position, copy }: TreeDrop) => {
+    const item = node.item;
+    const parentId = target ? target.item.id : null;
+    if (copy) {
+      return run(
+        'create',
+        () => createContainer(orgId, { copy_of: { item_type: item.item_type, id: item.id }, parent_id: parentId, position }),
+        Messages.recordCreated,
+      );
+    }
+    return run(
+      'update',
+      () =>
+        updateContainer(orgId, item.id, {
+          ...(item.item_type === 3 ? { item_type: 3 as const } : {}),
+          parent_id: parentId,
+          position,
+          lock_version: item.lock_version,
+        }),
+      Messages.recordUpdated,
+    );
+  };
+
+  /** Spec §2: deleting a non-empty container asks first and says what it contains. */
+  const remove = async (items: readonly ContainerTreeItem[]): Promise<boolean> => {
+    let folders = 0;
+    let pnps = 0;
+    const blocking: string[] = [];
+    try {
+      for (const item of items) {
+        const summary = await fetchContainerSummary(orgId, item.id);
+        folders += summary.folders;
+        pnps += summary.pnps;
+        blocking.push(...summary.blocking_pnps.map((p) => p.name));
+      }
+    } catch (error) {
+      showFailure(error, 'update');
+      return false;
+    }
+    const what = items.length === 1 ? `${KIND[items[0]!.item_type]} ${items[0]!.name}` : `${items.length} selected binders and folders`;
+    if (blocking.length) {
+      toasts.danger(`${capital(what)} cannot be deleted: it holds published or retired P&Ps (${blocking.join(', ')}). Move them to another binder or folder first.`);
+      return false;
+    }
+    const holds = folders || pnps ? `It contains ${plural(folders, 'folder')} and ${plural(pnps, 'P&P')}, which will be deleted with it.` : 'It is empty.';
+    const answer = await confirm({
+      title: items.length === 1 ? `Delete ${capital(KIND[items[0]!.item_type]!)}` : 'Delete Selected',
+      content: `Delete ${what}?`,
+      subText: `${holds} This cannot be undone.`,
+      actionLabel: 'Delete',
+      theme: 'danger',
+    });
+    if (!answer) return false;
+    const done = await run(
+      'update',
+      async () => {
+        for (const item of items) await deleteContainer(orgId, item.id, item.lock_version);
+        return true;
+      },
+      Messages.recordDeleted,
+    );
+    return done === true;
+  };
+
+  return { busy, create, rename, drop, remove };
+}

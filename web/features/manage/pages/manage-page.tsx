@@ -1,0 +1,188 @@
+import { Button, Grid, Group, Paper, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { IconArrowsMaximize, IconArrowsMinimize, IconNotebook, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { TreeApi } from 'react-arborist';
+import { useParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { NoRecordsPanel } from '../../../components/no-records-panel';
+import { Page } from '../../../components/page';
+import { toasts } from '../../../lib/alerts';
+import { useSessionFlags } from '../../../lib/session-store';
+import { fetchContainerTree } from '../api/fetch-container-tree';
+import { manageKeys } from '../api/manage-keys';
+import { ContainerFormModal, type ContainerFormValues } from '../components/container-form-modal';
+import { ManageTree } from '../components/manage-tree';
+import { NodePanel } from '../components/node-panel';
+import { useTreeActions } from '../components/use-tree-actions';
+import { buildTree, FOLDER_VIEWS, walk, type FolderView, type ManageNode } from '../tree/build-tree';
+import { computeCheckStates, toggleChecked, topChecked } from '../tree/check-state';
+
+type FormState =
+  | { mode: 'create'; itemType: 1 | 2; parentId: number | null; title: string }
+  | { mode: 'rename'; node: ManageNode; title: string }
+  | null;
+
+/** orgs/{orgId}/manage: binders, folders and P&Ps; arrange them and decide who may do what. */
+export function ManagePage() {
+  const { orgId = '' } = useParams();
+  const flags = useSessionFlags();
+  const bypass = flags.isOrgAdmin;
+  const tree = useQuery({
+    queryKey: manageKeys.tree(orgId, bypass),
+    queryFn: async () => {
+      const data = await fetchContainerTree(orgId, bypass);
+      performance.mark('manage-tree-data');
+      return data;
+    },
+  });
+  const [view, setView] = useState<FolderView>('all');
+  const [filter, setFilter] = useState('');
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [form, setForm] = useState<FormState>(null);
+  const treeRef = useRef<TreeApi<ManageNode> | null>(null);
+  const actions = useTreeActions(orgId);
+  const { height: viewport } = useViewportSize();
+
+  const nodes = useMemo(() => buildTree(tree.data?.items ?? [], view), [tree.data, view]);
+  const byId = useMemo(() => new Map([...walk(nodes)].map((n) => [n.id, n])), [nodes]);
+  const active = activeId ? (byId.get(activeId) ?? null) : null;
+  const selection = useMemo(() => topChecked(nodes, computeCheckStates(nodes, checked)), [nodes, checked]);
+  const deletable = selection.length > 0 && selection.every((n) => n.item.item_type !== 3 && n.item.abilities.manage && (n.item.item_type === 2 || flags.isOrgAdmin));
+  const onCheck = useCallback((node: ManageNode, on: boolean) => setChecked((current) => toggleChecked(current, node, on)), []);
+  const onActivate = useCallback((node: ManageNode) => setActiveId(node.id), []);
+
+  const submitForm = async (values: ContainerFormValues) => {
+    if (!form) return;
+    const done =
+      form.mode === 'create' ? await actions.create(form.itemType, form.parentId, values) : await actions.rename(form.node.item, values);
+    if (done) setForm(null);
+  };
+
+  const canCreateBinder = tree.data?.abilities.create_binder ?? false;
+  const treeHeight = Math.max(360, (viewport || 900) - 320);
+
+  return (
+    <Page
+      subtitle="Drag a binder, folder or P&P to move it; hold Ctrl (⌘ on a Mac) while dropping to copy it."
+      actions={
+        canCreateBinder && (
+          <Button leftSection={<IconNotebook size={16} />} onClick={() => setForm({ mode: 'create', itemType: 1, parentId: null, title: 'New Binder' })}>
+            New Binder
+          </Button>
+        )
+      }
+    >
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder p="sm" radius="md">
+            <Stack gap="xs">
+              <SegmentedControl size="xs" data={[...FOLDER_VIEWS]} value={view} onChange={(v) => setView(v)} aria-label="Folder view" />
+              <Group gap="xs" wrap="wrap">
+                <TextInput
+                  size="xs"
+                  aria-label="Filter by name"
+                  placeholder="Filter by name"
+                  leftSection={<IconSearch size={14} />}
+                  value={filter}
+                  onChange={(e) => setFilter(e.currentTarget.value)}
+                  style={{ flex: 1, minWidth: 160 }}
+                />
+                <Tooltip label="Expand All">
+                  <Button size="xs" variant="default" aria-label="Expand All" onClick={() => treeRef.current?.openAll()}>
+                    <IconArrowsMaximize size={14} />
+                  </Button>
+                </Tooltip>
+                <Tooltip label="Collapse All">
+                  <Button size="xs" variant="default" aria-label="Collapse All" onClick={() => treeRef.current?.closeAll()}>
+                    <IconArrowsMinimize size={14} />
+                  </Button>
+                </Tooltip>
+              </Group>
+              {checked.size > 0 && (
+                <Group gap="xs">
+                  <Text size="xs">{selection.length} selected</Text>
+                  <Button
+                    size="compact-xs"
+                    color="red"
+                    variant="light"
+                    leftSection={<IconTrash size={12} />}
+                    disabled={!deletable || actions.busy}
+                    onClick={() =>
+                      void actions.remove(selection.map((n) => n.item)).then((done) => {
+                        if (done) setChecked(new Set());
+                      })
+                    }
+                  >
+                    Delete Selected
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" onClick={() => setChecked(new Set())}>
+                    Clear Selection
+                  </Button>
+                </Group>
+              )}
+              {tree.isPending ? (
+                <LoadingIndicator />
+              ) : nodes.length === 0 ? (
+                <NoRecordsPanel
+                  items={view === 'all' ? 'Binders' : 'P&Ps'}
+                  message={view === 'all' ? 'There are no binders you can see yet.' : 'No P&Ps match this folder view.'}
+                  hint={false}
+                />
+              ) : (
+                <ManageTree
+                  nodes={nodes}
+                  height={treeHeight}
+                  filter={filter}
+                  activeId={activeId}
+                  canUseTopLevel={flags.isOrgAdmin}
+                  checked={checked}
+                  onCheck={onCheck}
+                  onActivate={onActivate}
+                  onDrop={(drop) => void actions.drop(drop)}
+                  onRefused={(message) => toasts.danger(message)}
+                  treeRef={treeRef}
+                />
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {active ? (
+            <NodePanel
+              key={active.id}
+              orgId={orgId}
+              item={active.item}
+              onNewFolder={() => setForm({ mode: 'create', itemType: 2, parentId: active.item.id, title: 'New Folder' })}
+              onRename={() => setForm({ mode: 'rename', node: active, title: `Rename ${active.item.item_type === 1 ? 'Binder' : 'Folder'}` })}
+              onDelete={() =>
+                void actions.remove([active.item]).then((done) => {
+                  if (done) setActiveId(null);
+                })
+              }
+            />
+          ) : (
+            <Paper withBorder p="md" radius="md">
+              <Text size="sm" c="dimmed">
+                Select a binder, folder or P&P to see its participants. Use the arrow keys to move through the tree, Space to open or close a
+                binder or folder, and Enter to select.
+              </Text>
+            </Paper>
+          )}
+        </Grid.Col>
+      </Grid>
+      {form && (
+        <ContainerFormModal
+          title={form.title}
+          actionLabel={form.mode === 'create' ? 'Create' : 'Save'}
+          initial={form.mode === 'rename' ? { name: form.node.item.name, description: form.node.item.description } : { name: '', description: null }}
+          busy={actions.busy}
+          onSubmit={(values) => void submitForm(values)}
+          onClose={() => setForm(null)}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,69 @@
+import { treeNodeKey, type ContainerTreeItem } from '../../../../shared/api/containers';
+
+/** A row of the manage tree: binders and folders always have children (possibly none); P&Ps never. */
+export interface ManageNode {
+  readonly id: string;
+  readonly name: string;
+  readonly item: ContainerTreeItem;
+  readonly children?: ManageNode[];
+}
+
+/** Spec §2 folder views: All Files, Recently Viewed, Recently Published, Favorites. */
+export const FOLDER_VIEWS = [
+  { value: 'all', label: 'All Files' },
+  { value: 'recently_viewed', label: 'Recently Viewed' },
+  { value: 'recently_published', label: 'Recently Published' },
+  { value: 'favorites', label: 'Favorites' },
+] as const;
+export type FolderView = (typeof FOLDER_VIEWS)[number]['value'];
+
+const VIEW_TEST: Record<Exclude<FolderView, 'all'>, (item: ContainerTreeItem) => boolean> = {
+  recently_viewed: (item) => item.recently_viewed,
+  recently_published: (item) => item.recently_published,
+  favorites: (item) => item.favorite,
+};
+
+/**
+ * The nested tree of the flat list GET containers answers (parents before children, siblings in
+ * position order). A folder view other than All Files keeps only the P&Ps it names and the
+ * binders and folders that lead to them. O(n).
+ */
+export function buildTree(items: readonly ContainerTreeItem[], view: FolderView = 'all'): ManageNode[] {
+  const keep = view === 'all' ? null : VIEW_TEST[view];
+  const roots: ManageNode[] = [];
+  const byKey = new Map<string, { node: ManageNode; parent: ManageNode | null; kept: boolean }>();
+  for (const item of items) {
+    const key = treeNodeKey(item.item_type, item.id);
+    const node: ManageNode = item.item_type === 3 ? { id: key, name: item.name, item } : { id: key, name: item.name, item, children: [] };
+    const parent = item.parent_id === null ? null : (byKey.get(treeNodeKey(2, item.parent_id))?.node ?? null);
+    byKey.set(key, { node, parent, kept: keep === null });
+    if (parent) parent.children!.push(node);
+    else if (item.parent_id === null) roots.push(node);
+  }
+  if (keep === null) return roots;
+  // Mark the matching P&Ps and every container above them, then prune the rest.
+  for (const entry of byKey.values()) {
+    if (entry.node.item.item_type !== 3 || !keep(entry.node.item)) continue;
+    let cursor: typeof entry | undefined = entry;
+    while (cursor && !cursor.kept) {
+      cursor.kept = true;
+      cursor = cursor.parent ? byKey.get(cursor.parent.id) : undefined;
+    }
+  }
+  const prune = (nodes: ManageNode[]): ManageNode[] =>
+    nodes.filter((n) => byKey.get(n.id)!.kept).map((n) => (n.children ? { ...n, children: prune(n.children) } : n));
+  return prune(roots);
+}
+
+/** Every node of a tree, depth first. */
+export function* walk(nodes: readonly ManageNode[]): Generator<ManageNode> {
+  const stack = [...nodes].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    yield node;
+    if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+}
+
+/** Spec §2: a tree filter is a case-insensitive contains match on the display name. */
+export const matchesFilter = (name: string, term: string): boolean => name.toLowerCase().includes(term.trim().toLowerCase());
