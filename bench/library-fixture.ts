@@ -73,6 +73,8 @@ export async function openBench(label: string): Promise<Bench> {
   await app.ready();
   const raw = new pg.Client({ connectionString: url.toString() });
   await raw.connect();
+  // The application turns JIT off for its library queries (library.service.ts): the raw runs match.
+  await raw.query('set jit = off');
   return {
     app,
     database,

@@ -44,7 +44,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'get',
     url: (org) => `/api/o/${org}/library/filter_options`,
     kind: 'none',
-    bad: [{ url: () => `/api/o/abc/library/filter_options`, error: 'The id must be a positive whole number.' }],
+    bad: [{ url: (org) => `/api/o/${org}/library/filter_options?colour=red`, error: 'Unknown field: colour.' }],
   },
   {
     name: 'GET library/{pnpId}',

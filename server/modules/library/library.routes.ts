@@ -44,7 +44,7 @@ export function registerLibraryRoutes(app: App, deps: Deps): void {
       method: 'GET',
       url: '/api/o/:org/library/filter_options',
       summary: 'Binders, folders and owners to choose from in the advanced search',
-      schema: { response: { 200: LibraryFilterOptions } },
+      schema: { querystring: z.object({}).strict(), response: { 200: LibraryFilterOptions } },
     },
     async (ctx) => libraryFilterOptions(ctx),
   );

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type {
   FavoriteResponse,
   FilePreview,
@@ -35,6 +36,15 @@ import {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * PostgreSQL's JIT compiles a plan whose estimated cost is high (the visibility walk over a large
+ * library is estimated at millions) and spent ~0.9 s compiling a query that runs in ~80 ms
+ * (bench/library.bench.ts). These are short interactive queries: no JIT for this transaction.
+ */
+export async function tuneForLibrary(ctx: OrgCtx): Promise<void> {
+  if (ctx.deps.database.kind === 'postgres') await ctx.tx.execute(sql`select set_config('jit', 'off', true)`);
+}
+
 /** The caller and the one-year window of spec §9, from the request's clock. */
 export function scopeOf(ctx: OrgCtx): LibraryScope {
   return {
@@ -55,6 +65,7 @@ const isFiltered = (query: LibraryQuery): boolean => Object.entries(criteriaOf(q
 
 /** GET library: the flat list (`list=true`) or the tree of binders, folders and P&Ps. */
 export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<LibraryPage | LibraryTree> {
+  await tuneForLibrary(ctx);
   const scope = scopeOf(ctx);
   const criteria = criteriaOf(query);
   const expanded = isFiltered(query);
@@ -105,6 +116,7 @@ async function totalOf(ctx: OrgCtx, scope: LibraryScope, criteria: LibraryCriter
 
 /** POST content_navigator_library/search_pnp: name, location, description and the documents' text. */
 export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<LibraryPage> {
+  await tuneForLibrary(ctx);
   const scope = scopeOf(ctx);
   const criteria: LibraryCriteria = { phrase: body.phrase };
   const limit = DEFAULT_PAGE_SIZE;
@@ -119,6 +131,7 @@ export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<Libr
 
 /** A library item the user may see (published, effective, visible), or 404: nothing tells it exists. */
 async function getVisibleItem(ctx: OrgCtx, pnpId: number) {
+  await tuneForLibrary(ctx);
   const [row] = await listLibraryRows(ctx.tx, scopeOf(ctx), { pnpIds: [pnpId] }, { offset: 0, limit: 1, sort: 'name', dir: 'asc' });
   if (!row) throw notFound('The P&P');
   return row;
@@ -163,6 +176,7 @@ export async function libraryFile(ctx: OrgCtx, pnpId: number, action: 'view' | '
 
 /** GET library/filter_options: the advanced search's binders/folders and owners, as far as the user sees. */
 export async function libraryFilterOptions(ctx: OrgCtx): Promise<LibraryFilterOptions> {
+  await tuneForLibrary(ctx);
   const scope = scopeOf(ctx);
   return { containers: await listFilterContainers(ctx.tx, scope), owners: await listFilterOwners(ctx.tx, scope) };
 }

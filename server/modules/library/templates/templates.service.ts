@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { notFound } from '../../../http/errors';
 import type { OrgCtx } from '../../../http/routes';
 import { previewDocument, sendDocument } from '../document-file';
-import { scopeOf } from '../library.service';
+import { scopeOf, tuneForLibrary } from '../library.service';
 import { snippetParts } from '../library.presenter';
 import { listTemplateRows, type TemplateRow } from './templates.repo';
 
@@ -32,11 +32,13 @@ function presentTemplate(row: TemplateRow): Template {
 
 /** GET pnp_templates: every template the organisation has, optionally of one source. */
 export async function listTemplates(ctx: OrgCtx, query: TemplateListQuery): Promise<TemplateList> {
+  await tuneForLibrary(ctx);
   const rows = await listTemplateRows(ctx.tx, scopeOf(ctx), { ...(query.source ? { source: query.source } : {}) }, { offset: 0, limit: null });
   return { templates: rows.map(presentTemplate), total: rows.length };
 }
 
 async function getTemplateRow(ctx: OrgCtx, id: number): Promise<TemplateRow> {
+  await tuneForLibrary(ctx);
   const [row] = await listTemplateRows(ctx.tx, scopeOf(ctx), { id }, { offset: 0, limit: 1 });
   if (!row) throw notFound('The template');
   return row;
@@ -58,6 +60,7 @@ export async function templateFile(ctx: OrgCtx, id: number, action: 'view' | 'do
 
 /** POST content_navigator_library/search_pnp_template: names (typo-tolerant), descriptions and text. */
 export async function searchTemplates(ctx: OrgCtx, body: TemplateSearchBody): Promise<TemplateSearchPage> {
+  await tuneForLibrary(ctx);
   const limit = DEFAULT_PAGE_SIZE;
   const criteria = { phrase: body.phrase, ...(body.source ? { source: body.source } : {}) };
   const rows = await listTemplateRows(ctx.tx, scopeOf(ctx), criteria, { offset: body.offset, limit });

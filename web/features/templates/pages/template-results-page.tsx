@@ -1,0 +1,53 @@
+import { Group } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
+import { Page } from '../../../components/page';
+import { searchTemplates } from '../api/search-templates';
+import { templateKeys } from '../api/template-keys';
+import { SourceFilter, sourceOf } from '../components/source-filter';
+import { TemplateList } from '../components/template-list';
+import { TemplateSearchForm } from '../components/template-search-form';
+
+/** orgs/{orgId}/template_library/results: templates matching a phrase, ten at a time. */
+export function TemplateResultsPage() {
+  const { orgId = '' } = useParams();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const phrase = params.get('phrase')?.trim() ?? '';
+  const source = sourceOf(params.get('source'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const offset = (page - 1) * DEFAULT_PAGE_SIZE;
+  const results = useQuery({
+    queryKey: templateKeys.search(orgId, phrase, source, offset),
+    queryFn: () => searchTemplates(orgId, phrase, offset, source),
+    enabled: Boolean(phrase),
+    placeholderData: keepPreviousData,
+  });
+  const go = (next: { phrase?: string; source?: string | null; page?: number }) => {
+    const query = new URLSearchParams();
+    query.set('phrase', next.phrase ?? phrase);
+    const s = next.source === undefined ? source : next.source;
+    if (s) query.set('source', s);
+    if (next.page && next.page > 1) query.set('page', String(next.page));
+    void navigate(`/orgs/${orgId}/template_library/results?${query.toString()}`);
+  };
+  const total = results.data?.total ?? 0;
+  return (
+    <Page subtitle={results.data ? `${total} ${total === 1 ? 'template matches' : 'templates match'} “${phrase}”` : 'Search the templates.'}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <TemplateSearchForm key={phrase} initial={phrase} onSearch={(next) => go({ phrase: next })} />
+        <SourceFilter value={source} onChange={(next) => go({ source: next })} />
+      </Group>
+      <TemplateList
+        orgId={orgId}
+        templates={results.data?.templates ?? []}
+        loading={Boolean(phrase) && results.isPending}
+        total={total}
+        page={page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={(next) => go({ page: next })}
+      />
+    </Page>
+  );
+}
