@@ -9,7 +9,9 @@ const bin = (name) => join('node_modules', '.bin', name);
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
 if (!existsSync('/usr/bin/chromium')) {
-  console.error('e2e: /usr/bin/chromium is missing. Install Debian\'s chromium package (never `npx playwright install`).');
+  console.error(
+    "e2e: /usr/bin/chromium is missing. Install Debian's chromium package (never `npx playwright install`).",
+  );
   process.exit(1);
 }
 if (process.env.SKIP_WEB_BUILD !== '1') {

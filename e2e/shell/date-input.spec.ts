@@ -31,7 +31,9 @@ test.describe('date input and calendar', () => {
 
     // The calendar: weeks from Monday, six rows, a year list bounded by the minimum.
     await dialog.getByRole('button', { name: 'Choose End date (UTC) from a calendar' }).click();
-    const calendar = page.locator('.mantine-Popover-dropdown').filter({ has: page.getByRole('combobox', { name: 'Year' }) });
+    const calendar = page
+      .locator('.mantine-Popover-dropdown')
+      .filter({ has: page.getByRole('combobox', { name: 'Year' }) });
     await expect(calendar.locator('thead th').first()).toHaveText('Mo');
     await expect(calendar.locator('tbody tr')).toHaveCount(6);
     const years = calendar.getByRole('combobox', { name: 'Year' }).locator('option');
@@ -51,7 +53,8 @@ test.describe('date input and calendar', () => {
 
     const staff = await TenetApi.signedIn(baseURL ?? '', DemoUsers.staff);
     const { system_messages: all } = await staff.get<SystemMessageList>('hstm/system_messages');
-    for (const message of all.filter((m) => m.message === text)) await staff.delete(`hstm/system_messages/${message.id}`);
+    for (const message of all.filter((m) => m.message === text))
+      await staff.delete(`hstm/system_messages/${message.id}`);
     await staff.dispose();
   });
 
@@ -60,7 +63,12 @@ test.describe('date input and calendar', () => {
     const text = `Modal check ${Date.now()}`;
     const later = Date.now() + 400 * 86_400_000;
     const message = await staff.post<SystemMessage>('hstm/system_messages', {
-      system_message: { message: text, location: 'Login', start_datetime: new Date(later).toISOString(), end_datetime: new Date(later + 3_600_000).toISOString() },
+      system_message: {
+        message: text,
+        location: 'Login',
+        start_datetime: new Date(later).toISOString(),
+        end_datetime: new Date(later + 3_600_000).toISOString(),
+      },
     });
     try {
       await signIn(page, DemoUsers.staff, '/hstm/developer_tools/links');

@@ -91,7 +91,16 @@ test.describe('route guards and redirects (spec §2, §6)', () => {
   test('the report catalogue links every report', async ({ page }) => {
     const session = await signIn(page, DemoUsers.admin, '/');
     await page.goto(`/orgs/${session.org?.id}/reports`);
-    for (const name of ['All Versions', 'Read Acknowledgements', 'Versions Pending Action', 'Views by Version', 'Assignments', 'Unassigned Items', 'Retired P&Ps', 'Linked P&Ps']) {
+    for (const name of [
+      'All Versions',
+      'Read Acknowledgements',
+      'Versions Pending Action',
+      'Views by Version',
+      'Assignments',
+      'Unassigned Items',
+      'Retired P&Ps',
+      'Linked P&Ps',
+    ]) {
       await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await page.getByRole('link', { name: 'Linked P&Ps', exact: true }).click();

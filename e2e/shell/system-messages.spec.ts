@@ -5,15 +5,25 @@ import { signInViaUi, signOutViaUi } from '../support/auth';
 import { DemoUsers } from '../support/users';
 
 test.describe('system-message banners (spec §4)', () => {
-  test('Login messages on the login screen, Application messages to signed-in org users only', async ({ page, baseURL }) => {
+  test('Login messages on the login screen, Application messages to signed-in org users only', async ({
+    page,
+    baseURL,
+  }) => {
     const staff = await TenetApi.signedIn(baseURL ?? '', DemoUsers.staff);
     const stamp = Date.now();
-    const window = { start_datetime: new Date(stamp - 60_000).toISOString(), end_datetime: new Date(stamp + 3_600_000).toISOString() };
+    const window = {
+      start_datetime: new Date(stamp - 60_000).toISOString(),
+      end_datetime: new Date(stamp + 3_600_000).toISOString(),
+    };
     const loginText = `Scheduled maintenance tonight (${stamp})`;
     const appText = `New review workflow is live (${stamp})`;
     const created = [
-      await staff.post<SystemMessage>('hstm/system_messages', { system_message: { message: loginText, location: 'Login', ...window } }),
-      await staff.post<SystemMessage>('hstm/system_messages', { system_message: { message: appText, location: 'Application', ...window } }),
+      await staff.post<SystemMessage>('hstm/system_messages', {
+        system_message: { message: loginText, location: 'Login', ...window },
+      }),
+      await staff.post<SystemMessage>('hstm/system_messages', {
+        system_message: { message: appText, location: 'Application', ...window },
+      }),
     ];
     try {
       await page.goto('/login');
@@ -46,7 +56,12 @@ test.describe('system-message banners (spec §4)', () => {
     const text = `Polled notice (${Date.now()})`;
     const now = Date.now();
     const message = await staff.post<SystemMessage>('hstm/system_messages', {
-      system_message: { message: text, location: 'Login', start_datetime: new Date(now - 60_000).toISOString(), end_datetime: new Date(now + 3_600_000).toISOString() },
+      system_message: {
+        message: text,
+        location: 'Login',
+        start_datetime: new Date(now - 60_000).toISOString(),
+        end_datetime: new Date(now + 3_600_000).toISOString(),
+      },
     });
     try {
       await expect(page.getByText(text)).toHaveCount(0);

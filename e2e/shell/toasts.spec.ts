@@ -28,7 +28,11 @@ test.describe('alerts and toasts (spec §5, §8)', () => {
     await signIn(page, DemoUsers.staff, '/hstm/developer_tools/system_messages');
     await expect(page.getByTestId('sortable-table')).toBeVisible();
     await page.route(isList, (route) =>
-      route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ errors: ['First problem', 'Second problem'] }) }),
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: ['First problem', 'Second problem'] }),
+      }),
     );
     await page.getByRole('button', { name: 'Refresh' }).click();
     const alerts = page.getByTestId('alerts-area');
@@ -41,7 +45,11 @@ test.describe('alerts and toasts (spec §5, §8)', () => {
     await signIn(page, DemoUsers.staff, '/hstm/developer_tools/system_messages');
     await expect(page.getByTestId('sortable-table')).toBeVisible();
     await page.route(isList, (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ errors: ['Your session has expired.'] }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: ['Your session has expired.'] }),
+      }),
     );
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -52,7 +60,9 @@ test.describe('alerts and toasts (spec §5, §8)', () => {
   test('any other status goes to error/{status}', async ({ page }) => {
     await signIn(page, DemoUsers.staff, '/hstm/developer_tools/system_messages');
     await expect(page.getByTestId('sortable-table')).toBeVisible();
-    await page.route(isList, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[]}' }));
+    await page.route(isList, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[]}' }),
+    );
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page).toHaveURL(/\/error\/503$/);
     await expect(page.getByRole('heading', { name: 'Service unavailable' })).toBeVisible();

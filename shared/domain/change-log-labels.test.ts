@@ -21,10 +21,12 @@ describe('describeChangeLog', () => {
     expect(describeChangeLog({ action_name: 'Create', object_type: 'Group', object_name: 'Nurses' })).toEqual([
       'Created Group Nurses',
     ]);
-    expect(describeChangeLog({ action_name: 'Reassigned', source_name: 'Rita', target_names: ['Alan', 'Nora'] })).toEqual(
-      ['Reassigned from Rita to Alan, Nora'],
-    );
-    expect(describeChangeLog({ action_name: 'Removed', source_name: 'Rita' })).toEqual(['Removed Rita from assignments']);
+    expect(
+      describeChangeLog({ action_name: 'Reassigned', source_name: 'Rita', target_names: ['Alan', 'Nora'] }),
+    ).toEqual(['Reassigned from Rita to Alan, Nora']);
+    expect(describeChangeLog({ action_name: 'Removed', source_name: 'Rita' })).toEqual([
+      'Removed Rita from assignments',
+    ]);
     expect(describeChangeLog({ action_name: 'Cloned', source_name: 'Rita' })).toEqual(['Cloned assignments of Rita']);
   });
 

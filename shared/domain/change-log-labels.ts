@@ -20,9 +20,14 @@ export function changeLogFieldLabel(field: string): string {
 
 /** The deltas an entry may carry (spec §3); every key is optional. */
 export interface ChangeLogDeltas {
-  readonly changed?: Readonly<Record<string, readonly [unknown, unknown] | { readonly old?: unknown; readonly new?: unknown }>>;
+  readonly changed?: Readonly<
+    Record<string, readonly [unknown, unknown] | { readonly old?: unknown; readonly new?: unknown }>
+  >;
   readonly container_access_groups_added?: readonly { readonly user_group_name: string; readonly role_name: string }[];
-  readonly container_access_groups_removed?: readonly { readonly user_group_name: string; readonly role_name: string }[];
+  readonly container_access_groups_removed?: readonly {
+    readonly user_group_name: string;
+    readonly role_name: string;
+  }[];
   readonly container_access_users_added?: readonly { readonly user_name: string; readonly role_name: string }[];
   readonly container_access_users_removed?: readonly { readonly user_name: string; readonly role_name: string }[];
   readonly user_membership_groups_added?: readonly { readonly name: string }[];
@@ -47,8 +52,12 @@ const show = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-const oldNew = (change: readonly [unknown, unknown] | { readonly old?: unknown; readonly new?: unknown }): [unknown, unknown] =>
-  Array.isArray(change) ? [change[0], change[1]] : [(change as { old?: unknown }).old, (change as { new?: unknown }).new];
+const oldNew = (
+  change: readonly [unknown, unknown] | { readonly old?: unknown; readonly new?: unknown },
+): [unknown, unknown] =>
+  Array.isArray(change)
+    ? [change[0], change[1]]
+    : [(change as { old?: unknown }).old, (change as { new?: unknown }).new];
 
 const joinNames = (names: readonly string[] | string | null | undefined): string =>
   Array.isArray(names) ? names.join(', ') : typeof names === 'string' ? names : '';
@@ -75,10 +84,13 @@ export function describeChangeLog(entry: ChangeLogDescribable): string[] {
     const [from, to] = oldNew(change);
     lines.push(`${changeLogFieldLabel(field)} changed from ${show(from)} to ${show(to)}`);
   }
-  for (const g of deltas.container_access_groups_added ?? []) lines.push(`Group ${g.user_group_name} added as ${g.role_name}`);
-  for (const g of deltas.container_access_groups_removed ?? []) lines.push(`Group ${g.user_group_name} removed as ${g.role_name}`);
+  for (const g of deltas.container_access_groups_added ?? [])
+    lines.push(`Group ${g.user_group_name} added as ${g.role_name}`);
+  for (const g of deltas.container_access_groups_removed ?? [])
+    lines.push(`Group ${g.user_group_name} removed as ${g.role_name}`);
   for (const u of deltas.container_access_users_added ?? []) lines.push(`User ${u.user_name} added as ${u.role_name}`);
-  for (const u of deltas.container_access_users_removed ?? []) lines.push(`User ${u.user_name} removed as ${u.role_name}`);
+  for (const u of deltas.container_access_users_removed ?? [])
+    lines.push(`User ${u.user_name} removed as ${u.role_name}`);
   for (const g of deltas.user_membership_groups_added ?? []) lines.push(`Added to group ${g.name}`);
   for (const g of deltas.user_membership_groups_removed ?? []) lines.push(`Removed from group ${g.name}`);
   for (const u of deltas.group_member_users_added ?? []) lines.push(`User ${u.name} added to the group`);

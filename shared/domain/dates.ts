@@ -30,7 +30,20 @@ export const YEAR_LIST_MAX_SPAN = 500;
 export const SUPPORTED_MIN_DATE: CalendarDate = { year: 1882, month: 11, day: 12 };
 export const SUPPORTED_MAX_DATE: CalendarDate = { year: 2174, month: 11, day: 25 };
 
-const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -108,8 +121,7 @@ export function isSelectable(date: CalendarDate, constraints: DateConstraints = 
 export type DateTextProblem = 'invalid' | 'before-min' | 'after-max' | 'disabled';
 
 export type DateTextResult =
-  | { readonly ok: true; readonly date: CalendarDate | null }
-  | { readonly ok: false; readonly problem: DateTextProblem };
+  { readonly ok: true; readonly date: CalendarDate | null } | { readonly ok: false; readonly problem: DateTextProblem };
 
 /**
  * Spec §5: typed text must parse and lie within the minimum and maximum.

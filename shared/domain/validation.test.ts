@@ -12,7 +12,7 @@ describe('validation patterns', () => {
     expect(ok('email', '@x.com')).toBe(false);
   });
 
-  it('login: a word character, then word characters and . - _ @ \'', () => {
+  it("login: a word character, then word characters and . - _ @ '", () => {
     expect(ok('login', 'ada.admin')).toBe(true);
     expect(ok('login', "o'neil-x_y@z")).toBe(true);
     expect(ok('login', '.ada')).toBe(false);

@@ -49,9 +49,17 @@ export function staffNavItems(flags: SessionFlags): NavItem[] {
   const has = (permission: number): boolean => flags.staffPermissions.includes(permission);
   const items: (NavItem | false)[] = [
     { label: 'Dashboard', to: '/hstm/dashboard', icon: icon(IconLayoutDashboard) },
-    has(StaffPermission.OrgManagement) && { label: 'Organizations', to: '/hstm/orgs', icon: icon(IconBuildingHospital) },
+    has(StaffPermission.OrgManagement) && {
+      label: 'Organizations',
+      to: '/hstm/orgs',
+      icon: icon(IconBuildingHospital),
+    },
     has(StaffPermission.UserManagement) && { label: 'Staff Users', to: '/hstm/hstm_users', icon: icon(IconUserShield) },
-    has(StaffPermission.DeveloperTools) && { label: 'Developer Tools', to: '/hstm/developer_tools', icon: icon(IconCode) },
+    has(StaffPermission.DeveloperTools) && {
+      label: 'Developer Tools',
+      to: '/hstm/developer_tools',
+      icon: icon(IconCode),
+    },
   ];
   return items.filter((item): item is NavItem => item !== false);
 }

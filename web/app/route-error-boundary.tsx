@@ -7,7 +7,9 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  const chunkFailed =
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
   const status = isRouteErrorResponse(error) ? error.status : null;
   if (import.meta.env.DEV) console.error(error);
   return (

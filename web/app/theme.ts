@@ -8,12 +8,7 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
-import {
-  DROPDOWN_OFFSET,
-  OVERLAY_Z_INDEX,
-  POPOVER_OFFSET,
-  TOOLTIP_OFFSET,
-} from '../../shared/domain/limits';
+import { DROPDOWN_OFFSET, OVERLAY_Z_INDEX, POPOVER_OFFSET, TOOLTIP_OFFSET } from '../../shared/domain/limits';
 
 /** A calm slate blue; shade 8 (the primary shade) keeps white text above 4.5:1 for axe. */
 const tenet: MantineColorsTuple = [
@@ -33,11 +28,9 @@ export const theme = createTheme({
   primaryColor: 'tenet',
   primaryShade: 8,
   colors: { tenet },
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: {
-    fontFamily:
-      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     fontWeight: '600',
   },
   defaultRadius: 'md',
@@ -63,7 +56,12 @@ export const theme = createTheme({
     }),
     // No focus placeholder: Mantine's focusable role=presentation div is not allowed inside a menu (axe).
     Menu: Menu.extend({
-      defaultProps: { offset: DROPDOWN_OFFSET, zIndex: OVERLAY_Z_INDEX, shadow: 'md', withInitialFocusPlaceholder: false },
+      defaultProps: {
+        offset: DROPDOWN_OFFSET,
+        zIndex: OVERLAY_Z_INDEX,
+        shadow: 'md',
+        withInitialFocusPlaceholder: false,
+      },
     }),
     Select: Select.extend({
       defaultProps: { comboboxProps: { offset: DROPDOWN_OFFSET, zIndex: OVERLAY_Z_INDEX } },

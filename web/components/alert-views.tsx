@@ -68,7 +68,7 @@ function ToastView({ item }: { readonly item: AlertItem }) {
       data-alert-type={item.type}
       withBorder
       radius="md"
-      style={{ boxShadow: "var(--mantine-shadow-lg)" }}
+      style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
     >
       {item.message}
     </Notification>

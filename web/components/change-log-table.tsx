@@ -69,7 +69,12 @@ function DebugPanel({ entries }: { readonly entries: readonly ChangeLogEntry[] }
 }
 
 /** Spec §2: DATE, MODIFIED BY (e-mail as tooltip), TYPE (optional), ACTION, DESCRIPTION. */
-export function ChangeLogTable({ entries, loading = false, showType = true, label = 'Change Logs' }: ChangeLogTableProps) {
+export function ChangeLogTable({
+  entries,
+  loading = false,
+  showType = true,
+  label = 'Change Logs',
+}: ChangeLogTableProps) {
   const table = useClientTable(entries, { initialSort: { key: 'created_at', dir: 'desc' }, sortValue });
   const columns: TableColumn<ChangeLogEntry>[] = [
     { key: 'created_at', header: 'Date', sortable: true, width: 130, render: (e) => formatDisplayDate(e.created_at) },
@@ -118,7 +123,13 @@ export function ChangeLogTable({ entries, loading = false, showType = true, labe
         onSort={table.onSort}
         empty={{ items: label }}
         footer={
-          <PaginationFooter total={table.total} page={table.page} pageSize={table.pageSize} label={label} onPageChange={table.setPage} />
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label={label}
+            onPageChange={table.setPage}
+          />
         }
       />
       {import.meta.env.DEV && <DebugPanel entries={entries} />}

@@ -20,7 +20,20 @@ import {
   type DateTextProblem,
 } from '../../shared/domain/dates';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export interface DateInputProps {
   readonly label: string;
@@ -64,7 +77,17 @@ function todayUtc(): CalendarDate {
  * Spec §5 and §9: a typed year-month-day field with a calendar (weeks from Monday, six weeks a
  * month, a year list of 10 years around the shown one, or up to 500 with min/max).
  */
-export function DateInput({ label, value, onChange, minDate, maxDate, isDisabled, required, description, error }: DateInputProps) {
+export function DateInput({
+  label,
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  isDisabled,
+  required,
+  description,
+  error,
+}: DateInputProps) {
   const min = later(toDate(minDate) ?? SUPPORTED_MIN_DATE, SUPPORTED_MIN_DATE);
   const max = earlier(toDate(maxDate) ?? SUPPORTED_MAX_DATE, SUPPORTED_MAX_DATE);
   // A max before the min is a programming error: raise it (spec §5).
@@ -118,7 +141,12 @@ export function DateInput({ label, value, onChange, minDate, maxDate, isDisabled
           inputMode="numeric"
           autoComplete="off"
           rightSection={
-            <ActionIcon variant="subtle" color="gray" aria-label={`Choose ${label} from a calendar`} onClick={() => setOpened((o) => !o)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Choose ${label} from a calendar`}
+              onClick={() => setOpened((o) => !o)}
+            >
               <IconCalendar size={18} aria-hidden />
             </ActionIcon>
           }

@@ -34,7 +34,14 @@ function EmptyIllustration() {
 }
 
 /** Spec §2: the empty state of a sortable table. */
-export function NoRecordsPanel({ items = 'Records', message, header, action, compact = false, hint = true }: NoRecordsPanelProps) {
+export function NoRecordsPanel({
+  items = 'Records',
+  message,
+  header,
+  action,
+  compact = false,
+  hint = true,
+}: NoRecordsPanelProps) {
   const title = `No ${items} to show`;
   if (compact) {
     return (

@@ -66,12 +66,7 @@ export function PaginationFooter({
           Previous
         </PageLink>
         {window.links.map((link) => (
-          <PageLink
-            key={link}
-            onClick={() => onPageChange(link)}
-            current={link === window.page}
-            label={`Page ${link}`}
-          >
+          <PageLink key={link} onClick={() => onPageChange(link)} current={link === window.page} label={`Page ${link}`}>
             {link}
           </PageLink>
         ))}

@@ -13,7 +13,11 @@ export interface SectionLink {
  */
 export function SectionNav({ links, label }: { readonly links: readonly SectionLink[]; readonly label: string }) {
   return (
-    <Box component="nav" aria-label={label} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflowX: 'auto' }}>
+    <Box
+      component="nav"
+      aria-label={label}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflowX: 'auto' }}
+    >
       <Group gap={4} wrap="nowrap">
         {links.map((link) => (
           <UnstyledButton

@@ -35,7 +35,11 @@ export function compareValues(a: SortValue, b: SortValue): number {
 }
 
 /** A sorted copy, reversed when descending (spec §9 "sorted by the chosen key, reversed when descending"). */
-export function sortRows<T>(rows: readonly T[], sort: SortState | null, valueOf: (row: T, key: string) => SortValue): T[] {
+export function sortRows<T>(
+  rows: readonly T[],
+  sort: SortState | null,
+  valueOf: (row: T, key: string) => SortValue,
+): T[] {
   const copy = [...rows];
   if (!sort) return copy;
   copy.sort((a, b) => compareValues(valueOf(a, sort.key), valueOf(b, sort.key)));

@@ -20,7 +20,7 @@ export interface ClientTable<T> {
   readonly pageRows: T[];
 }
 
-const propertyOf = <T,>(row: T, key: string): SortValue => (row as Record<string, SortValue>)[key];
+const propertyOf = <T>(row: T, key: string): SortValue => (row as Record<string, SortValue>)[key];
 
 /** Sorting and paging of a list held in memory, for the sortable table and its footer. */
 export function useClientTable<T>(rows: readonly T[], options: ClientTableOptions<T> = {}): ClientTable<T> {

@@ -56,7 +56,8 @@ export function readCookie(name: string): string | null {
 }
 
 export function buildUrl(path: string, query?: Readonly<Record<string, QueryValue>>): string {
-  const base = /^https?:\/\//.test(path) || path.startsWith(API_ROOT + '/') ? path : `${API_ROOT}/${path.replace(/^\//, '')}`;
+  const base =
+    /^https?:\/\//.test(path) || path.startsWith(API_ROOT + '/') ? path : `${API_ROOT}/${path.replace(/^\//, '')}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.set(key, String(value));

@@ -37,7 +37,8 @@ export function clearFilter(state: FilterState, key: string): FilterState {
 export const filterStore = createStore<FilterState>(EMPTY_FILTERS);
 
 export const filters = {
-  set: (key: string, value: FilterValue, label?: string): void => filterStore.set((s) => setFilter(s, key, value, label)),
+  set: (key: string, value: FilterValue, label?: string): void =>
+    filterStore.set((s) => setFilter(s, key, value, label)),
   toggle: (key: string, label?: string): void => filterStore.set((s) => toggleFilter(s, key, label)),
   clear: (key: string): void => filterStore.set((s) => clearFilter(s, key)),
   reset: (): void => filterStore.set(EMPTY_FILTERS),

@@ -41,11 +41,7 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
             <Box component={Link} to={homePath} aria-label="Tenet home" style={{ textDecoration: 'none' }}>
               <Brand />
             </Box>
-            <Box
-              visibleFrom="xs"
-              pl="md"
-              style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', minWidth: 0 }}
-            >
+            <Box visibleFrom="xs" pl="md" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', minWidth: 0 }}>
               <Text size="xs" c="dimmed" lh={1.2}>
                 {contextLabel}
               </Text>

@@ -22,8 +22,8 @@ export function LoginAsBanner() {
       <Group justify="center" gap="sm" wrap="wrap">
         <IconUserExclamation size={18} aria-hidden />
         <Text size="sm" c="gray.9">
-          You are signed in as <strong>{who}</strong> on behalf of <strong>{by}</strong>. Changes are recorded in
-          both names.
+          You are signed in as <strong>{who}</strong> on behalf of <strong>{by}</strong>. Changes are recorded in both
+          names.
         </Text>
         <Button size="compact-sm" variant="white" color="dark" onClick={() => void signOut()}>
           End session

@@ -36,7 +36,13 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label={`User menu for ${name}`} data-testid="user-menu" px={6} py={4} style={{ borderRadius: 8 }}>
+        <UnstyledButton
+          aria-label={`User menu for ${name}`}
+          data-testid="user-menu"
+          px={6}
+          py={4}
+          style={{ borderRadius: 8 }}
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar size={32} radius="xl" color="tenet" variant="filled">
               {initials(name)}
@@ -61,7 +67,10 @@ export function UserMenu() {
           )}
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={() => void navigate('/self/preferences')}>
+        <Menu.Item
+          leftSection={<IconSettings size={16} aria-hidden />}
+          onClick={() => void navigate('/self/preferences')}
+        >
           Preferences
         </Menu.Item>
         {!flags.isHstmUser && (

@@ -22,7 +22,6 @@ const userSections: SectionSpec[] = [
   { path: 'settings', label: 'Settings', description: "The user's notification and display preferences." },
 ];
 
-
 /** The organisation area of spec §2, under orgs/{orgId}. */
 export const orgRoutes: RouteObject = {
   path: 'orgs/:orgId',
@@ -41,18 +40,39 @@ export const orgRoutes: RouteObject = {
       },
       plannedIndex,
       [
-        planned('results', { crumb: 'Search Results', description: 'P&Ps whose name, location or description match your search.' }),
+        planned('results', {
+          crumb: 'Search Results',
+          description: 'P&Ps whose name, location or description match your search.',
+        }),
         planned(':pnpId/library/:versionId', {
           crumb: (p) => `P&P ${p.pnpId ?? ''}`,
           title: 'P&P',
           description: 'A published P&P as its readers see it, with its document and related information.',
         }),
-        planned('new/:containerId', { crumb: 'New P&P', description: 'Create a P&P from a file: P&P details, then file upload and document details.' }, manageGuard),
-        planned('bulk_upload/:containerId', { crumb: 'Bulk Upload', description: 'Upload many P&Ps into a binder or folder at once.' }, manageGuard),
+        planned(
+          'new/:containerId',
+          {
+            crumb: 'New P&P',
+            description: 'Create a P&P from a file: P&P details, then file upload and document details.',
+          },
+          manageGuard,
+        ),
+        planned(
+          'bulk_upload/:containerId',
+          { crumb: 'Bulk Upload', description: 'Upload many P&Ps into a binder or folder at once.' },
+          manageGuard,
+        ),
         ...pnpDocumentRoutes,
       ],
     ),
-    planned('manage', { crumb: 'Manage', description: 'Binders and folders: create, arrange, move and copy them, and decide who may do what in each.' }, manageGuard),
+    planned(
+      'manage',
+      {
+        crumb: 'Manage',
+        description: 'Binders and folders: create, arrange, move and copy them, and decide who may do what in each.',
+      },
+      manageGuard,
+    ),
     group(
       'user_groups',
       { crumb: 'Groups', description: 'User groups: assign roles to many users at once.', items: 'Groups' },
@@ -60,7 +80,13 @@ export const orgRoutes: RouteObject = {
       [
         planned('new', { crumb: 'New Group', description: 'Create a user group and choose its members.' }),
         planned(':groupId/edit', { crumb: 'Edit Group', description: "Change a group's name and members." }),
-        sectioned(':groupId', { crumb: (p) => `Group ${p.groupId ?? ''}`, title: 'Group' }, simpleLinks(groupSections), groupSections, 'group_users'),
+        sectioned(
+          ':groupId',
+          { crumb: (p) => `Group ${p.groupId ?? ''}`, title: 'Group' },
+          simpleLinks(groupSections),
+          groupSections,
+          'group_users',
+        ),
       ],
       groupsGuard,
     ),
@@ -69,8 +95,19 @@ export const orgRoutes: RouteObject = {
       handle: { crumb: 'Notifications', items: 'Notifications' },
       lazy: lazyPage(() => import('../routes/notifications-page'), 'NotificationsPage'),
     },
-    planned('pnp_documents', { crumb: 'P&P Documents', description: 'The P&P documents (versions) you work on.', items: 'Documents' }),
-    planned('reporting_dashboard', { crumb: 'Reporting Dashboard', description: 'Charts of authoring status, P&P status, upcoming reviews and published documents.' }, reportsGuard),
+    planned('pnp_documents', {
+      crumb: 'P&P Documents',
+      description: 'The P&P documents (versions) you work on.',
+      items: 'Documents',
+    }),
+    planned(
+      'reporting_dashboard',
+      {
+        crumb: 'Reporting Dashboard',
+        description: 'Charts of authoring status, P&P status, upcoming reviews and published documents.',
+      },
+      reportsGuard,
+    ),
     group(
       'reports',
       { crumb: 'Reports', description: 'Reports on versions, users and groups, and more.' },
@@ -78,19 +115,39 @@ export const orgRoutes: RouteObject = {
       reportRoutes,
       reportsGuard,
     ),
-    planned('tasks', { crumb: 'Tasks', description: 'What is waiting for you: authoring, reviews, approvals, publishing, acknowledgements and review reminders.', items: 'Tasks' }),
+    planned('tasks', {
+      crumb: 'Tasks',
+      description:
+        'What is waiting for you: authoring, reviews, approvals, publishing, acknowledgements and review reminders.',
+      items: 'Tasks',
+    }),
     group(
       'template_library',
-      { crumb: 'Template Library', description: 'Ready-made P&P templates from the HealthStream Library and the Joint Commission.', items: 'Templates' },
+      {
+        crumb: 'Template Library',
+        description: 'Ready-made P&P templates from the HealthStream Library and the Joint Commission.',
+        items: 'Templates',
+      },
       plannedIndex,
       [
         planned('results', { crumb: 'Search Results', description: 'Templates that match your search.' }),
         group(
           ':templateId',
-          { crumb: (p) => `Template ${p.templateId ?? ''}`, title: 'Template', description: 'A template and its content.' },
+          {
+            crumb: (p) => `Template ${p.templateId ?? ''}`,
+            title: 'Template',
+            description: 'A template and its content.',
+          },
           plannedIndex,
           [
-            planned('new_pnp_from_template', { crumb: 'New P&P from Template', description: 'Create a P&P from this template: P&P details, then document details.' }, manageGuard),
+            planned(
+              'new_pnp_from_template',
+              {
+                crumb: 'New P&P from Template',
+                description: 'Create a P&P from this template: P&P details, then document details.',
+              },
+              manageGuard,
+            ),
             planned('file', { crumb: 'File', description: 'The template document.' }),
           ],
         ),
@@ -98,16 +155,35 @@ export const orgRoutes: RouteObject = {
     ),
     group(
       'users',
-      { crumb: 'Users', description: 'The people of your organisation: invite, edit, deactivate, and see what they hold.', items: 'Users' },
+      {
+        crumb: 'Users',
+        description: 'The people of your organisation: invite, edit, deactivate, and see what they hold.',
+        items: 'Users',
+      },
       plannedIndex,
       [
         planned('new', { crumb: 'New User', description: 'Add a user and send the invitation.' }),
         planned('edit/:userId', { crumb: 'Edit User', description: "Change a user's details, roles and status." }),
-        planned('edit/:userId/group', { crumb: 'Edit User Groups', description: 'Choose the groups this user belongs to.' }),
+        planned('edit/:userId/group', {
+          crumb: 'Edit User Groups',
+          description: 'Choose the groups this user belongs to.',
+        }),
         planned('bulk_upload', { crumb: 'Bulk Upload', description: 'Add or update many users from a spreadsheet.' }),
-        planned('import_history', { crumb: 'Import History', description: 'Earlier bulk uploads of users and their results.' }),
-        planned('bulk_reassign', { crumb: 'Bulk Reassign', description: 'Reassign items, clone assignments, or remove a user or group from assignments.' }),
-        sectioned(':userId', { crumb: (p) => `User ${p.userId ?? ''}`, title: 'User' }, simpleLinks(userSections), userSections, 'groups'),
+        planned('import_history', {
+          crumb: 'Import History',
+          description: 'Earlier bulk uploads of users and their results.',
+        }),
+        planned('bulk_reassign', {
+          crumb: 'Bulk Reassign',
+          description: 'Reassign items, clone assignments, or remove a user or group from assignments.',
+        }),
+        sectioned(
+          ':userId',
+          { crumb: (p) => `User ${p.userId ?? ''}`, title: 'User' },
+          simpleLinks(userSections),
+          userSections,
+          'groups',
+        ),
       ],
       usersGuard,
     ),

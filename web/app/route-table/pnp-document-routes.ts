@@ -9,7 +9,11 @@ const sections: SectionSpec[] = [
   s('version_info/preview', 'Preview', 'A preview of this version of the document.'),
   s('version_info/assignments', 'Version Assignments', 'Who authors, reviews, approves and reads this version.'),
   s('pnp_info/general_info', 'P&P General Info', 'Name, location, description, dates and review cycle of the P&P.'),
-  s('pnp_info/assignments', 'P&P Assignments', 'Owners, authors, reviewers, approvers by step and audience of the P&P.'),
+  s(
+    'pnp_info/assignments',
+    'P&P Assignments',
+    'Owners, authors, reviewers, approvers by step and audience of the P&P.',
+  ),
   {
     ...s('pnp_info/changelog', 'Change Log', 'Every change made to this P&P: who, when and what.'),
     lazy: lazyPage(() => import('../routes/pnp-change-log-page'), 'PnpChangeLogPage'),
@@ -22,7 +26,11 @@ const sections: SectionSpec[] = [
   s('history', 'History', 'The workflow history of the draft: who moved it, when, and with what comment.'),
   s('summary', 'Summary', 'A summary of this version and its workflow stage.'),
   s('active_readack', 'Active Read Acknowledgements', 'Read acknowledgements that are open for this P&P.'),
-  s('closed_readack', 'Closed Read Acknowledgements', 'Read acknowledgements that every reader completed or that were closed.'),
+  s(
+    'closed_readack',
+    'Closed Read Acknowledgements',
+    'Read acknowledgements that every reader completed or that were closed.',
+  ),
   s('cancelled_readack', 'Cancelled Read Acknowledgements', 'Read acknowledgements that were cancelled.'),
 ];
 
@@ -53,9 +61,18 @@ export const pnpDocumentRoutes: RouteObject[] = [
     sections,
     'version_info/preview',
     [
-      planned('readack_new', { crumb: 'New Read Acknowledgement', description: 'Ask readers to acknowledge this P&P: general info and settings, readers, review and save.' }),
-      planned('readack_edit/:readAckId', { crumb: 'Edit Read Acknowledgement', description: 'Change the settings or readers of an open read acknowledgement.' }),
-      planned('related_info/linked_pnps/edit', { crumb: 'Edit Linked P&Ps', description: 'Choose which P&Ps are linked to this one.' }),
+      planned('readack_new', {
+        crumb: 'New Read Acknowledgement',
+        description: 'Ask readers to acknowledge this P&P: general info and settings, readers, review and save.',
+      }),
+      planned('readack_edit/:readAckId', {
+        crumb: 'Edit Read Acknowledgement',
+        description: 'Change the settings or readers of an open read acknowledgement.',
+      }),
+      planned('related_info/linked_pnps/edit', {
+        crumb: 'Edit Linked P&Ps',
+        description: 'Choose which P&Ps are linked to this one.',
+      }),
     ],
   ),
   planned(':pnpId/pnp_documents/:pnpDocumentId/file', {

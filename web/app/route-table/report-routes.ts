@@ -12,13 +12,48 @@ export interface ReportSpec {
 
 /** The report catalogue of spec §2. */
 export const REPORTS: readonly ReportSpec[] = [
-  { group: 'By Versions', name: 'All Versions', path: 'all_versions', description: 'Every version of every P&P with its status and dates.' },
-  { group: 'By Versions', name: 'Read Acknowledgements', path: 'read_acknowledgements', description: 'Read acknowledgements and how far each reader got.' },
-  { group: 'By Versions', name: 'Versions Pending Action', path: 'pending_action', description: 'Drafts waiting for someone to author, review, approve or publish.' },
-  { group: 'By Versions', name: 'Views by Version', path: 'version_total_views', description: 'How often each version was viewed.' },
-  { group: 'By Users and User Groups', name: 'Assignments', path: 'user_assignments', description: 'The roles each user and group holds on binders, folders and P&Ps.' },
-  { group: 'Miscellaneous', name: 'Unassigned Items', path: 'unassigned_pnps', description: 'P&Ps and containers with no one assigned in a role.' },
-  { group: 'Miscellaneous', name: 'Retired P&Ps', path: 'retired_pnps', description: 'Retired P&Ps, with their documents to download.' },
+  {
+    group: 'By Versions',
+    name: 'All Versions',
+    path: 'all_versions',
+    description: 'Every version of every P&P with its status and dates.',
+  },
+  {
+    group: 'By Versions',
+    name: 'Read Acknowledgements',
+    path: 'read_acknowledgements',
+    description: 'Read acknowledgements and how far each reader got.',
+  },
+  {
+    group: 'By Versions',
+    name: 'Versions Pending Action',
+    path: 'pending_action',
+    description: 'Drafts waiting for someone to author, review, approve or publish.',
+  },
+  {
+    group: 'By Versions',
+    name: 'Views by Version',
+    path: 'version_total_views',
+    description: 'How often each version was viewed.',
+  },
+  {
+    group: 'By Users and User Groups',
+    name: 'Assignments',
+    path: 'user_assignments',
+    description: 'The roles each user and group holds on binders, folders and P&Ps.',
+  },
+  {
+    group: 'Miscellaneous',
+    name: 'Unassigned Items',
+    path: 'unassigned_pnps',
+    description: 'P&Ps and containers with no one assigned in a role.',
+  },
+  {
+    group: 'Miscellaneous',
+    name: 'Retired P&Ps',
+    path: 'retired_pnps',
+    description: 'Retired P&Ps, with their documents to download.',
+  },
   { group: 'Miscellaneous', name: 'Linked P&Ps', path: 'linked_pnps', description: 'Which P&Ps link to which.' },
 ];
 
@@ -30,7 +65,9 @@ export const REPORT_GROUP_COLOURS: Record<ReportGroup, string> = {
 };
 
 export const reportRoutes: RouteObject[] = [
-  ...REPORTS.map((report) => planned(report.path, { crumb: report.name, description: report.description, items: 'Records' })),
+  ...REPORTS.map((report) =>
+    planned(report.path, { crumb: report.name, description: report.description, items: 'Records' }),
+  ),
   planned('read_acknowledgements/:readAcknowledgementId', {
     crumb: 'Read Acknowledgement',
     description: 'One read acknowledgement: its readers and who has completed it.',

@@ -26,7 +26,13 @@ export function planned(path: string, handle: RouteHandle, loader?: Guard): Rout
 }
 
 /** A screen with its own page (index) and pages below it; the handle's crumb covers all of them. */
-export function group(path: string, handle: RouteHandle, index: Omit<RouteObject, 'index' | 'children' | 'path'>, children: RouteObject[], loader?: Guard): RouteObject {
+export function group(
+  path: string,
+  handle: RouteHandle,
+  index: Omit<RouteObject, 'index' | 'children' | 'path'>,
+  children: RouteObject[],
+  loader?: Guard,
+): RouteObject {
   return { path, handle, loader, children: [{ index: true, ...index }, ...children] };
 }
 
@@ -90,6 +96,8 @@ export function Redirecting(): null {
   return null;
 }
 
-export function redirectTo(to: (params: Record<string, string | undefined>) => string): Pick<RouteObject, 'loader' | 'Component'> {
+export function redirectTo(
+  to: (params: Record<string, string | undefined>) => string,
+): Pick<RouteObject, 'loader' | 'Component'> {
   return { loader: ({ params }) => redirect(to(params)), Component: Redirecting };
 }

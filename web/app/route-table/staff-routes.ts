@@ -9,7 +9,11 @@ const orgsGuard = staffPermissionGuard(StaffPermission.OrgManagement);
 const devToolsGuard = staffPermissionGuard(StaffPermission.DeveloperTools);
 
 const developerSections: SectionSpec[] = [
-  { path: 'links', label: 'Links', description: 'Links to the API documentation, health and version endpoints, and other tools.' },
+  {
+    path: 'links',
+    label: 'Links',
+    description: 'Links to the API documentation, health and version endpoints, and other tools.',
+  },
   { path: 'hstreamid', label: 'hStream ID', description: 'Look up the hStream id of a user by e-mail.' },
   {
     path: 'system_messages',
@@ -22,7 +26,11 @@ const developerSections: SectionSpec[] = [
 const orgSections: SectionSpec[] = [
   { path: 'pm_users', label: 'Users', description: "The organisation's users." },
   { path: 'pm_admins', label: 'Admins', description: "The organisation's administrators." },
-  { path: 'idp_config', label: 'Identity Provider', description: 'How users of this organisation sign in: Azure, hStream, SAML SSO or hStream - HLC.' },
+  {
+    path: 'idp_config',
+    label: 'Identity Provider',
+    description: 'How users of this organisation sign in: Azure, hStream, SAML SSO or hStream - HLC.',
+  },
   { path: 'templates', label: 'Templates', description: 'The templates this organisation may use.' },
 ];
 
@@ -32,7 +40,9 @@ const orgUserSections: SectionSpec[] = [
   { path: 'settings', label: 'Settings', description: "The user's preferences." },
 ];
 
-const staffUserSections: SectionSpec[] = [{ path: 'settings', label: 'Settings', description: 'Permissions and settings of this staff user.' }];
+const staffUserSections: SectionSpec[] = [
+  { path: 'settings', label: 'Settings', description: 'Permissions and settings of this staff user.' },
+];
 
 /** The provider-staff area of spec §2, under hstm/. */
 export const staffRoutes: RouteObject = {
@@ -42,7 +52,10 @@ export const staffRoutes: RouteObject = {
   lazy: lazyPage(() => import('../layouts/staff-layout'), 'StaffLayout'),
   children: [
     { index: true, ...redirectTo(() => '/hstm/dashboard') },
-    planned('dashboard', { crumb: 'Dashboard', description: 'Find organisations and users quickly, and see what needs attention.' }),
+    planned('dashboard', {
+      crumb: 'Dashboard',
+      description: 'Find organisations and users quickly, and see what needs attention.',
+    }),
     sectioned(
       'developer_tools',
       { crumb: 'Developer Tools', description: 'Tools for the people who run Tenet.' },
@@ -54,29 +67,64 @@ export const staffRoutes: RouteObject = {
     ),
     group(
       'hstm_users',
-      { crumb: 'Staff Users', description: 'Provider staff and their permissions: user management, org management, login as, developer tools.', items: 'Staff Users' },
+      {
+        crumb: 'Staff Users',
+        description:
+          'Provider staff and their permissions: user management, org management, login as, developer tools.',
+        items: 'Staff Users',
+      },
       plannedIndex,
       [
-        planned('new', { crumb: 'New Staff User', description: 'Add a provider staff user and choose their permissions.' }),
-        planned('edit/:userId', { crumb: 'Edit Staff User', description: "Change a staff user's details and permissions." }),
-        sectioned(':userId', { crumb: (p) => `Staff User ${p.userId ?? ''}`, title: 'Staff User' }, simpleLinks(staffUserSections), staffUserSections, 'settings'),
+        planned('new', {
+          crumb: 'New Staff User',
+          description: 'Add a provider staff user and choose their permissions.',
+        }),
+        planned('edit/:userId', {
+          crumb: 'Edit Staff User',
+          description: "Change a staff user's details and permissions.",
+        }),
+        sectioned(
+          ':userId',
+          { crumb: (p) => `Staff User ${p.userId ?? ''}`, title: 'Staff User' },
+          simpleLinks(staffUserSections),
+          staffUserSections,
+          'settings',
+        ),
       ],
       usersGuard,
     ),
     group(
       'orgs',
-      { crumb: 'Organizations', description: 'Every organisation: status (Active, Disabled, Locked) and sign-in source.', items: 'Organizations' },
+      {
+        crumb: 'Organizations',
+        description: 'Every organisation: status (Active, Disabled, Locked) and sign-in source.',
+        items: 'Organizations',
+      },
       plannedIndex,
       [
-        sectioned(':orgId', { crumb: (p) => `Organization ${p.orgId ?? ''}`, title: 'Organization' }, simpleLinks(orgSections), orgSections, 'pm_users'),
-        planned(':orgId/idp_config/settings', { crumb: 'Identity Provider Settings', description: 'Configure and test the identity provider of this organisation.' }),
+        sectioned(
+          ':orgId',
+          { crumb: (p) => `Organization ${p.orgId ?? ''}`, title: 'Organization' },
+          simpleLinks(orgSections),
+          orgSections,
+          'pm_users',
+        ),
+        planned(':orgId/idp_config/settings', {
+          crumb: 'Identity Provider Settings',
+          description: 'Configure and test the identity provider of this organisation.',
+        }),
         sectioned(
           ':orgId/pm_users/:userId',
           { crumb: (p) => `User ${p.userId ?? ''}`, title: 'Organization User' },
           simpleLinks(orgUserSections),
           orgUserSections,
           'visitor_logs',
-          [planned('visitor_logs/:visitorLogId', { crumb: 'Visit', description: 'One visit: when, from where, with which browser.' })],
+          [
+            planned('visitor_logs/:visitorLogId', {
+              crumb: 'Visit',
+              description: 'One visit: when, from where, with which browser.',
+            }),
+          ],
         ),
       ],
       orgsGuard,

@@ -15,18 +15,38 @@ interface ErrorCopy {
 function copyFor(code: string): ErrorCopy {
   switch (code) {
     case '404':
-      return { title: 'Page not found', text: 'The page you are looking for does not exist or has moved.', icon: <IconMapSearch size={28} aria-hidden /> };
+      return {
+        title: 'Page not found',
+        text: 'The page you are looking for does not exist or has moved.',
+        icon: <IconMapSearch size={28} aria-hidden />,
+      };
     case '401':
     case '403':
-      return { title: 'Access denied', text: 'You are not authorized to view this page.', icon: <IconLock size={28} aria-hidden /> };
+      return {
+        title: 'Access denied',
+        text: 'You are not authorized to view this page.',
+        icon: <IconLock size={28} aria-hidden />,
+      };
     case '429':
-      return { title: 'Too many requests', text: 'Please wait a moment and try again.', icon: <IconAlertTriangle size={28} aria-hidden /> };
+      return {
+        title: 'Too many requests',
+        text: 'Please wait a moment and try again.',
+        icon: <IconAlertTriangle size={28} aria-hidden />,
+      };
     case '502':
     case '503':
     case '504':
-      return { title: 'Service unavailable', text: 'Tenet is briefly unavailable. Please try again in a few minutes.', icon: <IconServerOff size={28} aria-hidden /> };
+      return {
+        title: 'Service unavailable',
+        text: 'Tenet is briefly unavailable. Please try again in a few minutes.',
+        icon: <IconServerOff size={28} aria-hidden />,
+      };
     default:
-      return { title: 'Something went wrong', text: 'An unexpected error has occurred. Please try again later.', icon: <IconAlertTriangle size={28} aria-hidden /> };
+      return {
+        title: 'Something went wrong',
+        text: 'An unexpected error has occurred. Please try again later.',
+        icon: <IconAlertTriangle size={28} aria-hidden />,
+      };
   }
 }
 

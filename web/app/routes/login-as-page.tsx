@@ -31,7 +31,11 @@ export function LoginAsPage() {
         if (!cancelled) window.location.assign(url);
       } catch (error) {
         if (cancelled) return;
-        setProblem(error instanceof ApiError && error.errors[0] ? error.errors[0] : 'Signing in as this user is not possible right now.');
+        setProblem(
+          error instanceof ApiError && error.errors[0]
+            ? error.errors[0]
+            : 'Signing in as this user is not possible right now.',
+        );
       }
     })();
     return () => {

@@ -5,7 +5,11 @@ import { Page } from '../../components/page';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { useClientTable } from '../../components/use-client-table';
-import { fetchNotifications, notificationKeys, type UserNotification } from '../../features/notifications/api/notifications-api';
+import {
+  fetchNotifications,
+  notificationKeys,
+  type UserNotification,
+} from '../../features/notifications/api/notifications-api';
 import { formatDisplayDate } from '../../lib/format';
 
 const columns: TableColumn<UserNotification>[] = [
@@ -41,9 +45,19 @@ export function NotificationsPage() {
         loading={query.isPending}
         sort={table.sort}
         onSort={table.onSort}
-        empty={{ items: 'Notifications', message: 'You have no notifications yet. They appear here when something needs your attention.', hint: false }}
+        empty={{
+          items: 'Notifications',
+          message: 'You have no notifications yet. They appear here when something needs your attention.',
+          hint: false,
+        }}
         footer={
-          <PaginationFooter total={table.total} page={table.page} pageSize={table.pageSize} label="Notifications" onPageChange={table.setPage} />
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="Notifications"
+            onPageChange={table.setPage}
+          />
         }
       />
     </Page>

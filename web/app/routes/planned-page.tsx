@@ -40,7 +40,11 @@ export function SectionedPage() {
   if (!section) return <Outlet />;
   const { handle, base } = section;
   const first = pathname.slice(base.length).replace(/^\//, '').split('/')[0] ?? '';
-  const links = handle.sections.map((s) => ({ label: s.label, to: `${base}/${s.to}`, active: s.matches.includes(first) }));
+  const links = handle.sections.map((s) => ({
+    label: s.label,
+    to: `${base}/${s.to}`,
+    active: s.matches.includes(first),
+  }));
   return (
     <Page title={resolveText(handle.title ?? handle.crumb, params)}>
       <SectionNav links={links} label={`${resolveText(handle.title ?? handle.crumb, params) ?? ''} sections`} />

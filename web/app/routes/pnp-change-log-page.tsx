@@ -6,6 +6,9 @@ import { changeLogKeys, fetchPnpChangeLogs } from '../../features/change-logs/ap
 /** orgs/{orgId}/pnps/{pnpId}/pnp_documents/{id}/pnp_info/changelog: every change made to the P&P. */
 export function PnpChangeLogPage() {
   const { orgId = '', pnpId = '' } = useParams();
-  const query = useQuery({ queryKey: changeLogKeys.pnp(orgId, pnpId), queryFn: () => fetchPnpChangeLogs(orgId, pnpId) });
+  const query = useQuery({
+    queryKey: changeLogKeys.pnp(orgId, pnpId),
+    queryFn: () => fetchPnpChangeLogs(orgId, pnpId),
+  });
   return <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} />;
 }

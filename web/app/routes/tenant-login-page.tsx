@@ -51,7 +51,9 @@ export function TenantLoginPage() {
   }
 
   const info = query.data;
-  const idpLabel = info.idp_provider ? (IDP_PROVIDER_LABELS[info.idp_provider as IdpProvider] ?? info.idp_provider) : null;
+  const idpLabel = info.idp_provider
+    ? (IDP_PROVIDER_LABELS[info.idp_provider as IdpProvider] ?? info.idp_provider)
+    : null;
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="lg">
@@ -64,7 +66,11 @@ export function TenantLoginPage() {
           </Title>
         </div>
         {isExternal(info.login_url) ? (
-          <Button size="md" rightSection={<IconExternalLink size={18} aria-hidden />} onClick={() => window.location.assign(info.login_url)}>
+          <Button
+            size="md"
+            rightSection={<IconExternalLink size={18} aria-hidden />}
+            onClick={() => window.location.assign(info.login_url)}
+          >
             Continue with {idpLabel ?? 'your organization'}
           </Button>
         ) : (

@@ -3,14 +3,23 @@ import type { SystemMessage } from '../../../shared/api/system-messages';
 import { selectDisplayed, type DisplayContext } from './select-displayed';
 
 const at = Date.parse('2026-03-01T12:00:00Z');
-const message = (id: number, location: 'Login' | 'Application', start = '2026-03-01T00:00:00Z', end = '2026-03-02T00:00:00Z'): SystemMessage => ({
+const message = (
+  id: number,
+  location: 'Login' | 'Application',
+  start = '2026-03-01T00:00:00Z',
+  end = '2026-03-02T00:00:00Z',
+): SystemMessage => ({
   id,
   message: `m${id}`,
   start_datetime: start,
   end_datetime: end,
   location,
 });
-const live = [message(1, 'Login'), message(2, 'Application'), message(3, 'Application', '2026-03-05T00:00:00Z', '2026-03-06T00:00:00Z')];
+const live = [
+  message(1, 'Login'),
+  message(2, 'Application'),
+  message(3, 'Application', '2026-03-05T00:00:00Z', '2026-03-06T00:00:00Z'),
+];
 const context = (extra: Partial<DisplayContext>): DisplayContext => ({
   loginScreen: false,
   signedIn: true,

@@ -26,5 +26,8 @@ export function selectDisplayed(live: readonly SystemMessage[], context: Display
 }
 
 export function sameMessages(a: readonly SystemMessage[], b: readonly SystemMessage[]): boolean {
-  return a.length === b.length && a.every((message, index) => message.id === b[index]?.id && message.message === b[index]?.message);
+  return (
+    a.length === b.length &&
+    a.every((message, index) => message.id === b[index]?.id && message.message === b[index]?.message)
+  );
 }

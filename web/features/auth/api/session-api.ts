@@ -14,10 +14,16 @@ export const sessionApi = {
   /** DELETE sessions; a session the server already ended is not an error here. */
   logout: (): Promise<void> => http.delete<void>('sessions', { passThrough: ALL_STATUSES }),
   tenant: (tenant: string): Promise<TenantInfo> =>
-    http.get<TenantInfo>(`t/${encodeURIComponent(tenant)}`, { query: { host: window.location.host }, passThrough: [404] }),
+    http.get<TenantInfo>(`t/${encodeURIComponent(tenant)}`, {
+      query: { host: window.location.host },
+      passThrough: [404],
+    }),
   tenantLogout: (tenant: string): Promise<{ logoutUrl: string }> =>
     http.get<{ logoutUrl: string }>(`t/${encodeURIComponent(tenant)}/logout`, { passThrough: ALL_STATUSES }),
   communityUrl: (): Promise<{ url: string }> => http.get<{ url: string }>('community/generate_url'),
   sudoLoginUrl: (userId: string): Promise<{ url: string }> =>
-    http.get<{ url: string }>('auth/developer/sudo_login_generate_url', { query: { user_id: userId }, passThrough: [403, 404] }),
+    http.get<{ url: string }>('auth/developer/sudo_login_generate_url', {
+      query: { user_id: userId },
+      passThrough: [403, 404],
+    }),
 };

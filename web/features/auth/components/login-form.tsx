@@ -44,7 +44,10 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
     setBusy(true);
     setFormError(null);
     try {
-      const session = await sessionApi.login({ credentials: { login: login.trim(), password }, ...(tenant ? { tenant } : {}) });
+      const session = await sessionApi.login({
+        credentials: { login: login.trim(), password },
+        ...(tenant ? { tenant } : {}),
+      });
       recordActivity();
       rememberSignInRoute(tenant ?? null);
       setSession(session);
@@ -62,7 +65,13 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
       <Stack gap="md">
         {formError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert" data-testid="login-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={20} aria-hidden />}
+            role="alert"
+            data-testid="login-error"
+          >
             {formError}
           </Alert>
         )}

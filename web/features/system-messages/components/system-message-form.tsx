@@ -63,11 +63,20 @@ export function SystemMessageForm({ opened, onClose }: { readonly opened: boolea
     const next: Partial<Record<keyof Draft, string>> = {
       message: draft.message.trim() === '' ? 'Message is required' : undefined,
       startDate: start ? undefined : 'Start date and time are required',
-      endDate: !end ? 'End date and time are required' : start && end <= start ? 'The end must be after the start' : undefined,
+      endDate: !end
+        ? 'End date and time are required'
+        : start && end <= start
+          ? 'The end must be after the start'
+          : undefined,
     };
     setErrors(next);
     if (next.message || next.startDate || next.endDate || !start || !end) return;
-    create.mutate({ message: draft.message.trim(), location: draft.location, start_datetime: start, end_datetime: end });
+    create.mutate({
+      message: draft.message.trim(),
+      location: draft.location,
+      start_datetime: start,
+      end_datetime: end,
+    });
   };
 
   return (
@@ -99,8 +108,20 @@ export function SystemMessageForm({ opened, onClose }: { readonly opened: boolea
             />
           </Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <DateInput label="Start date (UTC)" required value={draft.startDate} error={errors.startDate} onChange={(v) => setDraft((d) => ({ ...d, startDate: v }))} />
-            <TextInput label="Start time (UTC)" type="time" required value={draft.startTime} onChange={(e) => setDraft((d) => ({ ...d, startTime: e.currentTarget.value }))} />
+            <DateInput
+              label="Start date (UTC)"
+              required
+              value={draft.startDate}
+              error={errors.startDate}
+              onChange={(v) => setDraft((d) => ({ ...d, startDate: v }))}
+            />
+            <TextInput
+              label="Start time (UTC)"
+              type="time"
+              required
+              value={draft.startTime}
+              onChange={(e) => setDraft((d) => ({ ...d, startTime: e.currentTarget.value }))}
+            />
             <DateInput
               label="End date (UTC)"
               required
@@ -109,7 +130,13 @@ export function SystemMessageForm({ opened, onClose }: { readonly opened: boolea
               error={errors.endDate}
               onChange={(v) => setDraft((d) => ({ ...d, endDate: v }))}
             />
-            <TextInput label="End time (UTC)" type="time" required value={draft.endTime} onChange={(e) => setDraft((d) => ({ ...d, endTime: e.currentTarget.value }))} />
+            <TextInput
+              label="End time (UTC)"
+              type="time"
+              required
+              value={draft.endTime}
+              onChange={(e) => setDraft((d) => ({ ...d, endTime: e.currentTarget.value }))}
+            />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onClose}>

@@ -16,10 +16,13 @@ import { systemMessageKeys, systemMessagesAdminApi } from '../api/admin-system-m
 import { SystemMessageForm } from './system-message-form';
 
 const sortValue = (m: SystemMessage, key: string): SortValue =>
-  key === 'start_datetime' || key === 'end_datetime' ? Date.parse(m[key]) : (m as unknown as Record<string, SortValue>)[key];
+  key === 'start_datetime' || key === 'end_datetime'
+    ? Date.parse(m[key])
+    : (m as unknown as Record<string, SortValue>)[key];
 
 /** Spec §9: searched by message text only. */
-const matches = (m: SystemMessage, search: string): boolean => m.message.toLowerCase().includes(search.trim().toLowerCase());
+const matches = (m: SystemMessage, search: string): boolean =>
+  m.message.toLowerCase().includes(search.trim().toLowerCase());
 
 /** The system messages of developer tools: search, sort, page, create and delete. */
 export function SystemMessageList() {
@@ -52,7 +55,12 @@ export function SystemMessageList() {
   };
 
   const columns: TableColumn<SystemMessage>[] = [
-    { key: 'message', header: 'Message', sortable: true, render: (m) => <TruncatedText text={m.message} length={80} size="sm" /> },
+    {
+      key: 'message',
+      header: 'Message',
+      sortable: true,
+      render: (m) => <TruncatedText text={m.message} length={80} size="sm" />,
+    },
     {
       key: 'location',
       header: 'Location',
@@ -64,8 +72,20 @@ export function SystemMessageList() {
         </Badge>
       ),
     },
-    { key: 'start_datetime', header: 'Start', sortable: true, width: 200, render: (m) => formatMessageDateTime(m.start_datetime) },
-    { key: 'end_datetime', header: 'End', sortable: true, width: 200, render: (m) => formatMessageDateTime(m.end_datetime) },
+    {
+      key: 'start_datetime',
+      header: 'Start',
+      sortable: true,
+      width: 200,
+      render: (m) => formatMessageDateTime(m.start_datetime),
+    },
+    {
+      key: 'end_datetime',
+      header: 'End',
+      sortable: true,
+      width: 200,
+      render: (m) => formatMessageDateTime(m.end_datetime),
+    },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -73,7 +93,12 @@ export function SystemMessageList() {
       align: 'right',
       render: (m) => (
         <Tooltip label="Delete">
-          <ActionIcon variant="subtle" color="red.8" aria-label={`Delete system message ${m.id}`} onClick={() => void askDelete(m)}>
+          <ActionIcon
+            variant="subtle"
+            color="red.8"
+            aria-label={`Delete system message ${m.id}`}
+            onClick={() => void askDelete(m)}
+          >
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -96,7 +121,11 @@ export function SystemMessageList() {
           w={{ base: '100%', xs: 320 }}
         />
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void query.refetch()}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => void query.refetch()}
+          >
             Refresh
           </Button>
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
@@ -112,9 +141,18 @@ export function SystemMessageList() {
         loading={query.isPending}
         sort={table.sort}
         onSort={table.onSort}
-        empty={{ items: 'System Messages', message: search ? 'No message matches your search.' : 'No system message has been created yet.' }}
+        empty={{
+          items: 'System Messages',
+          message: search ? 'No message matches your search.' : 'No system message has been created yet.',
+        }}
         footer={
-          <PaginationFooter total={table.total} page={table.page} pageSize={table.pageSize} label="System Messages" onPageChange={table.setPage} />
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="System Messages"
+            onPageChange={table.setPage}
+          />
         }
       />
       <SystemMessageForm opened={creating} onClose={() => setCreating(false)} />
