@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from './deps';
@@ -25,15 +25,21 @@ export async function registerWeb(app: App, deps: Deps): Promise<void> {
     return;
   }
   await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true });
-  const indexHtml = readFileSync(indexPath, 'utf8');
+  // Re-read index.html when a rebuild replaces it: a stale copy names assets that no longer exist.
+  let cached = { mtimeMs: 0, html: '' };
+  const indexHtml = (): string => {
+    const { mtimeMs } = statSync(indexPath);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
+    return cached.html;
+  };
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
       return reply.code(404).type('text/plain').send('Not found');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml());
   });
   app.get('/', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),
+    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml()),
   );
 }
