@@ -24,7 +24,17 @@ export async function registerWeb(app: App, deps: Deps): Promise<void> {
     deps.log.warn({ root }, 'the web application is not built; only the API is served');
     return;
   }
-  await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true });
+  // Hashed assets are looked up per request (a rebuild adds new names); top-level files such as
+  // the favicon are few and fixed.
+  await app.register(fastifyStatic, {
+    root: path.join(root, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
+    index: false,
+    maxAge: '1y',
+    immutable: true,
+  });
+  await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, decorateReply: false });
   // Re-read index.html when a rebuild replaces it: a stale copy names assets that no longer exist.
   let cached = { mtimeMs: 0, html: '' };
   const indexHtml = (): string => {
