@@ -18,7 +18,7 @@ export function FeaturePlaceholder({ title, description }: FeaturePlaceholderPro
           <IconLayoutDashboard size={28} aria-hidden />
         </ThemeIcon>
         <Badge variant="light" color="gray" mt={4}>
-          Coming soon
+          Not in this release
         </Badge>
         <Title order={2} size="h4">
           {title}
