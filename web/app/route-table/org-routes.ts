@@ -65,14 +65,12 @@ export const orgRoutes: RouteObject = {
         ...pnpDocumentRoutes,
       ],
     ),
-    planned(
-      'manage',
-      {
-        crumb: 'Manage',
-        description: 'Binders and folders: create, arrange, move and copy them, and decide who may do what in each.',
-      },
-      manageGuard,
-    ),
+    {
+      path: 'manage',
+      handle: { crumb: 'Manage' },
+      loader: manageGuard,
+      lazy: lazyPage(() => import('../../features/manage/pages/manage-page'), 'ManagePage'),
+    },
     group(
       'user_groups',
       { crumb: 'Groups', description: 'User groups: assign roles to many users at once.', items: 'Groups' },
