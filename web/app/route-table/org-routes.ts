@@ -38,17 +38,22 @@ export const orgRoutes: RouteObject = {
           'Published policies and procedures you may read, with favourites, recently viewed and recently published filters, list and tree views, and search.',
         items: 'P&Ps',
       },
-      plannedIndex,
+      { lazy: lazyPage(() => import('../../features/library/pages/library-page'), 'LibraryPage') },
       [
-        planned('results', {
-          crumb: 'Search Results',
-          description: 'P&Ps whose name, location or description match your search.',
-        }),
-        planned(':pnpId/library/:versionId', {
-          crumb: (p) => `P&P ${p.pnpId ?? ''}`,
-          title: 'P&P',
-          description: 'A published P&P as its readers see it, with its document and related information.',
-        }),
+        {
+          path: 'results',
+          handle: { crumb: 'Search Results', description: 'P&Ps whose name, location, description or document match your search.' },
+          lazy: lazyPage(() => import('../../features/library/pages/library-results-page'), 'LibraryResultsPage'),
+        },
+        {
+          path: ':pnpId/library/:versionId',
+          handle: {
+            crumb: (p: Record<string, string | undefined>) => `P&P ${p.pnpId ?? ''}`,
+            title: 'P&P',
+            description: 'A published P&P as its readers see it, with its document and related information.',
+          },
+          lazy: lazyPage(() => import('../../features/library/pages/library-reading-page'), 'LibraryReadingPage'),
+        },
         planned(
           'new/:containerId',
           {
@@ -126,9 +131,13 @@ export const orgRoutes: RouteObject = {
         description: 'Ready-made P&P templates from the HealthStream Library and the Joint Commission.',
         items: 'Templates',
       },
-      plannedIndex,
+      { lazy: lazyPage(() => import('../../features/templates/pages/template-library-page'), 'TemplateLibraryPage') },
       [
-        planned('results', { crumb: 'Search Results', description: 'Templates that match your search.' }),
+        {
+          path: 'results',
+          handle: { crumb: 'Search Results', description: 'Templates that match your search.' },
+          lazy: lazyPage(() => import('../../features/templates/pages/template-results-page'), 'TemplateResultsPage'),
+        },
         group(
           ':templateId',
           {
@@ -136,7 +145,7 @@ export const orgRoutes: RouteObject = {
             title: 'Template',
             description: 'A template and its content.',
           },
-          plannedIndex,
+          { lazy: lazyPage(() => import('../../features/templates/pages/template-page'), 'TemplatePage') },
           [
             planned(
               'new_pnp_from_template',
@@ -146,7 +155,11 @@ export const orgRoutes: RouteObject = {
               },
               manageGuard,
             ),
-            planned('file', { crumb: 'File', description: 'The template document.' }),
+            {
+              path: 'file',
+              handle: { crumb: 'File', description: 'The template document.' },
+              lazy: lazyPage(() => import('../../features/templates/pages/template-file-page'), 'TemplateFilePage'),
+            },
           ],
         ),
       ],
