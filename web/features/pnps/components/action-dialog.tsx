@@ -1,0 +1,67 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+
+export interface ActionDialogProps {
+  readonly opened: boolean;
+  readonly title: string;
+  readonly message?: ReactNode;
+  readonly actionLabel: string;
+  readonly colour?: string;
+  /** A comment box; `required` refuses an empty one (a decline needs a comment). */
+  readonly comment?: { readonly label: string; readonly required?: boolean };
+  /** Extra fields above the comment. */
+  readonly children?: ReactNode;
+  readonly busy?: boolean;
+  readonly actionDisabled?: boolean;
+  readonly onClose: () => void;
+  readonly onConfirm: (comment: string) => void;
+}
+
+/** A confirmation that asks for something: a comment, a reason, dates. */
+export function ActionDialog({ opened, title, message, actionLabel, colour, comment, children, busy, actionDisabled, onClose, onConfirm }: ActionDialogProps) {
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = comment?.required === true && text.trim() === '';
+  const close = (): void => {
+    setText('');
+    setTouched(false);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={600}>{title}</Text>} centered>
+      <Stack gap="md">
+        {message && <Text size="sm">{message}</Text>}
+        {children}
+        {comment && (
+          <Textarea
+            label={comment.label}
+            required={comment.required}
+            autosize
+            minRows={3}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && missing ? `${comment.label} is required.` : undefined}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            color={colour}
+            loading={busy}
+            disabled={actionDisabled}
+            onClick={() => {
+              setTouched(true);
+              if (missing) return;
+              onConfirm(text.trim());
+            }}
+          >
+            {actionLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A labelled value of a details panel. */
+export function Fact({ label, value }: { readonly label: string; readonly value: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {value === null || value === undefined || value === '' ? '—' : value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { pnpKeys } from '../api/pnp-keys';
+
+/** After a change: everything cached about this P&P (and the lists it appears in) is read again. */
+export function usePnpRefresh(orgId: string, pnpId: string | number): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(async () => {
+    await client.invalidateQueries({ queryKey: pnpKeys.onePnp(orgId, String(pnpId)) });
+    await client.invalidateQueries({ queryKey: pnpKeys.workItems(orgId) });
+    await client.invalidateQueries({ queryKey: ['pnps', orgId, 'list'] });
+    await client.invalidateQueries({ queryKey: ['library', orgId] });
+  }, [client, orgId, pnpId]);
+}

@@ -1,0 +1,94 @@
+import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { Page } from '../../../components/page';
+import { SectionNav } from '../../../components/section-nav';
+import { getDocument } from '../api/get-document';
+import { getPnp } from '../api/get-pnp';
+import { pnpKeys } from '../api/pnp-keys';
+import type { DocumentContext } from '../components/document-context';
+import { PnpActions } from '../components/pnp-actions';
+import { ReplaceFileButton } from '../components/replace-file-button';
+import { PnpStatusBadge, VersionStatusBadge } from '../components/status-badges';
+import { WorkflowActions, documentPath } from '../components/workflow-actions';
+import { WorkflowProgress } from '../components/workflow-progress';
+
+/** The sections of the document screen (spec §2) and the first path segments each one covers. */
+const SECTIONS = [
+  { label: 'Version Info', to: 'version_info/preview', matches: ['version_info'] },
+  { label: 'P&P Info', to: 'pnp_info/general_info', matches: ['pnp_info'] },
+  { label: 'Related Info', to: 'related_info/attachments', matches: ['related_info'] },
+  { label: 'Versions', to: 'versions', matches: ['versions'] },
+  { label: 'General Info', to: 'general_info', matches: ['general_info'] },
+  { label: 'History', to: 'history', matches: ['history'] },
+  { label: 'Summary', to: 'summary', matches: ['summary'] },
+  { label: 'Read Acknowledgements', to: 'active_readack', matches: ['active_readack', 'closed_readack', 'cancelled_readack', 'readack_new', 'readack_edit'] },
+] as const;
+
+/**
+ * orgs/{orgId}/pnps/{pnpId}/pnp_documents/{pnpDocumentId}: one version of a P&P with its status,
+ * the workflow stepper and the actions the user may take, and its sections below.
+ */
+export function PnpDocumentLayout() {
+  const { orgId = '', pnpId = '', pnpDocumentId = '' } = useParams();
+  const { pathname } = useLocation();
+  const documentQuery = useQuery({ queryKey: pnpKeys.document(orgId, pnpId, pnpDocumentId), queryFn: () => getDocument(orgId, pnpId, pnpDocumentId) });
+  const pnpQuery = useQuery({ queryKey: pnpKeys.pnp(orgId, pnpId), queryFn: () => getPnp(orgId, pnpId) });
+  const document = documentQuery.data?.pnp_document;
+  const pnp = pnpQuery.data?.pnp;
+  if (!document || !pnp) return <Page title="P&P Document">{documentQuery.isPending || pnpQuery.isPending ? <LoadingIndicator /> : null}</Page>;
+
+  const base = `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${pnpDocumentId}`;
+  const first = pathname.slice(base.length).replace(/^\//, '').split('/')[0] ?? '';
+  const links = SECTIONS.map((s) => ({ label: s.label, to: `${base}/${s.to}`, active: (s.matches as readonly string[]).includes(first) }));
+  const context: DocumentContext = { orgId, pnp, document };
+  const current = pnp.current_document_id;
+  return (
+    <Page
+      title={pnp.name}
+      subtitle={
+        <Group gap="xs" component="span">
+          <span>{pnp.location}</span>
+          <span aria-hidden>·</span>
+          <span>{document.version_number === null ? 'Version' : `Version ${document.version_number}`}</span>
+          <VersionStatusBadge status={document.status} />
+          <PnpStatusBadge status={pnp.status} />
+          {document.scheduled && <Text span size="sm">Scheduled for {document.effective_dt}</Text>}
+        </Group>
+      }
+      actions={<PnpActions orgId={orgId} pnp={document.pnp} hasDraft={pnp.draft_document !== null} />}
+    >
+      {document.status === 3 && current !== null && (
+        <Alert color="gray">
+          You are looking at an archived version.{' '}
+          <Anchor component={Link} to={documentPath(orgId, pnp.id, current)}>
+            Open the current version
+          </Anchor>
+        </Alert>
+      )}
+      {document.status !== 3 && (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <WorkflowProgress document={document} />
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed" data-testid="stage-text">
+                {document.status === 1
+                  ? `Draft in ${document.draft_stage_label ?? ''}${document.approval_step ? `: Step ${document.approval_step}` : ''}`
+                  : document.status === 2
+                    ? 'Active version'
+                    : ''}
+              </Text>
+              <Group gap="xs">
+                <WorkflowActions key={document.id} orgId={orgId} document={document} />
+                <ReplaceFileButton orgId={orgId} document={document} />
+              </Group>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      <SectionNav links={links} label="P&P document sections" />
+      <Outlet context={context} />
+    </Page>
+  );
+}

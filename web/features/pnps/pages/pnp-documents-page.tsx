@@ -1,0 +1,71 @@
+import { Anchor, Badge, Group, Switch } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { WorkItem } from '../../../../shared/api/pnp-documents';
+import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/domain/statuses';
+import { Page } from '../../../components/page';
+import { PaginationFooter } from '../../../components/pagination-footer';
+import { SortableTable, type TableColumn } from '../../../components/sortable-table';
+import { useClientTable } from '../../../components/use-client-table';
+import { formatDisplayDate } from '../../../lib/format';
+import { pnpKeys } from '../api/pnp-keys';
+import { listWorkItems } from '../api/work-items';
+import { documentPath } from '../components/workflow-actions';
+
+/** orgs/{orgId}/pnp_documents: the drafts the user works on, and what each waits for. */
+export function PnpDocumentsPage() {
+  const { orgId = '' } = useParams();
+  const [awaitingMe, setAwaitingMe] = useState(false);
+  const query = useQuery({ queryKey: [...pnpKeys.workItems(orgId), awaitingMe], queryFn: () => listWorkItems(orgId, awaitingMe) });
+  const table = useClientTable(query.data?.pnp_documents ?? [], { initialSort: { key: 'updated_at', dir: 'desc' } });
+  const columns: TableColumn<WorkItem>[] = [
+    {
+      key: 'pnp_name',
+      header: 'Name',
+      sortable: true,
+      render: (d) => (
+        <Anchor component={Link} to={documentPath(orgId, d.pnp_id, d.id)}>
+          {d.pnp_name}
+        </Anchor>
+      ),
+    },
+    { key: 'location', header: 'Location', sortable: true },
+    { key: 'version_number', header: 'Version', sortable: true, width: 90 },
+    {
+      key: 'draft_stage_label',
+      header: 'Stage',
+      sortable: true,
+      render: (d) => (d.approval_step ? `${d.draft_stage_label ?? ''}: Step ${d.approval_step}` : (d.draft_stage_label ?? '')),
+    },
+    {
+      key: 'my_task',
+      header: 'Your Task',
+      sortable: true,
+      render: (d) => (d.my_task ? <Badge variant="light">{TASK_KIND_LABELS[d.my_task as TaskKind] ?? d.my_task}</Badge> : ''),
+    },
+    { key: 'updated_at', header: 'Updated', sortable: true, width: 130, render: (d) => formatDisplayDate(d.updated_at) },
+  ];
+  return (
+    <Page
+      subtitle="The drafts you author, review, approve or publish."
+      actions={
+        <Group>
+          <Switch label="Waiting for me" checked={awaitingMe} onChange={(e) => setAwaitingMe(e.currentTarget.checked)} />
+        </Group>
+      }
+    >
+      <SortableTable
+        label="P&P Documents"
+        columns={columns}
+        rows={table.pageRows}
+        rowKey={(d) => d.id}
+        loading={query.isPending}
+        sort={table.sort}
+        onSort={table.onSort}
+        empty={{ items: 'Documents', message: 'Drafts you work on appear here.' }}
+        footer={<PaginationFooter total={table.total} page={table.page} pageSize={table.pageSize} label="Documents" onPageChange={table.setPage} />}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,98 @@
+import { ActionIcon, Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Attachment } from '../../../../shared/api/pnps';
+import { Messages } from '../../../../shared/domain/messages';
+import { confirm } from '../../../components/confirmation-modal';
+import { SortableTable, type TableColumn } from '../../../components/sortable-table';
+import { useClientTable } from '../../../components/use-client-table';
+import { toasts } from '../../../lib/alerts';
+import { formatDisplayDate } from '../../../lib/format';
+import { addAttachment, attachmentFileUrl, listAttachments, removeAttachment } from '../api/attachments';
+import { pnpKeys } from '../api/pnp-keys';
+import { ActionDialog } from '../components/action-dialog';
+import { useDocumentContext } from '../components/document-context';
+import { FileUploadField } from '../components/file-upload-field';
+import { showErrors } from '../components/show-errors';
+import { SubNav } from '../components/sub-nav';
+import { usePnpRefresh } from '../components/use-pnp-refresh';
+
+const kb = (bytes: number): string => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** related_info/attachments: files attached to the P&P. */
+export function AttachmentsSection() {
+  const { orgId, pnp } = useDocumentContext();
+  const refresh = usePnpRefresh(orgId, pnp.id);
+  const query = useQuery({ queryKey: pnpKeys.attachments(orgId, String(pnp.id)), queryFn: () => listAttachments(orgId, pnp.id) });
+  const table = useClientTable(query.data?.attachments ?? [], { initialSort: { key: 'name', dir: 'asc' } });
+  const [adding, setAdding] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const canEdit = query.data?.can_edit ?? false;
+
+  const add = async (): Promise<void> => {
+    if (!file) return;
+    try {
+      await addAttachment(orgId, pnp.id, file, { onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)) });
+      toasts.success(Messages.recordCreated);
+      setAdding(false);
+      setFile(null);
+      await refresh();
+    } catch (error) {
+      showErrors(error);
+    } finally {
+      setProgress(null);
+    }
+  };
+  const remove = async (a: Attachment): Promise<void> => {
+    if (!(await confirm({ title: 'Remove Attachment', content: `Remove ${a.name} from this P&P?`, actionLabel: 'Remove', theme: 'danger' }))) return;
+    await removeAttachment(orgId, pnp.id, a.id);
+    toasts.success(Messages.recordDeleted);
+    await refresh();
+  };
+  const columns: TableColumn<Attachment>[] = [
+    { key: 'name', header: 'Name', sortable: true, render: (a) => <Anchor href={attachmentFileUrl(orgId, pnp.id, a.id, 'edit')}>{a.name}</Anchor> },
+    { key: 'size', header: 'Size', render: (a) => kb(a.file.size_bytes) },
+    { key: 'created_by_name', header: 'Added By', sortable: true, render: (a) => a.created_by_name ?? '' },
+    { key: 'created_at', header: 'Added', sortable: true, render: (a) => formatDisplayDate(a.created_at) },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            header: '',
+            width: 60,
+            render: (a: Attachment) => (
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${a.name}`} onClick={() => void remove(a)}>
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Stack gap="sm">
+      <SubNav group="related_info" label="Related info" />
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Attachments
+        </Title>
+        {canEdit && <Button onClick={() => setAdding(true)}>Add Attachment</Button>}
+      </Group>
+      <SortableTable
+        label="Attachments"
+        columns={columns}
+        rows={table.pageRows}
+        rowKey={(a) => a.id}
+        loading={query.isPending}
+        sort={table.sort}
+        onSort={table.onSort}
+        empty={{ items: 'Attachments', hint: false }}
+      />
+      <ActionDialog opened={adding} title="Add Attachment" actionLabel="Upload" busy={progress !== null} actionDisabled={!file} onClose={() => setAdding(false)} onConfirm={() => void add()}>
+        <FileUploadField label="File" required value={file} onChange={setFile} progress={progress} />
+      </ActionDialog>
+    </Stack>
+  );
+}

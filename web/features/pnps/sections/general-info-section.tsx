@@ -1,0 +1,125 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { PnpDocument, UpdateDocumentBody } from '../../../../shared/api/pnp-documents';
+import { Messages } from '../../../../shared/domain/messages';
+import { DateInput } from '../../../components/date-input';
+import { toasts } from '../../../lib/alerts';
+import { formatDisplayDate } from '../../../lib/format';
+import { updateDocument } from '../api/update-document';
+import { useDocumentContext } from '../components/document-context';
+import { Fact } from '../components/fact';
+import { CYCLE_OPTIONS, REMINDER_OPTIONS, ReviewCycleFields } from '../components/review-cycle-fields';
+import { showErrors } from '../components/show-errors';
+import { VersionStatusBadge } from '../components/status-badges';
+import { usePnpRefresh } from '../components/use-pnp-refresh';
+
+const labelOf = (options: { value: string; label: string }[], value: number | null): string => options.find((o) => o.value === String(value))?.label ?? '';
+
+type Fields = {
+  notes: string;
+  origination_dt: string | null;
+  effective_dt: string | null;
+  review_dt: string | null;
+  reminder_dt: string | null;
+  review_cycle_years: number | null;
+  reminder_days: number | null;
+};
+
+const fieldsOf = (d: PnpDocument): Fields => ({
+  notes: d.notes ?? '',
+  origination_dt: d.origination_dt,
+  effective_dt: d.effective_dt,
+  review_dt: d.review_dt,
+  reminder_dt: d.reminder_dt,
+  review_cycle_years: d.review_cycle_years,
+  reminder_days: d.reminder_days,
+});
+
+/** The form of what may change: a draft's content in Authoring, or the Active version's dates. */
+function EditForm({ orgId, document, onDone }: { readonly orgId: string; readonly document: PnpDocument; readonly onDone: () => void }) {
+  const refresh = usePnpRefresh(orgId, document.pnp_id);
+  const [f, setF] = useState<Fields>(fieldsOf(document));
+  const [busy, setBusy] = useState(false);
+  const draft = document.status === 1;
+  const save = async (): Promise<void> => {
+    const cycle = { review_cycle_years: f.review_cycle_years as 1 | 2 | 3 | null, reminder_days: f.reminder_days as 30 | 60 | 90 | 180 | null };
+    const body: UpdateDocumentBody['document'] = draft
+      ? { notes: f.notes || null, origination_dt: f.origination_dt, effective_dt: f.effective_dt, ...cycle }
+      : { effective_dt: f.effective_dt, review_dt: f.review_dt, reminder_dt: f.reminder_dt, ...cycle };
+    setBusy(true);
+    try {
+      await updateDocument(orgId, document.id, { pnp_id: document.pnp_id, document: body });
+      toasts.success(Messages.recordUpdated);
+      await refresh();
+      onDone();
+    } catch (error) {
+      showErrors(error, { update: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="sm">
+      {draft && <Textarea label="Notes" autosize minRows={2} value={f.notes} onChange={(e) => setF({ ...f, notes: e.currentTarget.value })} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {draft && <DateInput label="Origination Date" value={f.origination_dt} onChange={(v) => setF({ ...f, origination_dt: v })} />}
+        <DateInput label={draft ? 'Target Effective Date' : 'Effective Date'} value={f.effective_dt} onChange={(v) => setF({ ...f, effective_dt: v })} />
+        {!draft && <DateInput label="Review Date" value={f.review_dt} onChange={(v) => setF({ ...f, review_dt: v })} />}
+        {!draft && <DateInput label="Reminder Date" value={f.reminder_dt} onChange={(v) => setF({ ...f, reminder_dt: v })} />}
+      </SimpleGrid>
+      <ReviewCycleFields
+        value={{ reviewCycleYears: f.review_cycle_years, reminderDays: f.reminder_days }}
+        onChange={(v) => setF({ ...f, review_cycle_years: v.reviewCycleYears, reminder_days: v.reminderDays })}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button loading={busy} onClick={() => void save()}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** general_info: this version's details; its draft content or Active dates are edited here. */
+export function GeneralInfoSection() {
+  const { orgId, document } = useDocumentContext();
+  const [editing, setEditing] = useState(false);
+  const editable = document.abilities.includes('edit_draft') || document.abilities.includes('edit_dates');
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          General Info
+        </Title>
+        {editable && !editing && (
+          <Button variant="default" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder radius="md" p="md">
+        {editing ? (
+          <EditForm orgId={orgId} document={document} onDone={() => setEditing(false)} />
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+            <Fact label="Version" value={document.version_number} />
+            <Fact label="Status" value={<VersionStatusBadge status={document.status} />} />
+            <Fact label="Stage" value={document.draft_stage_label ? `${document.draft_stage_label}${document.approval_step ? `: Step ${document.approval_step}` : ''}` : ''} />
+            <Fact label="File" value={document.file?.name} />
+            <Fact label="Origination Date" value={formatDisplayDate(document.origination_dt)} />
+            <Fact label="Effective Date" value={formatDisplayDate(document.effective_dt)} />
+            <Fact label="Review Date" value={formatDisplayDate(document.review_dt)} />
+            <Fact label="Reminder Date" value={formatDisplayDate(document.reminder_dt)} />
+            <Fact label="Review Cycle" value={labelOf(CYCLE_OPTIONS, document.review_cycle_years)} />
+            <Fact label="Reminder" value={labelOf(REMINDER_OPTIONS, document.reminder_days)} />
+            <Fact label="Published" value={formatDisplayDate(document.published_at)} />
+            <Fact label="Notes" value={document.notes} />
+          </SimpleGrid>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

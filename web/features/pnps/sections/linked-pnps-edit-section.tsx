@@ -1,0 +1,85 @@
+import { Button, Group, MultiSelect, Paper, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Messages } from '../../../../shared/domain/messages';
+import { toasts } from '../../../lib/alerts';
+import { listPnps } from '../api/list-pnps';
+import { getPnpLinks, setPnpLinks } from '../api/pnp-links';
+import { pnpKeys } from '../api/pnp-keys';
+import { useDocumentContext } from '../components/document-context';
+import { showErrors } from '../components/show-errors';
+import { usePnpRefresh } from '../components/use-pnp-refresh';
+import { documentPath } from '../components/workflow-actions';
+
+/** related_info/linked_pnps/edit: choose the P&Ps this one links to. */
+export function LinkedPnpsEditSection() {
+  const { orgId, pnp, document } = useDocumentContext();
+  const navigate = useNavigate();
+  const refresh = usePnpRefresh(orgId, pnp.id);
+  const links = useQuery({ queryKey: pnpKeys.links(orgId, String(pnp.id)), queryFn: () => getPnpLinks(orgId, pnp.id) });
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const found = useQuery({ queryKey: pnpKeys.list(orgId, { search: debounced, per_page: 50 }), queryFn: () => listPnps(orgId, { search: debounced || undefined, per_page: 50 }) });
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const [names, setNames] = useState<Map<string, string>>(new Map());
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (links.data && chosen === null) {
+      setChosen(links.data.linked_pnps.map((p) => String(p.id)));
+      setNames((m) => new Map([...m, ...links.data.linked_pnps.map((p) => [String(p.id), p.name] as const)]));
+    }
+  }, [links.data, chosen]);
+  useEffect(() => {
+    if (found.data) setNames((m) => new Map([...m, ...found.data.pnps.map((p) => [String(p.id), `${p.name} (${p.location})`] as const)]));
+  }, [found.data]);
+
+  const data = [...names.entries()].filter(([id]) => id !== String(pnp.id)).map(([value, label]) => ({ value, label }));
+  const back = documentPath(orgId, pnp.id, document.id, 'related_info/linked_pnps');
+  const save = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      await setPnpLinks(orgId, pnp.id, (chosen ?? []).map(Number));
+      toasts.success(Messages.recordUpdated);
+      await refresh();
+      await navigate(back);
+    } catch (error) {
+      showErrors(error, { update: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        Edit Linked P&Ps
+      </Title>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <MultiSelect
+            label="Linked P&Ps"
+            placeholder="Search P&Ps by name"
+            searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            data={data}
+            value={chosen ?? []}
+            onChange={setChosen}
+            hidePickedOptions
+            nothingFoundMessage="No P&Ps found"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate(back)}>
+              Cancel
+            </Button>
+            <Button loading={busy} onClick={() => void save()}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

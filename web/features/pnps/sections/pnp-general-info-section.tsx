@@ -1,0 +1,78 @@
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Messages } from '../../../../shared/domain/messages';
+import { toasts } from '../../../lib/alerts';
+import { formatDisplayDate } from '../../../lib/format';
+import { updatePnp } from '../api/update-pnp';
+import { useDocumentContext } from '../components/document-context';
+import { Fact } from '../components/fact';
+import { showErrors } from '../components/show-errors';
+import { PnpStatusBadge } from '../components/status-badges';
+import { usePnpRefresh } from '../components/use-pnp-refresh';
+import { SubNav } from '../components/sub-nav';
+
+/** pnp_info/general_info: name, location, description, status and dates of the P&P. */
+export function PnpGeneralInfoSection() {
+  const { orgId, pnp } = useDocumentContext();
+  const refresh = usePnpRefresh(orgId, pnp.id);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(pnp.name);
+  const [description, setDescription] = useState(pnp.description ?? '');
+  const [busy, setBusy] = useState(false);
+  const save = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      await updatePnp(orgId, pnp.id, { pnp: { name, description: description.trim() === '' ? null : description } });
+      toasts.success(Messages.recordUpdated);
+      setEditing(false);
+      await refresh();
+    } catch (error) {
+      showErrors(error, { update: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <SubNav group="pnp_info" label="P&P info" />
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          P&P General Info
+        </Title>
+        {pnp.abilities.includes('edit_settings') && !editing && (
+          <Button variant="default" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder radius="md" p="md">
+        {editing ? (
+          <Stack gap="sm">
+            <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={255} />
+            <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+              <Button loading={busy} onClick={() => void save()}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+            <Fact label="Name" value={pnp.name} />
+            <Fact label="Location" value={pnp.location} />
+            <Fact label="Status" value={<PnpStatusBadge status={pnp.status} />} />
+            <Fact label="Description" value={pnp.description} />
+            <Fact label="Effective Date" value={formatDisplayDate(pnp.effective_dt)} />
+            <Fact label="Review Date" value={formatDisplayDate(pnp.review_dt)} />
+            <Fact label="Reminder Date" value={formatDisplayDate(pnp.reminder_dt)} />
+            <Fact label="Created" value={formatDisplayDate(pnp.created_at)} />
+            {pnp.retire_reason && <Fact label="Retire Reason" value={`${pnp.retire_reason} (${formatDisplayDate(pnp.retired_at)})`} />}
+          </SimpleGrid>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
