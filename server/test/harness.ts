@@ -13,7 +13,7 @@ import type { Deps } from '../http/deps';
 import type { App } from '../http/routes';
 import { fixedClock } from '../platform/clock';
 import { localFileStore } from '../platform/file-store';
-import { PG_TEMPLATE_DB, TEMPLATE_TARBALL } from './global-setup';
+import { PG_TEMPLATE_ENV, TEMPLATE_TARBALL } from './global-setup';
 
 export interface TestApp {
   app: App;
@@ -42,10 +42,12 @@ export interface Agent {
 async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
+    const template = process.env[PG_TEMPLATE_ENV];
+    if (!template) throw new Error(`${PG_TEMPLATE_ENV} is not set: run the server tests through vitest (its global setup)`);
     const name = `tenet_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${PG_TEMPLATE_DB}"`);
+    await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
