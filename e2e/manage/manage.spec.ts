@@ -10,7 +10,7 @@ import { DemoUsers } from '../support/users';
 // drop, keyboard navigation, and participants with inheritance. Names are unique per run.
 const unique = (): string => Math.random().toString(36).slice(2, 7);
 
-const row = (page: Page, name: string): Locator => page.getByRole('treeitem').filter({ hasText: new RegExp(`^${name}`) });
+const row = (page: Page, name: string): Locator => page.getByRole('treeitem', { name, exact: true });
 const panel = (page: Page): Locator => page.getByRole('region').filter({ has: page.getByRole('tab', { name: 'Participants' }) });
 
 async function openManage(page: Page): Promise<{ orgId: number; api: TenetApi }> {

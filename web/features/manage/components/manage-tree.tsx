@@ -1,11 +1,17 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { Tree, type CursorProps, type NodeApi, type TreeApi } from 'react-arborist';
+import { Tree, type CursorProps, type NodeApi, type RowRendererProps, type TreeApi } from 'react-arborist';
 import { TREE_DROP_SLOT_HEIGHT, TREE_NODE_HEIGHT, TREE_VIRTUAL_SCROLL_BLOCK } from '../../../../shared/domain/limits';
 import { matchesFilter, type ManageNode } from '../tree/build-tree';
 import { computeCheckStates } from '../tree/check-state';
 import { dropProblem, positionOf, type DropInput } from '../tree/move-rules';
 import { TreeRow, TreeRowContext, type TreeRowContextValue } from './tree-row';
 import { useCopyModifier } from './use-copy-modifier';
+
+/**
+ * Spec §9's virtual scroll block (150) read as pixels: the rows rendered beyond each edge of the
+ * viewport (7 rows of 22 px), so scrolling shows no blank rows while the DOM stays small.
+ */
+const OVERSCAN_ROWS = Math.ceil(TREE_VIRTUAL_SCROLL_BLOCK / TREE_NODE_HEIGHT);
 
 export interface TreeDrop {
   readonly node: ManageNode;
@@ -26,6 +32,15 @@ export interface ManageTreeProps {
   readonly onDrop: (drop: TreeDrop) => void;
   readonly onRefused: (message: string) => void;
   readonly treeRef: React.RefObject<TreeApi<ManageNode> | null>;
+}
+
+/** react-arborist's row, named by the node alone (its check box has a label of its own). */
+function NamedRow({ node, attrs, innerRef, children }: RowRendererProps<ManageNode>) {
+  return (
+    <div {...attrs} ref={innerRef} aria-label={node.data.name} onFocus={(event) => event.stopPropagation()} onClick={node.handleClick}>
+      {children}
+    </div>
+  );
 }
 
 /** The drop slot of spec §9 (2 px), drawn where a dragged node would land. */
@@ -102,7 +117,8 @@ export function ManageTree(props: ManageTreeProps) {
           height={props.height}
           rowHeight={TREE_NODE_HEIGHT}
           indent={18}
-          overscanCount={TREE_VIRTUAL_SCROLL_BLOCK}
+          overscanCount={OVERSCAN_ROWS}
+          openByDefault={false}
           initialOpenState={initialOpenState.current}
           disableMultiSelection
           disableEdit
@@ -132,6 +148,7 @@ export function ManageTree(props: ManageTreeProps) {
             if (first) props.onActivate(first.data);
           }}
           renderCursor={DropCursor}
+          renderRow={NamedRow}
         >
           {TreeRow}
         </Tree>
