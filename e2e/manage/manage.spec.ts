@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ContainerItemResponse, ContainerTree } from '../../shared/api/containers';
 import { Messages } from '../../shared/domain/messages';
@@ -171,4 +172,45 @@ test('a group as Reviewer on a binder is inherited by a folder below, overridden
   const logs = page.getByRole('table', { name: 'Change Logs' });
   await expect(logs).toContainText('Reset To Parent');
   await expect(logs).toContainText('Group Infection Control Committee removed as Reviewer');
+});
+
+test('folder views show the favourite, recently viewed and recently published P&Ps and the path to them', async ({ page }) => {
+  const { orgId, api } = await openManage(page);
+  const items = await tree(api, orgId);
+  const pnp = (name: string) => items.find((i) => i.item_type === 3 && i.name === name)!;
+  await api.send('PATCH', `o/${orgId}/library/${pnp('Hand Hygiene').id}/handle_favorite`, { favorite: true });
+  await api.get(`o/${orgId}/library/${pnp('Code of Conduct').id}`);
+  await page.reload();
+
+  const views = page.getByRole('radiogroup', { name: 'Folder view' });
+  await views.getByText('Favorites').click();
+  await expect(page.getByRole('treeitem')).toHaveText(['Clinical Policies', 'Infection Prevention', /^Hand Hygiene/]);
+  await views.getByText('Recently Viewed').click();
+  await expect(page.getByRole('treeitem')).toHaveText(['Human Resources', 'Onboarding', /^Code of Conduct/]);
+  await views.getByText('Recently Published').click();
+  await expect(row(page, 'Fire Safety and Evacuation')).toBeVisible();
+  await expect(row(page, 'Medication Administration')).toBeVisible();
+  await views.getByText('All Files').click();
+  await expect(row(page, 'Human Resources')).toBeVisible();
+});
+
+test('a binder owner manages inside their binders but cannot create binders', async ({ page }) => {
+  const session = await signIn(page, DemoUsers.binderOwner);
+  await page.goto(`/orgs/${session.org?.id ?? 0}/manage`);
+  await expect(row(page, 'Clinical Policies')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Binder' })).toHaveCount(0);
+  await row(page, 'Human Resources').click();
+  await expect(panel(page).getByRole('button', { name: 'New Folder' })).toBeVisible();
+  await expect(panel(page).getByRole('region', { name: 'Owners' }).getByTestId('participant')).toHaveText(['Bea Binder']);
+});
+
+test('the manage screen has no serious or critical accessibility violation', async ({ page }) => {
+  await openManage(page);
+  await row(page, 'Infection Prevention').click();
+  await expect(panel(page).getByRole('region', { name: 'Owners' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+  expect(serious).toEqual([]);
 });

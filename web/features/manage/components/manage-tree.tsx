@@ -24,6 +24,8 @@ export interface ManageTreeProps {
   readonly nodes: ManageNode[];
   readonly height: number;
   readonly filter: string;
+  /** Every binder and folder starts open (the short trees of the folder views); else binders only. */
+  readonly openAll: boolean;
   readonly activeId: string | null;
   readonly canUseTopLevel: boolean;
   readonly checked: ReadonlySet<string>;
@@ -118,7 +120,7 @@ export function ManageTree(props: ManageTreeProps) {
           rowHeight={TREE_NODE_HEIGHT}
           indent={18}
           overscanCount={OVERSCAN_ROWS}
-          openByDefault={false}
+          openByDefault={props.openAll}
           initialOpenState={initialOpenState.current}
           disableMultiSelection
           disableEdit

@@ -133,6 +133,8 @@ export function ManagePage() {
                 />
               ) : (
                 <ManageTree
+                  key={view}
+                  openAll={view !== 'all'}
                   nodes={nodes}
                   height={treeHeight}
                   filter={filter}
