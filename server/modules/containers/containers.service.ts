@@ -4,6 +4,7 @@ import { CONCURRENT_CHANGE_MESSAGE, CONFIRMATION_REQUIRED } from '../../../share
 import type { ChangeLogList } from '../../../shared/api/change-logs';
 import { RECENT_WINDOW_DAYS } from '../../../shared/domain/limits';
 import { ItemType } from '../../../shared/domain/statuses';
+import { queryRows } from '../../db/client';
 import { containers } from '../../db/schema/index';
 import { conflict, customError, forbidden, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
@@ -19,6 +20,7 @@ import {
   lockTree,
   ownsContainer,
   renumberChildren,
+  subtreeCte,
   summarizeSubtree,
   type ContainerRow,
 } from './containers.repo';
@@ -157,15 +159,14 @@ export async function deleteContainer(ctx: OrgCtx, id: number, options: { confir
       `This ${kind} is not empty: it holds ${plural(summary.folders, 'folder')} and ${plural(summary.pnps, 'P&P')}. Confirm to delete it with everything inside.`,
     );
   }
-  const doomed = await ctx.tx.execute(sql`
-    with recursive sub(id) as (
-      select id from containers where org_id = ${ctx.orgId} and id = ${node.id}
-      union all select c.id from containers c join sub on c.parent_id = sub.id where c.org_id = ${ctx.orgId}
-    )
-    select 'c'::text as k, c.id, c.type::int as t, c.name from containers c join sub using (id) where c.org_id = ${ctx.orgId} and c.id <> ${node.id}
-    union all
-    select 'p', p.id, 3, p.name from pnps p join sub on sub.id = p.container_id where p.org_id = ${ctx.orgId}`);
-  const rows = (doomed as { rows: Array<{ k: string; id: number; t: number; name: string }> }).rows;
+  const rows = await queryRows<{ k: string; id: number; t: number; name: string }>(
+    ctx.tx,
+    sql`with recursive ${subtreeCte(ctx.orgId, node.id)}
+        select 'c'::text as k, c.id, c.type::int as t, c.name from containers c join sub using (id)
+         where c.org_id = ${ctx.orgId} and c.id <> ${node.id}
+        union all
+        select 'p', p.id, 3, p.name from pnps p join sub on sub.id = p.container_id where p.org_id = ${ctx.orgId}`,
+  );
   for (const row of rows) {
     await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
       objectType: row.k === 'p' ? 'Pnp' : containerObjectType(row.t),
@@ -175,12 +176,10 @@ export async function deleteContainer(ctx: OrgCtx, id: number, options: { confir
       deltas: { comment: `Deleted with ${kind} ${node.name}` },
     });
   }
-  await ctx.tx.execute(sql`
-    with recursive sub(id) as (
-      select id from containers where org_id = ${ctx.orgId} and id = ${node.id}
-      union all select c.id from containers c join sub on c.parent_id = sub.id where c.org_id = ${ctx.orgId}
-    )
-    delete from pnps p using sub where p.org_id = ${ctx.orgId} and p.container_id = sub.id`);
+  await ctx.tx.execute(
+    sql`with recursive ${subtreeCte(ctx.orgId, node.id)}
+        delete from pnps p using sub where p.org_id = ${ctx.orgId} and p.container_id = sub.id`,
+  );
   await ctx.tx.delete(containers).where(and(eq(containers.orgId, ctx.orgId), eq(containers.id, node.id)));
   await renumberChildren(ctx.tx, ctx.orgId, node.parentId);
   await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
