@@ -31,7 +31,9 @@ export async function seedTree(database: Database, nodes: number, tenant = 'tree
   const pnps = nodes - containers;
   if (pnps < 0) throw new Error(`${nodes} nodes are too few for ${containers} containers`);
 
-  const { id: orgId } = await one<{ id: number }>(sql`insert into organizations (name, tenant) values ('Tree Bench Health', ${tenant}) returning id`);
+  const { id: orgId } = await one<{ id: number }>(
+    sql`insert into organizations (name, tenant) values ('Tree Bench Health', ${tenant}) returning id`,
+  );
   const { id: adminId } = await one<{ id: number }>(
     sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash, is_admin)
         values (${orgId}, 'Tree', 'Admin', ${`${ADMIN_LOGIN}@bench.example`}, ${ADMIN_LOGIN}, ${hash}, true) returning id`,
@@ -40,8 +42,12 @@ export async function seedTree(database: Database, nodes: number, tenant = 'tree
     sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash)
         values (${orgId}, 'Tree', 'Reader', ${`${READER_LOGIN}@bench.example`}, ${READER_LOGIN}, ${hash}) returning id`,
   );
-  const { id: groupId } = await one<{ id: number }>(sql`insert into user_groups (org_id, name) values (${orgId}, 'All Staff') returning id`);
-  await db.execute(sql`insert into group_memberships (org_id, group_id, user_id) values (${orgId}, ${groupId}, ${readerId})`);
+  const { id: groupId } = await one<{ id: number }>(
+    sql`insert into user_groups (org_id, name) values (${orgId}, 'All Staff') returning id`,
+  );
+  await db.execute(
+    sql`insert into group_memberships (org_id, group_id, user_id) values (${orgId}, ${groupId}, ${readerId})`,
+  );
 
   await db.execute(sql`insert into containers (org_id, type, name, position, inherits_access)
                        select ${orgId}, 1, 'Binder ' || i, i - 1, false from generate_series(1, ${binders}) i`);
@@ -72,11 +78,15 @@ export async function seedTree(database: Database, nodes: number, tenant = 'tree
                        select ${orgId}, id, ${groupId}, 5 from containers where org_id = ${orgId} and type = 1 and position % 2 = 0`);
   await db.execute(sql`with f as (select id from containers where org_id = ${orgId} and type = 2 and id % 10 = 0)
                        insert into access_grants (org_id, container_id, user_id, role) select ${orgId}, id, ${adminId}, 1 from f`);
-  await db.execute(sql`update containers set inherits_access = false where org_id = ${orgId} and type = 2 and id % 10 = 0`);
+  await db.execute(
+    sql`update containers set inherits_access = false where org_id = ${orgId} and type = 2 and id % 10 = 0`,
+  );
   const { id: authored } = await one<{ id: number }>(
     sql`select id from containers where org_id = ${orgId} and type = 2 and id % 10 = 0 order by id desc limit 1`,
   );
-  await db.execute(sql`insert into access_grants (org_id, container_id, user_id, role) values (${orgId}, ${authored}, ${readerId}, 2)`);
+  await db.execute(
+    sql`insert into access_grants (org_id, container_id, user_id, role) values (${orgId}, ${authored}, ${readerId}, 2)`,
+  );
   await db.execute(sql`insert into library_favorites (org_id, user_id, pnp_id)
                        select ${orgId}, ${readerId}, id from pnps where org_id = ${orgId} and id % 97 = 0`);
   const counted = await one<{ c: number; p: number }>(

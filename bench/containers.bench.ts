@@ -36,7 +36,9 @@ class QueryCounter implements DrizzleLogger {
 
 function attachCounter(database: Database, counter: QueryCounter): void {
   // The session's logger is handed to every prepared query, and its options to every transaction's session.
-  const session = (database.db as unknown as { session: { logger: DrizzleLogger; options: { logger?: DrizzleLogger } } }).session;
+  const session = (
+    database.db as unknown as { session: { logger: DrizzleLogger; options: { logger?: DrizzleLogger } } }
+  ).session;
   session.logger = counter;
   session.options.logger = counter;
 }
@@ -78,9 +80,23 @@ async function measureSize(nodes: number): Promise<{ seed: TreeSeed; rows: Row[]
   const database = await openDatabase({ databaseUrl: null, dataDir: '', memory: true });
   const started = Date.now();
   const seed = await seedTree(database, nodes);
-  process.stdout.write(`seeded ${seed.containers} containers and ${seed.pnps} P&Ps in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  const config = { ...loadConfig({ NODE_ENV: 'production' }), seedDemo: false, fileStoreDir: fileDir, webDist: path.join(fileDir, 'none'), loginRateLimitPerMinute: 100_000 };
-  const deps: Deps = { config, database, clock: systemClock, files: localFileStore(fileDir), log: pino({ level: 'silent' }) };
+  process.stdout.write(
+    `seeded ${seed.containers} containers and ${seed.pnps} P&Ps in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production' }),
+    seedDemo: false,
+    fileStoreDir: fileDir,
+    webDist: path.join(fileDir, 'none'),
+    loginRateLimitPerMinute: 100_000,
+  };
+  const deps: Deps = {
+    config,
+    database,
+    clock: systemClock,
+    files: localFileStore(fileDir),
+    log: pino({ level: 'silent' }),
+  };
   const app = await buildApp(deps);
   await app.ready();
   const counter = new QueryCounter();
@@ -89,7 +105,11 @@ async function measureSize(nodes: number): Promise<{ seed: TreeSeed; rows: Row[]
   let statements: string[] = [];
   try {
     const cases = [
-      { who: 'admin, bypass_val=true (whole tree)', login: ADMIN_LOGIN, url: `/api/o/${seed.orgId}/containers?bypass_val=true` },
+      {
+        who: 'admin, bypass_val=true (whole tree)',
+        login: ADMIN_LOGIN,
+        url: `/api/o/${seed.orgId}/containers?bypass_val=true`,
+      },
       { who: 'reader (roles via group + overrides)', login: READER_LOGIN, url: `/api/o/${seed.orgId}/containers` },
     ];
     for (const c of cases) {
@@ -127,13 +147,17 @@ async function main(): Promise<void> {
     lastStatements = statements;
   }
   process.stdout.write(`\nGET o/{org}/containers on PGlite, ${RUNS} runs each\n`);
-  process.stdout.write(`${'nodes'.padStart(6)}  ${'caller'.padEnd(38)}${'items'.padStart(7)}${'queries'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}\n`);
+  process.stdout.write(
+    `${'nodes'.padStart(6)}  ${'caller'.padEnd(38)}${'items'.padStart(7)}${'queries'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}\n`,
+  );
   for (const r of all) {
     process.stdout.write(
       `${String(r.nodes).padStart(6)}  ${r.who.padEnd(38)}${String(r.items).padStart(7)}${String(r.queries).padStart(9)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}\n`,
     );
   }
-  process.stdout.write(`\nstatements of one admin request at ${SIZES.at(-1)} nodes:\n${lastStatements.map((s) => `  ${s}`).join('\n')}\n`);
+  process.stdout.write(
+    `\nstatements of one admin request at ${SIZES.at(-1)} nodes:\n${lastStatements.map((s) => `  ${s}`).join('\n')}\n`,
+  );
   const byCaller = new Map<string, Set<number>>();
   for (const r of all) byCaller.set(r.who, (byCaller.get(r.who) ?? new Set()).add(r.queries));
   const constant = [...byCaller.values()].every((set) => set.size === 1);

@@ -68,18 +68,33 @@ async function main(): Promise<void> {
   const dataDir = path.join(work, 'data');
   const dist = path.join(work, 'dist');
   let server: ChildProcess | null = null;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const database = await openDatabase({ databaseUrl: null, dataDir });
     const seed = await seedTree(database, NODES, 'tree-render');
     await database.close();
     process.stdout.write(`seeded ${seed.containers} containers and ${seed.pnps} P&Ps\n`);
-    const built = spawnSync('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
-      stdio: 'inherit',
-    });
+    const built = spawnSync(
+      'node_modules/.bin/vite',
+      ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (built.status !== 0) throw new Error('the web build failed');
     server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-      env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: 'false', WEB_DIST: dist, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        SEED_DEMO: 'false',
+        WEB_DIST: dist,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitForServer(server);
@@ -109,7 +124,9 @@ async function main(): Promise<void> {
     expands.sort((a, b) => a - b);
     const line = (label: string, list: number[]) =>
       `${label.padEnd(44)}${percentile(list, 50).toFixed(1).padStart(9)}${percentile(list, 95).toFixed(1).padStart(9)}${list.at(-1)!.toFixed(1).padStart(9)}\n`;
-    process.stdout.write(`\nmanage tree of ${seed.containers + seed.pnps} nodes in Chromium, ${RUNS} page loads (ms)\n`);
+    process.stdout.write(
+      `\nmanage tree of ${seed.containers + seed.pnps} nodes in Chromium, ${RUNS} page loads (ms)\n`,
+    );
     process.stdout.write(`${''.padEnd(44)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'max'.padStart(9)}\n`);
     process.stdout.write(line('data -> tree in the DOM (binders open)', renders));
     process.stdout.write(line('Expand All (all nodes in the virtual list)', expands));

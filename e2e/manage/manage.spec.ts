@@ -12,7 +12,8 @@ import { DemoUsers } from '../support/users';
 const unique = (): string => Math.random().toString(36).slice(2, 7);
 
 const row = (page: Page, name: string): Locator => page.getByRole('treeitem', { name, exact: true });
-const panel = (page: Page): Locator => page.getByRole('region').filter({ has: page.getByRole('tab', { name: 'Participants' }) });
+const panel = (page: Page): Locator =>
+  page.getByRole('region').filter({ has: page.getByRole('tab', { name: 'Participants' }) });
 
 async function openManage(page: Page): Promise<{ orgId: number; api: TenetApi }> {
   const session = await signIn(page, DemoUsers.admin);
@@ -62,7 +63,9 @@ test('create a binder and a folder, drag the folder into another binder, Ctrl-dr
   await row(page, folder).dragTo(row(page, 'Human Resources'));
   await expect(toastWithText(page, Messages.recordUpdated)).toBeVisible();
   const hrId = (await tree(api, orgId)).find((i) => i.item_type === 1 && i.name === 'Human Resources')?.id;
-  await expect.poll(async () => (await tree(api, orgId)).filter((i) => i.name === folder).map((i) => i.parent_id)).toEqual([hrId]);
+  await expect
+    .poll(async () => (await tree(api, orgId)).filter((i) => i.name === folder).map((i) => i.parent_id))
+    .toEqual([hrId]);
 
   // Ctrl-drag the folder onto Environment of Care: a copy lands there, the original stays.
   await page.keyboard.down('Control');
@@ -71,7 +74,9 @@ test('create a binder and a folder, drag the folder into another binder, Ctrl-dr
   await expect(toastWithText(page, Messages.recordCreated).first()).toBeVisible();
   await expect.poll(async () => (await tree(api, orgId)).filter((i) => i.name === folder).length).toBe(2);
   const items = await tree(api, orgId);
-  const parents = items.filter((i) => i.name === folder).map((i) => items.find((c) => c.item_type !== 3 && c.id === i.parent_id)?.name);
+  const parents = items
+    .filter((i) => i.name === folder)
+    .map((i) => items.find((c) => c.item_type !== 3 && c.id === i.parent_id)?.name);
   expect(parents.sort()).toEqual(['Environment of Care', 'Human Resources']);
   await expect(row(page, folder)).toHaveCount(2);
 });
@@ -79,7 +84,8 @@ test('create a binder and a folder, drag the folder into another binder, Ctrl-dr
 test('refuses an invalid move in the UI and asks before deleting a container that is not empty', async ({ page }) => {
   const { orgId, api } = await openManage(page);
   const name = `Doomed ${unique()}`;
-  const binder = (await api.post<ContainerItemResponse>(`o/${orgId}/containers`, { item: { item_type: 1, name } })).item;
+  const binder = (await api.post<ContainerItemResponse>(`o/${orgId}/containers`, { item: { item_type: 1, name } }))
+    .item;
   await api.post(`o/${orgId}/containers`, { item: { item_type: 2, name: `${name} inside`, parent_id: binder.id } });
   await page.reload();
   await expect(row(page, name)).toBeVisible();
@@ -90,7 +96,9 @@ test('refuses an invalid move in the UI and asks before deleting a container tha
     if (r.method() === 'PUT' && r.url().includes('/containers/')) writes += 1;
   });
   await row(page, name).dragTo(row(page, 'Human Resources'));
-  await expect.poll(async () => (await tree(api, orgId)).find((i) => i.id === binder.id && i.item_type === 1)?.parent_id).toBeNull();
+  await expect
+    .poll(async () => (await tree(api, orgId)).find((i) => i.id === binder.id && i.item_type === 1)?.parent_id)
+    .toBeNull();
   expect(writes).toBe(0);
 
   await row(page, name).click();
@@ -131,11 +139,17 @@ test('navigates the tree by keyboard: arrows, Space to open and close, Enter to 
   await expect(row(page, 'Human Resources')).toHaveCount(0);
 });
 
-test('a group as Reviewer on a binder is inherited by a folder below, overridden there, then reset to parent', async ({ page }) => {
+test('a group as Reviewer on a binder is inherited by a folder below, overridden there, then reset to parent', async ({
+  page,
+}) => {
   const { orgId, api } = await openManage(page);
   const binderName = `Access ${unique()}`;
-  const binder = (await api.post<ContainerItemResponse>(`o/${orgId}/containers`, { item: { item_type: 1, name: binderName } })).item;
-  await api.post(`o/${orgId}/containers`, { item: { item_type: 2, name: `${binderName} folder`, parent_id: binder.id } });
+  const binder = (
+    await api.post<ContainerItemResponse>(`o/${orgId}/containers`, { item: { item_type: 1, name: binderName } })
+  ).item;
+  await api.post(`o/${orgId}/containers`, {
+    item: { item_type: 2, name: `${binderName} folder`, parent_id: binder.id },
+  });
   await page.reload();
 
   await row(page, binderName).click();
@@ -162,7 +176,9 @@ test('a group as Reviewer on a binder is inherited by a folder below, overridden
 
   await panel(page).getByRole('button', { name: 'Reset to Parent' }).click();
   const modal = page.getByRole('dialog', { name: 'Reset to Parent' });
-  await expect(modal).toContainText(`Remove the participants of folder ${binderName} folder and inherit them from its parent again?`);
+  await expect(modal).toContainText(
+    `Remove the participants of folder ${binderName} folder and inherit them from its parent again?`,
+  );
   await modal.getByRole('button', { name: 'Reset to Parent' }).click();
   await expect(panel(page)).toContainText(`Inherited from ${binderName}.`);
   await expect(folderReviewers.getByTestId('participant')).toContainText('Nursing');
@@ -174,7 +190,9 @@ test('a group as Reviewer on a binder is inherited by a folder below, overridden
   await expect(logs).toContainText('Group Infection Control Committee removed as Reviewer');
 });
 
-test('folder views show the favourite, recently viewed and recently published P&Ps and the path to them', async ({ page }) => {
+test('folder views show the favourite, recently viewed and recently published P&Ps and the path to them', async ({
+  page,
+}) => {
   const { orgId, api } = await openManage(page);
   const items = await tree(api, orgId);
   const pnp = (name: string) => items.find((i) => i.item_type === 3 && i.name === name)!;
@@ -201,7 +219,9 @@ test('a binder owner manages inside their binders but cannot create binders', as
   await expect(page.getByRole('button', { name: 'New Binder' })).toHaveCount(0);
   await row(page, 'Human Resources').click();
   await expect(panel(page).getByRole('button', { name: 'New Folder' })).toBeVisible();
-  await expect(panel(page).getByRole('region', { name: 'Owners' }).getByTestId('participant')).toHaveText(['Bea Binder']);
+  await expect(panel(page).getByRole('region', { name: 'Owners' }).getByTestId('participant')).toHaveText([
+    'Bea Binder',
+  ]);
 });
 
 test('the manage screen has no serious or critical accessibility violation', async ({ page }) => {

@@ -32,7 +32,10 @@ export const PARTICIPANT_KEYS = [
 ] as const;
 export type ParticipantKey = (typeof PARTICIPANT_KEYS)[number];
 // The spec's approver keys, written out above for their literal types, must agree with the domain's.
-if (PARTICIPANT_KEYS.length !== 4 + MAX_APPROVAL_STEPS || PARTICIPANT_KEYS[13] !== approverStepKey(MAX_APPROVAL_STEPS)) {
+if (
+  PARTICIPANT_KEYS.length !== 4 + MAX_APPROVAL_STEPS ||
+  PARTICIPANT_KEYS[13] !== approverStepKey(MAX_APPROVAL_STEPS)
+) {
   throw new Error('PARTICIPANT_KEYS disagree with the approval steps of shared/domain/roles');
 }
 
@@ -51,7 +54,8 @@ export function participantKeyOf(role: number, approvalStep: number | null): Par
 
 /** The role (and approval step) of a list. */
 export function roleOfParticipantKey(key: ParticipantKey): { role: ObjectRole; approvalStep: number | null } {
-  for (const [role, k] of Object.entries(ROLE_KEYS)) if (k === key) return { role: Number(role) as ObjectRole, approvalStep: null };
+  for (const [role, k] of Object.entries(ROLE_KEYS))
+    if (k === key) return { role: Number(role) as ObjectRole, approvalStep: null };
   const step = key === 'approvers' ? 1 : Number(key.replace('approversStep', ''));
   return { role: ObjectRole.Approver, approvalStep: step };
 }
@@ -84,18 +88,24 @@ export type SubjectRef = z.infer<typeof SubjectRef>;
 
 const SubjectList = z.array(SubjectRef).max(1000, 'A role can have at most 1000 participants.');
 const ParticipantLists = z
-  .object(Object.fromEntries(PARTICIPANT_KEYS.map((key) => [key, SubjectList.optional()])) as Record<ParticipantKey, z.ZodOptional<typeof SubjectList>>)
+  .object(
+    Object.fromEntries(PARTICIPANT_KEYS.map((key) => [key, SubjectList.optional()])) as Record<
+      ParticipantKey,
+      z.ZodOptional<typeof SubjectList>
+    >,
+  )
   .strict();
 
 /** PUT {id}: the node's participants, every list in full (an omitted list is empty). */
-export const SetParticipantsBody = z
-  .object({ object_type: ObjectTypeValue, participants: ParticipantLists })
-  .strict();
+export const SetParticipantsBody = z.object({ object_type: ObjectTypeValue, participants: ParticipantLists }).strict();
 export type SetParticipantsBody = z.infer<typeof SetParticipantsBody>;
 
 /** POST {id}/reset_to_parent: subtree=true also resets every node below (folders and P&Ps). */
 export const ResetToParentBody = z
-  .object({ object_type: ObjectTypeValue, subtree: z.boolean({ message: 'Subtree must be true or false.' }).optional() })
+  .object({
+    object_type: ObjectTypeValue,
+    subtree: z.boolean({ message: 'Subtree must be true or false.' }).optional(),
+  })
   .strict();
 export type ResetToParentBody = z.infer<typeof ResetToParentBody>;
 
@@ -115,7 +125,10 @@ export const Participant = z.object({
 export type Participant = z.infer<typeof Participant>;
 
 export const ParticipantsByRole = z.object(
-  Object.fromEntries(PARTICIPANT_KEYS.map((key) => [key, z.array(Participant)])) as Record<ParticipantKey, z.ZodArray<typeof Participant>>,
+  Object.fromEntries(PARTICIPANT_KEYS.map((key) => [key, z.array(Participant)])) as Record<
+    ParticipantKey,
+    z.ZodArray<typeof Participant>
+  >,
 );
 export type ParticipantsByRole = z.infer<typeof ParticipantsByRole>;
 
@@ -134,14 +147,18 @@ export const Participants = z.object({
 });
 export type Participants = z.infer<typeof Participants>;
 
-export const CandidatesQuery = z
-  .object({
-    q: z.string().max(100, 'Search text must be at most 100 characters.').optional(),
-    limit: z.coerce.number().int().min(1).max(500, 'Limit must be at most 500.').optional(),
-  });
+export const CandidatesQuery = z.object({
+  q: z.string().max(100, 'Search text must be at most 100 characters.').optional(),
+  limit: z.coerce.number().int().min(1).max(500, 'Limit must be at most 500.').optional(),
+});
 
 /** Users and groups in one list (spec §3: 'Group' shows a group icon). */
-export const Candidate = z.object({ id: z.number().int(), type: SubjectType, name: z.string(), email: z.string().nullable() });
+export const Candidate = z.object({
+  id: z.number().int(),
+  type: SubjectType,
+  name: z.string(),
+  email: z.string().nullable(),
+});
 export type Candidate = z.infer<typeof Candidate>;
 export const CandidateList = z.object({ candidates: z.array(Candidate) });
 export type CandidateList = z.infer<typeof CandidateList>;

@@ -78,15 +78,27 @@ export const CreateContainerBody = z
       .superRefine((item, ctx) => {
         if (item.copy_of) {
           if (item.item_type !== undefined) {
-            ctx.addIssue({ code: 'custom', path: ['item_type'], message: 'A copy takes the item type of its source: leave item type out.' });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['item_type'],
+              message: 'A copy takes the item type of its source: leave item type out.',
+            });
           }
           if (item.parent_id === undefined) {
-            ctx.addIssue({ code: 'custom', path: ['parent_id'], message: 'Parent id is required for a copy (null for a binder).' });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['parent_id'],
+              message: 'Parent id is required for a copy (null for a binder).',
+            });
           }
           return;
         }
         if (item.item_type === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['item_type'], message: 'Item type is required: 1 (binder) or 2 (folder).' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['item_type'],
+            message: 'Item type is required: 1 (binder) or 2 (folder).',
+          });
         }
         if (item.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name is required.' });
       }),
@@ -117,8 +129,10 @@ export type UpdateContainerBody = z.infer<typeof UpdateContainerBody>;
 const BoolText = z.enum(['true', 'false'], { message: 'Use true or false.' }).transform((v) => v === 'true');
 
 export const ContainerListQuery = z.object({ bypass_val: BoolText.optional() });
-export const DeleteContainerQuery = z
-  .object({ confirm: BoolText.optional(), lock_version: z.coerce.number().int().min(0).optional() });
+export const DeleteContainerQuery = z.object({
+  confirm: BoolText.optional(),
+  lock_version: z.coerce.number().int().min(0).optional(),
+});
 
 /** What the actor may do with a node; the server re-checks every time. */
 export const NodeAbilities = z.object({
@@ -175,7 +189,12 @@ export type ContainerSummary = z.infer<typeof ContainerSummary>;
 /** GET pnps/{pnpId}/containers: the path from the binder down to the P&P's container. */
 export const PnpContainerPath = z.object({
   containers: z.array(
-    z.object({ id: z.number().int(), item_type: ContainerTypeValue, name: z.string(), parent_id: z.number().int().nullable() }),
+    z.object({
+      id: z.number().int(),
+      item_type: ContainerTypeValue,
+      name: z.string(),
+      parent_id: z.number().int().nullable(),
+    }),
   ),
 });
 export type PnpContainerPath = z.infer<typeof PnpContainerPath>;

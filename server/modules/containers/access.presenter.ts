@@ -30,7 +30,8 @@ export function presentParticipants(rows: EffectiveParticipant[], sourceType: 1 
   return byKey;
 }
 
-const grantKey = (p: EffectiveParticipant): string => `${p.type}:${p.user_id ?? p.group_id}:${p.role}:${p.approval_step ?? 0}`;
+const grantKey = (p: EffectiveParticipant): string =>
+  `${p.type}:${p.user_id ?? p.group_id}:${p.role}:${p.approval_step ?? 0}`;
 
 /** The change-log deltas between two sets of effective participants (spec §3 shapes). */
 export function accessDeltas(before: EffectiveParticipant[], after: EffectiveParticipant[]): ChangeLogDeltas {
@@ -39,9 +40,13 @@ export function accessDeltas(before: EffectiveParticipant[], after: EffectivePar
   const added = after.filter((p) => !beforeKeys.has(grantKey(p)));
   const removed = before.filter((p) => !afterKeys.has(grantKey(p)));
   const users = (list: EffectiveParticipant[]) =>
-    list.filter((p) => p.type === 'User').map((p) => ({ user_name: p.name, role_name: participantRoleName(p.role, p.approval_step) }));
+    list
+      .filter((p) => p.type === 'User')
+      .map((p) => ({ user_name: p.name, role_name: participantRoleName(p.role, p.approval_step) }));
   const groups = (list: EffectiveParticipant[]) =>
-    list.filter((p) => p.type === 'Group').map((p) => ({ user_group_name: p.name, role_name: participantRoleName(p.role, p.approval_step) }));
+    list
+      .filter((p) => p.type === 'Group')
+      .map((p) => ({ user_group_name: p.name, role_name: participantRoleName(p.role, p.approval_step) }));
   const deltas: ChangeLogDeltas = {};
   if (users(added).length) deltas.container_access_users_added = users(added);
   if (users(removed).length) deltas.container_access_users_removed = users(removed);

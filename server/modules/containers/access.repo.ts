@@ -54,7 +54,10 @@ export async function listKnownSubjects(
       )
     : [];
   const groups = groupIds.length
-    ? await queryRows<{ id: number }>(db, sql`select id from user_groups where org_id = ${orgId} and id = any(${idArray(groupIds)})`)
+    ? await queryRows<{ id: number }>(
+        db,
+        sql`select id from user_groups where org_id = ${orgId} and id = any(${idArray(groupIds)})`,
+      )
     : [];
   return { users: new Set(users.map((u) => u.id)), groups: new Set(groups.map((g) => g.id)) };
 }
@@ -66,7 +69,13 @@ const targetCondition = (orgId: number, target: AccessTarget) =>
   );
 
 /** Replaces a node's own grants and marks it as overriding. */
-export async function replaceGrants(db: Executor, orgId: number, target: AccessTarget, grants: NewGrant[], at: Date): Promise<void> {
+export async function replaceGrants(
+  db: Executor,
+  orgId: number,
+  target: AccessTarget,
+  grants: NewGrant[],
+  at: Date,
+): Promise<void> {
   await db.delete(accessGrants).where(targetCondition(orgId, target));
   if (grants.length) {
     await db.insert(accessGrants).values(
@@ -82,11 +91,22 @@ export async function replaceGrants(db: Executor, orgId: number, target: AccessT
   await setInheritsAccess(db, orgId, target, false);
 }
 
-export async function setInheritsAccess(db: Executor, orgId: number, target: AccessTarget, inherits: boolean): Promise<void> {
+export async function setInheritsAccess(
+  db: Executor,
+  orgId: number,
+  target: AccessTarget,
+  inherits: boolean,
+): Promise<void> {
   if ('containerId' in target) {
-    await db.update(containers).set({ inheritsAccess: inherits }).where(and(eq(containers.orgId, orgId), eq(containers.id, target.containerId)));
+    await db
+      .update(containers)
+      .set({ inheritsAccess: inherits })
+      .where(and(eq(containers.orgId, orgId), eq(containers.id, target.containerId)));
   } else {
-    await db.update(pnps).set({ inheritsAccess: inherits }).where(and(eq(pnps.orgId, orgId), eq(pnps.id, target.pnpId)));
+    await db
+      .update(pnps)
+      .set({ inheritsAccess: inherits })
+      .where(and(eq(pnps.orgId, orgId), eq(pnps.id, target.pnpId)));
   }
 }
 
@@ -127,7 +147,12 @@ export async function ownsAnything(db: Executor, orgId: number, userId: number):
 }
 
 /** Active users and all groups of the org, one list by name; `q` is a case-insensitive contains. */
-export async function listCandidates(db: Executor, orgId: number, q: string | undefined, limit: number): Promise<Candidate[]> {
+export async function listCandidates(
+  db: Executor,
+  orgId: number,
+  q: string | undefined,
+  limit: number,
+): Promise<Candidate[]> {
   const pattern = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return queryRows<Candidate>(
     db,

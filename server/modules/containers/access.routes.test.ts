@@ -10,9 +10,11 @@ let owner: Agent;
 let author: Agent;
 let stranger: Agent;
 const base = () => `/api/o/${f.org.id}/access`;
-const fetchP = (agent: Agent, type: number, id: number) => agent.get(`${base()}/fetch_participants?object_type=${type}&object_id=${id}`);
+const fetchP = (agent: Agent, type: number, id: number) =>
+  agent.get(`${base()}/fetch_participants?object_type=${type}&object_id=${id}`);
 const namesOf = (list: Array<{ name: string }>) => list.map((p) => p.name);
-const logsOf = async (id: number) => (await admin.get(`/api/o/${f.org.id}/containers/${id}/change_logs`)).json().change_logs;
+const logsOf = async (id: number) =>
+  (await admin.get(`/api/o/${f.org.id}/containers/${id}/change_logs`)).json().change_logs;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +40,14 @@ describe('GET access/fetch_participants', () => {
       abilities: { edit: false },
     });
     expect(body.participants.owners).toEqual([
-      { id: f.owner.id, type: 'User', name: 'Bea Binder', email: f.owner.email, inherited: true, source: { object_type: 1, object_id: f.binderA.id, name: 'Binder A' } },
+      {
+        id: f.owner.id,
+        type: 'User',
+        name: 'Bea Binder',
+        email: f.owner.email,
+        inherited: true,
+        source: { object_type: 1, object_id: f.binderA.id, name: 'Binder A' },
+      },
     ]);
     expect(body.participants.audience[0]).toMatchObject({ type: 'Group', name: f.staff.name, email: null });
     expect(Object.keys(body.participants)).toHaveLength(14);
@@ -56,8 +65,14 @@ describe('GET access/fetch_participants', () => {
     const other = await createOrg(t.deps);
     const outsider = await createUser(t.deps, other.id, { isAdmin: true });
     const agent = await t.signIn(outsider.username, outsider.password);
-    expect((await agent.get(`/api/o/${other.id}/access/fetch_participants?object_type=1&object_id=${f.binderA.id}`)).statusCode).toBe(404);
-    expect((await agent.get(`/api/o/${f.org.id}/access/fetch_participants?object_type=1&object_id=${f.binderA.id}`)).statusCode).toBe(404);
+    expect(
+      (await agent.get(`/api/o/${other.id}/access/fetch_participants?object_type=1&object_id=${f.binderA.id}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await agent.get(`/api/o/${f.org.id}/access/fetch_participants?object_type=1&object_id=${f.binderA.id}`))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -65,13 +80,21 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
   it('gives a group Reviewer on a binder, sees it inherited below, overrides a folder, resets it', async () => {
     const reviewers = await createGroup(t.deps, f.org.id, [f.stranger.id], 'Reviewers Group');
     const current = (await fetchP(admin, 1, f.binderA.id)).json();
-    const keep = (key: string) => current.participants[key].map((p: { type: string; id: number }) => ({ type: p.type, id: p.id }));
+    const keep = (key: string) =>
+      current.participants[key].map((p: { type: string; id: number }) => ({ type: p.type, id: p.id }));
     const put = await admin.put(`${base()}/${f.binderA.id}`, {
       object_type: 1,
-      participants: { owners: keep('owners'), authors: keep('authors'), audience: keep('audience'), reviewers: [{ type: 'Group', id: reviewers.id }] },
+      participants: {
+        owners: keep('owners'),
+        authors: keep('authors'),
+        audience: keep('audience'),
+        reviewers: [{ type: 'Group', id: reviewers.id }],
+      },
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json().participants.reviewers).toMatchObject([{ name: 'Reviewers Group', type: 'Group', inherited: false }]);
+    expect(put.json().participants.reviewers).toMatchObject([
+      { name: 'Reviewers Group', type: 'Group', inherited: false },
+    ]);
     expect((await logsOf(f.binderA.id))[0]).toMatchObject({
       action_name: 'Update Access',
       object_type: 'Binder',
@@ -79,7 +102,9 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     });
 
     const below = (await fetchP(admin, 2, f.a1a.id)).json();
-    expect(below.participants.reviewers).toMatchObject([{ name: 'Reviewers Group', inherited: true, source: { name: 'Binder A' } }]);
+    expect(below.participants.reviewers).toMatchObject([
+      { name: 'Reviewers Group', inherited: true, source: { name: 'Binder A' } },
+    ]);
     // A member of the group now sees the binder through the group.
     expect((await fetchP(stranger, 2, f.a1a.id)).statusCode).toBe(200);
 
@@ -88,7 +113,10 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
       object_type: 2,
       participants: {
         owners: [{ type: 'User', id: f.owner.id }],
-        reviewers: [{ type: 'User', id: f.author.id }, { type: 'User', id: f.author.id }],
+        reviewers: [
+          { type: 'User', id: f.author.id },
+          { type: 'User', id: f.author.id },
+        ],
         approversStep3: [{ type: 'User', id: f.author.id }],
       },
     });
@@ -134,7 +162,10 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     const res = await owner.post(`${base()}/${f.a1.id}/reset_to_parent`, { object_type: 2, subtree: true });
     expect(res.statusCode).toBe(200);
     expect((await fetchP(admin, 2, f.a1a.id)).json().inherits_access).toBe(true);
-    expect((await fetchP(admin, 3, pnp.id)).json()).toMatchObject({ inherits_access: true, inherited_from: { name: 'Binder A' } });
+    expect((await fetchP(admin, 3, pnp.id)).json()).toMatchObject({
+      inherits_access: true,
+      inherited_from: { name: 'Binder A' },
+    });
   });
 
   it('refuses bad participant lists, binders without parents, and people without the right', async () => {
@@ -152,7 +183,10 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     const badKey = await admin.put(`${base()}/${f.a2.id}`, { object_type: 2, participants: { approversStep11: [] } });
     expect(badKey.statusCode).toBe(422);
     expect(badKey.json().errors.join(' ')).toMatch(/Unknown field: approversStep11/);
-    const badType = await admin.put(`${base()}/${f.a2.id}`, { object_type: 2, participants: { owners: [{ type: 'Robot', id: 1 }] } });
+    const badType = await admin.put(`${base()}/${f.a2.id}`, {
+      object_type: 2,
+      participants: { owners: [{ type: 'Robot', id: 1 }] },
+    });
     expect(badType.json().errors.join(' ')).toMatch(/Type must be 'User' or 'Group'/);
     const binder = await admin.post(`${base()}/${f.binderA.id}/reset_to_parent`, { object_type: 1 });
     expect(binder.statusCode).toBe(422);
@@ -160,7 +194,9 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     expect((await author.put(`${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode).toBe(403);
     expect((await owner.put(`${base()}/${f.b1.id}`, { object_type: 2, participants: {} })).statusCode).toBe(403);
     expect((await owner.post(`${base()}/${f.b1.id}/reset_to_parent`, { object_type: 2 })).statusCode).toBe(403);
-    expect((await t.anonymous().put(`${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode).toBe(401);
+    expect((await t.anonymous().put(`${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode).toBe(
+      401,
+    );
     expect((await admin.put(`${base()}/2147483000`, { object_type: 2, participants: {} })).statusCode).toBe(404);
     expect((await admin.post(`${base()}/2147483000/reset_to_parent`, { object_type: 2 })).statusCode).toBe(404);
   });
@@ -170,7 +206,10 @@ describe('participants of a P&P', () => {
   it('may be set by an admin, a binder owner or the P&P’s Owner, not by others', async () => {
     const pnp = await createTestPnp(t.deps, f.org.id, f.b1.id, { status: 2 });
     const pnpOwner = await createUser(t.deps, f.org.id, { firstName: 'Pat', lastName: 'Owner' });
-    const set = await admin.put(`${base()}/${pnp.id}`, { object_type: 3, participants: { owners: [{ type: 'User', id: pnpOwner.id }] } });
+    const set = await admin.put(`${base()}/${pnp.id}`, {
+      object_type: 3,
+      participants: { owners: [{ type: 'User', id: pnpOwner.id }] },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ object_type: 3, inherits_access: false, has_parent: true });
     const patAgent = await t.signIn(pnpOwner.username, pnpOwner.password);
@@ -188,10 +227,12 @@ describe('GET access/candidates', () => {
     const res = await admin.get(`${base()}/candidates?limit=500`);
     expect(res.statusCode).toBe(200);
     const candidates = res.json().candidates;
-    expect(candidates).toEqual(expect.arrayContaining([
-      { id: f.owner.id, type: 'User', name: 'Bea Binder', email: f.owner.email },
-      { id: f.staff.id, type: 'Group', name: f.staff.name, email: null },
-    ]));
+    expect(candidates).toEqual(
+      expect.arrayContaining([
+        { id: f.owner.id, type: 'User', name: 'Bea Binder', email: f.owner.email },
+        { id: f.staff.id, type: 'Group', name: f.staff.name, email: null },
+      ]),
+    );
     const searched = (await owner.get(`${base()}/candidates?q=binder`)).json().candidates;
     expect(searched.map((c: { name: string }) => c.name)).toEqual(['Bea Binder']);
     expect((await author.get(`${base()}/candidates`)).statusCode).toBe(403);

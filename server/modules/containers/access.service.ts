@@ -43,14 +43,23 @@ async function loadNode(ctx: OrgCtx, objectType: 1 | 2 | 3, id: number): Promise
   const row = await findContainer(ctx.tx, ctx.orgId, id);
   if (!row) throw notFound(objectType === ItemType.Binder ? 'The binder' : 'The folder');
   if (row.type !== objectType) {
-    throw unprocessable(`Object type ${objectType} does not match: ${row.name} is a ${row.type === 1 ? 'binder (1)' : 'folder (2)'}.`);
+    throw unprocessable(
+      `Object type ${objectType} does not match: ${row.name} is a ${row.type === 1 ? 'binder (1)' : 'folder (2)'}.`,
+    );
   }
-  return { kind: 'container', row, target: { containerId: row.id }, objectType: containerObjectType(row.type), itemType: row.type };
+  return {
+    kind: 'container',
+    row,
+    target: { containerId: row.id },
+    objectType: containerObjectType(row.type),
+    itemType: row.type,
+  };
 }
 
 async function canEdit(ctx: OrgCtx, node: AccessNode): Promise<boolean> {
   if (ctx.actor.isAdmin) return true;
-  if (node.kind === 'container') return canManageNode(ctx.actor, await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, node.row.id));
+  if (node.kind === 'container')
+    return canManageNode(ctx.actor, await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, node.row.id));
   const pnpRoles = await listUserRolesOnPnp(ctx.tx, ctx.orgId, ctx.actor.userId, node.row.id);
   return canSetPnpAccess(ctx.actor, {
     ownsContainer: await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, node.row.containerId),
@@ -90,7 +99,8 @@ export async function fetchParticipants(ctx: OrgCtx, objectType: 1 | 2 | 3, id: 
   const visible =
     node.kind === 'pnp'
       ? await canSeePnp(ctx, node.row)
-      : ctx.actor.isAdmin || (await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, node.row.id)).length > 0;
+      : ctx.actor.isAdmin ||
+        (await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, node.row.id)).length > 0;
   if (!canReadParticipants(ctx.actor, visible)) throw forbidden(`You do not have access to ${node.row.name}.`);
   return describe(ctx, node);
 }
@@ -159,7 +169,8 @@ export async function resetToParent(ctx: OrgCtx, id: number, body: ResetToParent
   if (body.subtree && node.kind === 'container') await requireRestructure(ctx, node.row);
   else await requireEdit(ctx, node);
 
-  const below = body.subtree && node.kind === 'container' ? await listOverridesBelow(ctx.tx, ctx.orgId, node.row.id) : [];
+  const below =
+    body.subtree && node.kind === 'container' ? await listOverridesBelow(ctx.tx, ctx.orgId, node.row.id) : [];
   const belowBefore = [];
   for (const b of below) {
     const target: AccessTarget = b.kind === 'c' ? { containerId: b.id } : { pnpId: b.id };
@@ -169,7 +180,13 @@ export async function resetToParent(ctx: OrgCtx, id: number, body: ResetToParent
   await clearOverrides(ctx.tx, ctx.orgId, node.target);
   for (const { target } of belowBefore) await clearOverrides(ctx.tx, ctx.orgId, target);
 
-  const log = async (objectType: ChangeLogObjectType, objectId: number, name: string, target: AccessTarget, prior: typeof before) => {
+  const log = async (
+    objectType: ChangeLogObjectType,
+    objectId: number,
+    name: string,
+    target: AccessTarget,
+    prior: typeof before,
+  ) => {
     const deltas = accessDeltas(prior, await listEffectiveParticipants(ctx.tx, ctx.orgId, target));
     await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
       objectType,
@@ -188,7 +205,8 @@ export async function resetToParent(ctx: OrgCtx, id: number, body: ResetToParent
 
 /** GET access/candidates: users and groups to pick participants from. */
 export async function listAccessCandidates(ctx: OrgCtx, q: string | undefined, limit: number): Promise<CandidateList> {
-  const allowed = ctx.actor.isAdmin || ctx.actor.isPolicyOwner || (await ownsAnything(ctx.tx, ctx.orgId, ctx.actor.userId));
+  const allowed =
+    ctx.actor.isAdmin || ctx.actor.isPolicyOwner || (await ownsAnything(ctx.tx, ctx.orgId, ctx.actor.userId));
   if (!canListCandidates(ctx.actor, allowed)) {
     throw forbidden('Only organization administrators and owners can choose participants.');
   }

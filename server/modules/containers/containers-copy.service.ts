@@ -26,7 +26,9 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
 
   const source = await getContainer(ctx, item.copy_of.id);
   if (source.type !== item.copy_of.item_type) {
-    throw unprocessable(`Item type ${item.copy_of.item_type} does not match: the source is a ${source.type === 1 ? 'binder (1)' : 'folder (2)'}.`);
+    throw unprocessable(
+      `Item type ${item.copy_of.item_type} does not match: the source is a ${source.type === 1 ? 'binder (1)' : 'folder (2)'}.`,
+    );
   }
   const problems = placementProblems({ itemType: source.type, destination });
   if (problems.length) throw unprocessable(...problems);
@@ -37,7 +39,12 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
 
   const tree = await listSubtreeContainers(ctx.tx, ctx.orgId, source.id);
   const sourcePnps = await listPnpsToCopy(ctx.tx, ctx.orgId, { rootId: source.id });
-  const grants = await listGrantsOf(ctx.tx, ctx.orgId, tree.map((c) => c.id), sourcePnps.map((p) => p.id));
+  const grants = await listGrantsOf(
+    ctx.tx,
+    ctx.orgId,
+    tree.map((c) => c.id),
+    sourcePnps.map((p) => p.id),
+  );
   const end = await countChildren(ctx.tx, ctx.orgId, parentId);
 
   // Parents come before children, so every parent's copy exists when its children are written.
@@ -62,7 +69,8 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
     newIds.set(node.id, row!.id);
   }
   const newPnpIds = new Map<number, number>();
-  for (const pnp of sourcePnps) newPnpIds.set(pnp.id, await insertPnpCopy(ctx, pnp, newIds.get(pnp.container_id)!, pnp.position));
+  for (const pnp of sourcePnps)
+    newPnpIds.set(pnp.id, await insertPnpCopy(ctx, pnp, newIds.get(pnp.container_id)!, pnp.position));
   await copyGrants(ctx, grants, newIds, newPnpIds);
 
   const rootId = newIds.get(source.id)!;
@@ -88,7 +96,10 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
 async function copyOnePnp(ctx: OrgCtx, item: CopyItem, destinationId: number | null): Promise<ContainerTreeItem> {
   const pnp = await findPnp(ctx.tx, ctx.orgId, item.copy_of.id);
   if (!pnp) throw notFound('The P&P');
-  const problems = placementProblems({ itemType: ItemType.Pnp, destination: destinationId === null ? null : { id: destinationId, type: 2 } });
+  const problems = placementProblems({
+    itemType: ItemType.Pnp,
+    destination: destinationId === null ? null : { id: destinationId, type: 2 },
+  });
   if (problems.length) throw unprocessable(...problems);
   if (!ctx.actor.isAdmin) {
     const ownsSource = await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, pnp.containerId);

@@ -30,11 +30,17 @@ afterAll(async () => t.close());
 
 describe('copying (ctrl-drag)', () => {
   it('copies a folder with its subtree, overrides and P&Ps (as Drafts holding a copy of the current file)', async () => {
-    const source = (await owner.post(url(), { item: { item_type: 2, name: 'Source', parent_id: f.binderA.id } })).json().item;
-    const inner = (await owner.post(url(), { item: { item_type: 2, name: 'Inner', parent_id: source.id } })).json().item;
+    const source = (await owner.post(url(), { item: { item_type: 2, name: 'Source', parent_id: f.binderA.id } })).json()
+      .item;
+    const inner = (await owner.post(url(), { item: { item_type: 2, name: 'Inner', parent_id: source.id } })).json()
+      .item;
     await grant(t.deps, f.org.id, { containerId: inner.id }, { userId: f.owner.id }, 1);
     await grant(t.deps, f.org.id, { containerId: inner.id }, { groupId: f.staff.id }, 3);
-    const published = await createTestPnp(t.deps, f.org.id, source.id, { name: 'Published One', status: 2, fileText: 'published bytes' });
+    const published = await createTestPnp(t.deps, f.org.id, source.id, {
+      name: 'Published One',
+      status: 2,
+      fileText: 'published bytes',
+    });
     const draft = await createTestPnp(t.deps, f.org.id, inner.id, { name: 'Draft One', fileText: 'draft bytes' });
 
     const res = await owner.post(url(), { item: { copy_of: { item_type: 2, id: source.id }, parent_id: f.a2.id } });
@@ -45,7 +51,9 @@ describe('copying (ctrl-drag)', () => {
     const items = await tree();
     const innerCopy = items.find((i) => i.parent_id === copy.id && i.item_type === 2)!;
     expect(innerCopy).toMatchObject({ name: 'Inner', inherits_access: false });
-    const pnpCopies = items.filter((i) => i.item_type === 3 && (i.parent_id === copy.id || i.parent_id === innerCopy.id));
+    const pnpCopies = items.filter(
+      (i) => i.item_type === 3 && (i.parent_id === copy.id || i.parent_id === innerCopy.id),
+    );
     expect(pnpCopies.map((p) => [p.name, p.status]).sort()).toEqual([
       ['Draft One', 1],
       ['Published One', 1],
@@ -53,7 +61,13 @@ describe('copying (ctrl-drag)', () => {
     // The originals are untouched.
     expect(items.find((i) => i.item_type === 3 && i.id === published.id)!.status).toBe(2);
 
-    const files = await systemRows<{ pnp_name: string; storage_key: string; file_id: number; status: number; draft_stage: number }>(
+    const files = await systemRows<{
+      pnp_name: string;
+      storage_key: string;
+      file_id: number;
+      status: number;
+      draft_stage: number;
+    }>(
       t.deps,
       sql`select p.name as pnp_name, f.storage_key, f.id as file_id, d.status::int as status, d.draft_stage::int as draft_stage
             from pnps p join pnp_documents d on d.pnp_id = p.id join stored_files f on f.id = d.file_id
@@ -68,7 +82,9 @@ describe('copying (ctrl-drag)', () => {
     expect((await t.deps.files.get(files[1]!.storage_key)).toString()).toBe('published bytes');
     expect((await t.deps.files.get(files[0]!.storage_key)).toString()).toBe('draft bytes');
 
-    const participants = (await owner.get(`/api/o/${f.org.id}/access/fetch_participants?object_type=2&object_id=${innerCopy.id}`)).json();
+    const participants = (
+      await owner.get(`/api/o/${f.org.id}/access/fetch_participants?object_type=2&object_id=${innerCopy.id}`)
+    ).json();
     expect(participants.inherits_access).toBe(false);
     expect(participants.participants.reviewers.map((p: { name: string }) => p.name)).toEqual([f.staff.name]);
 
@@ -78,7 +94,9 @@ describe('copying (ctrl-drag)', () => {
 
   it('copies a single P&P into a folder as a new Draft', async () => {
     const pnp = await createTestPnp(t.deps, f.org.id, f.a1.id, { name: 'Lonely', status: 2 });
-    const res = await owner.post(url(), { item: { copy_of: { item_type: 3, id: pnp.id }, parent_id: f.a2.id, position: 0 } });
+    const res = await owner.post(url(), {
+      item: { copy_of: { item_type: 3, id: pnp.id }, parent_id: f.a2.id, position: 0 },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().item).toMatchObject({ item_type: 3, name: 'Lonely', parent_id: f.a2.id, status: 1 });
     const firstChild = (await tree()).find((i) => i.parent_id === f.a2.id)!;
@@ -86,15 +104,22 @@ describe('copying (ctrl-drag)', () => {
   });
 
   it('copies a binder to the top level for admins only, with a new name when given', async () => {
-    const res = await admin.post(url(), { item: { copy_of: { item_type: 1, id: f.binderA.id }, parent_id: null, name: 'Binder A (copy)' } });
+    const res = await admin.post(url(), {
+      item: { copy_of: { item_type: 1, id: f.binderA.id }, parent_id: null, name: 'Binder A (copy)' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().item).toMatchObject({ item_type: 1, parent_id: null, name: 'Binder A (copy)' });
-    expect((await owner.post(url(), { item: { copy_of: { item_type: 1, id: f.binderA.id }, parent_id: null } })).statusCode).toBe(403);
+    expect(
+      (await owner.post(url(), { item: { copy_of: { item_type: 1, id: f.binderA.id }, parent_id: null } })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses invalid copies with 422 and foreign or unowned ones with 404/403', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.a1a.id }, /cannot be copied into itself or one of its own folders/],
+      [
+        { copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.a1a.id },
+        /cannot be copied into itself or one of its own folders/,
+      ],
       [{ copy_of: { item_type: 2, id: f.a1.id }, parent_id: null }, /A folder must be inside/],
       [{ copy_of: { item_type: 1, id: f.a1.id }, parent_id: f.a2.id }, /does not match/],
       [{ copy_of: { item_type: 2, id: f.a1.id } }, /Parent id is required for a copy/],
@@ -108,9 +133,18 @@ describe('copying (ctrl-drag)', () => {
     }
     const other = await createOrg(t.deps);
     const foreign = await createContainer(t.deps, other.id, { name: 'Foreign' });
-    expect((await admin.post(url(), { item: { copy_of: { item_type: 1, id: foreign.id }, parent_id: null } })).statusCode).toBe(404);
-    expect((await owner.post(url(), { item: { copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.b1.id } })).statusCode).toBe(403);
-    expect((await owner.post(url(), { item: { copy_of: { item_type: 2, id: f.b1.id }, parent_id: f.a1.id } })).statusCode).toBe(403);
-    expect((await t.anonymous().post(url(), { item: { copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.a2.id } })).statusCode).toBe(401);
+    expect(
+      (await admin.post(url(), { item: { copy_of: { item_type: 1, id: foreign.id }, parent_id: null } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await owner.post(url(), { item: { copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.b1.id } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await owner.post(url(), { item: { copy_of: { item_type: 2, id: f.b1.id }, parent_id: f.a1.id } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.anonymous().post(url(), { item: { copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.a2.id } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

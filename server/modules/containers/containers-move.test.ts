@@ -19,7 +19,8 @@ interface Item {
   lock_version: number;
 }
 const tree = async (agent: Agent = admin): Promise<Item[]> => (await agent.get(url('?bypass_val=true'))).json().items;
-const node = async (id: number, itemType = 2): Promise<Item> => (await tree()).find((i) => i.id === id && i.item_type === itemType)!;
+const node = async (id: number, itemType = 2): Promise<Item> =>
+  (await tree()).find((i) => i.id === id && i.item_type === itemType)!;
 const childrenOf = async (parentId: number): Promise<string[]> =>
   (await tree()).filter((i) => i.parent_id === parentId).map((i) => i.name);
 
@@ -35,7 +36,9 @@ afterAll(async () => t.close());
 describe('moving binders and folders', () => {
   it('moves a folder into another folder at a position, renumbers both parents, and logs the move', async () => {
     const x = (await owner.post(url(), { item: { item_type: 2, name: 'Mover', parent_id: f.binderA.id } })).json().item;
-    const res = await owner.put(url(`/${x.id}`), { item: { parent_id: f.a1.id, position: 0, lock_version: x.lock_version } });
+    const res = await owner.put(url(`/${x.id}`), {
+      item: { parent_id: f.a1.id, position: 0, lock_version: x.lock_version },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().item).toMatchObject({ parent_id: f.a1.id, position: 0, lock_version: x.lock_version + 1 });
     expect(await childrenOf(f.a1.id)).toEqual(['Mover', 'Folder A1a']);
@@ -50,14 +53,18 @@ describe('moving binders and folders', () => {
   });
 
   it('reorders within a parent', async () => {
-    const parent = (await admin.post(url(), { item: { item_type: 2, name: 'Order', parent_id: f.binderB.id } })).json().item;
-    for (const name of ['One', 'Two', 'Three']) await admin.post(url(), { item: { item_type: 2, name, parent_id: parent.id } });
+    const parent = (await admin.post(url(), { item: { item_type: 2, name: 'Order', parent_id: f.binderB.id } })).json()
+      .item;
+    for (const name of ['One', 'Two', 'Three'])
+      await admin.post(url(), { item: { item_type: 2, name, parent_id: parent.id } });
     const three = (await tree()).find((i) => i.name === 'Three')!;
     const res = await admin.put(url(`/${three.id}`), { item: { position: 0, lock_version: three.lock_version } });
     expect(res.statusCode).toBe(200);
     expect(await childrenOf(parent.id)).toEqual(['Three', 'One', 'Two']);
     const one = (await tree()).find((i) => i.name === 'One')!;
-    expect((await admin.put(url(`/${one.id}`), { item: { position: 99, lock_version: one.lock_version } })).statusCode).toBe(200);
+    expect(
+      (await admin.put(url(`/${one.id}`), { item: { position: 99, lock_version: one.lock_version } })).statusCode,
+    ).toBe(200);
     expect(await childrenOf(parent.id)).toEqual(['Three', 'Two', 'One']);
   });
 
@@ -67,10 +74,26 @@ describe('moving binders and folders', () => {
     const binderB = await node(f.binderB.id, 1);
     const cases: Array<[number, Record<string, unknown>, string]> = [
       [a1.id, { parent_id: a1.id, lock_version: a1.lock_version }, 'A binder or folder cannot be moved into itself.'],
-      [a1.id, { parent_id: a1a.id, lock_version: a1.lock_version }, 'A binder or folder cannot be moved into one of its own folders.'],
-      [a1a.id, { parent_id: a1.id, position: a1a.position, lock_version: a1a.lock_version }, 'The item is already in this position.'],
-      [binderB.id, { parent_id: f.binderA.id, lock_version: binderB.lock_version }, 'A binder stays at the top level: it cannot be placed inside a binder or folder.'],
-      [a1.id, { parent_id: null, lock_version: a1.lock_version }, 'A folder must be inside a binder or another folder.'],
+      [
+        a1.id,
+        { parent_id: a1a.id, lock_version: a1.lock_version },
+        'A binder or folder cannot be moved into one of its own folders.',
+      ],
+      [
+        a1a.id,
+        { parent_id: a1.id, position: a1a.position, lock_version: a1a.lock_version },
+        'The item is already in this position.',
+      ],
+      [
+        binderB.id,
+        { parent_id: f.binderA.id, lock_version: binderB.lock_version },
+        'A binder stays at the top level: it cannot be placed inside a binder or folder.',
+      ],
+      [
+        a1.id,
+        { parent_id: null, lock_version: a1.lock_version },
+        'A folder must be inside a binder or another folder.',
+      ],
     ];
     for (const [id, item, message] of cases) {
       const res = await admin.put(url(`/${id}`), { item });
@@ -79,7 +102,9 @@ describe('moving binders and folders', () => {
     }
     const other = await createOrg(t.deps);
     const foreign = await createContainer(t.deps, other.id);
-    const across = await admin.put(url(`/${a1.id}`), { item: { parent_id: foreign.id, lock_version: a1.lock_version } });
+    const across = await admin.put(url(`/${a1.id}`), {
+      item: { parent_id: foreign.id, lock_version: a1.lock_version },
+    });
     expect(across.statusCode).toBe(422);
     expect(across.json().errors).toEqual(['The destination binder or folder does not exist in this organization.']);
     expect((await node(f.a1.id)).parent_id).toBe(f.binderA.id);
@@ -91,20 +116,36 @@ describe('moving binders and folders', () => {
     expect(out.statusCode).toBe(403);
     expect(out.json().errors[0]).toMatch(/not an owner of Binder B/);
     const b1 = await node(f.b1.id);
-    expect((await owner.put(url(`/${b1.id}`), { item: { parent_id: f.binderA.id, lock_version: b1.lock_version } })).statusCode).toBe(403);
-    expect((await author.put(url(`/${a2.id}`), { item: { parent_id: f.a1.id, lock_version: a2.lock_version } })).statusCode).toBe(403);
+    expect(
+      (await owner.put(url(`/${b1.id}`), { item: { parent_id: f.binderA.id, lock_version: b1.lock_version } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await author.put(url(`/${a2.id}`), { item: { parent_id: f.a1.id, lock_version: a2.lock_version } })).statusCode,
+    ).toBe(403);
     const binderA = await node(f.binderA.id, 1);
-    const reorder = await owner.put(url(`/${binderA.id}`), { item: { position: 1, lock_version: binderA.lock_version } });
+    const reorder = await owner.put(url(`/${binderA.id}`), {
+      item: { position: 1, lock_version: binderA.lock_version },
+    });
     expect(reorder.statusCode).toBe(403);
-    expect((await t.anonymous().put(url(`/${a2.id}`), { item: { position: 0, lock_version: 0 } })).statusCode).toBe(401);
+    expect((await t.anonymous().put(url(`/${a2.id}`), { item: { position: 0, lock_version: 0 } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('keeps overrides on a move; a node that inherits takes its new parent’s participants', async () => {
-    const inheriting = (await admin.post(url(), { item: { item_type: 2, name: 'Inheritor', parent_id: f.binderA.id } })).json().item;
-    const overriding = (await admin.post(url(), { item: { item_type: 2, name: 'Overrider', parent_id: f.binderA.id } })).json().item;
+    const inheriting = (
+      await admin.post(url(), { item: { item_type: 2, name: 'Inheritor', parent_id: f.binderA.id } })
+    ).json().item;
+    const overriding = (
+      await admin.post(url(), { item: { item_type: 2, name: 'Overrider', parent_id: f.binderA.id } })
+    ).json().item;
     await grant(t.deps, f.org.id, { containerId: overriding.id }, { userId: f.owner.id }, 1);
     for (const x of [inheriting, overriding]) {
-      expect((await admin.put(url(`/${x.id}`), { item: { parent_id: f.binderB.id, lock_version: x.lock_version } })).statusCode).toBe(200);
+      expect(
+        (await admin.put(url(`/${x.id}`), { item: { parent_id: f.binderB.id, lock_version: x.lock_version } }))
+          .statusCode,
+      ).toBe(200);
     }
     const ownerSees = (await owner.get(url())).json().items.map((i: Item) => i.name);
     expect(ownerSees).toContain('Overrider');
@@ -119,15 +160,22 @@ describe('moving binders and folders', () => {
     const top = await admin.put(url(`/${pnp.id}`), { item: { item_type: 3, parent_id: null, lock_version: 1 } });
     expect(top.statusCode).toBe(422);
     expect(top.json().errors).toEqual(['A P&P must be inside a binder or folder.']);
-    expect((await owner.put(url(`/${pnp.id}`), { item: { item_type: 3, parent_id: f.b1.id, lock_version: 1 } })).statusCode).toBe(403);
-    expect((await admin.put(url(`/${pnp.id}`), { item: { item_type: 3, parent_id: f.b1.id, lock_version: 0 } })).statusCode).toBe(409);
-    expect((await admin.put(url(`/${pnp.id}`), { item: { item_type: 3, name: 'x', lock_version: 1 } })).statusCode).toBe(422);
+    expect(
+      (await owner.put(url(`/${pnp.id}`), { item: { item_type: 3, parent_id: f.b1.id, lock_version: 1 } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await admin.put(url(`/${pnp.id}`), { item: { item_type: 3, parent_id: f.b1.id, lock_version: 0 } })).statusCode,
+    ).toBe(409);
+    expect(
+      (await admin.put(url(`/${pnp.id}`), { item: { item_type: 3, name: 'x', lock_version: 1 } })).statusCode,
+    ).toBe(422);
   });
 });
 
 describe('two people moving at once', () => {
   it('the second writer of the same node gets a clear 409', async () => {
-    const x = (await admin.post(url(), { item: { item_type: 2, name: 'Contested', parent_id: f.binderB.id } })).json().item;
+    const x = (await admin.post(url(), { item: { item_type: 2, name: 'Contested', parent_id: f.binderB.id } })).json()
+      .item;
     const [first, second] = await Promise.all([
       admin.put(url(`/${x.id}`), { item: { parent_id: f.a1.id, lock_version: x.lock_version } }),
       owner.put(url(`/${x.id}`), { item: { parent_id: f.b1.id, lock_version: x.lock_version } }),
@@ -139,8 +187,10 @@ describe('two people moving at once', () => {
   });
 
   it('two crossing moves (X into Y, Y into X) never make a cycle', async () => {
-    const x = (await admin.post(url(), { item: { item_type: 2, name: 'Cross X', parent_id: f.binderB.id } })).json().item;
-    const y = (await admin.post(url(), { item: { item_type: 2, name: 'Cross Y', parent_id: f.binderB.id } })).json().item;
+    const x = (await admin.post(url(), { item: { item_type: 2, name: 'Cross X', parent_id: f.binderB.id } })).json()
+      .item;
+    const y = (await admin.post(url(), { item: { item_type: 2, name: 'Cross Y', parent_id: f.binderB.id } })).json()
+      .item;
     const results = await Promise.all([
       admin.put(url(`/${x.id}`), { item: { parent_id: y.id, lock_version: x.lock_version } }),
       admin.put(url(`/${y.id}`), { item: { parent_id: x.id, lock_version: y.lock_version } }),

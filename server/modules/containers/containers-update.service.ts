@@ -1,5 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CONCURRENT_CHANGE_MESSAGE, type ContainerTreeItem, type UpdateContainerBody } from '../../../shared/api/containers';
+import {
+  CONCURRENT_CHANGE_MESSAGE,
+  type ContainerTreeItem,
+  type UpdateContainerBody,
+} from '../../../shared/api/containers';
 import type { ChangeLogDeltas } from '../../../shared/api/change-logs';
 import { ItemType } from '../../../shared/domain/statuses';
 import { containers, pnps } from '../../db/schema/index';
@@ -8,7 +12,16 @@ import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { canManageNode, moveProblems } from './containers.policy';
 import { presentWrittenNode } from './containers.presenter';
-import { countChildren, findPnp, isInSubtree, lockTree, ownsContainer, renumberChildren, siblingIndex, type NodeKind } from './containers.repo';
+import {
+  countChildren,
+  findPnp,
+  isInSubtree,
+  lockTree,
+  ownsContainer,
+  renumberChildren,
+  siblingIndex,
+  type NodeKind,
+} from './containers.repo';
 import { getContainer, requireManageNode, requireRestructure } from './containers.service';
 import { containerObjectType, destinationOf, pathName } from './containers.shared';
 
@@ -22,7 +35,13 @@ interface Target {
   targetIndex: number;
 }
 
-async function resolveTarget(ctx: OrgCtx, kind: NodeKind, id: number, currentParent: number | null, item: UpdateItem): Promise<Target> {
+async function resolveTarget(
+  ctx: OrgCtx,
+  kind: NodeKind,
+  id: number,
+  currentParent: number | null,
+  item: UpdateItem,
+): Promise<Target> {
   const parentId = item.parent_id === undefined ? currentParent : item.parent_id;
   const sameParent = parentId === currentParent;
   const currentIndex = await siblingIndex(ctx.tx, ctx.orgId, currentParent, kind, id);
@@ -40,7 +59,9 @@ export async function updateNode(ctx: OrgCtx, id: number, item: UpdateItem): Pro
   if (item.item_type === ItemType.Pnp) return movePnp(ctx, id, item);
   const node = await getContainer(ctx, id);
   if (item.item_type !== undefined && item.item_type !== node.type) {
-    throw unprocessable(`Item type ${item.item_type} does not match: this is a ${node.type === ItemType.Binder ? 'binder (1)' : 'folder (2)'}.`);
+    throw unprocessable(
+      `Item type ${item.item_type} does not match: this is a ${node.type === ItemType.Binder ? 'binder (1)' : 'folder (2)'}.`,
+    );
   }
   if (item.lock_version !== node.lockVersion) throw conflict(CONCURRENT_CHANGE_MESSAGE);
 
@@ -68,7 +89,8 @@ export async function updateNode(ctx: OrgCtx, id: number, item: UpdateItem): Pro
   }
   const rename = item.name !== undefined && item.name !== node.name;
   if (rename) deltas.changed!.name = [node.name, item.name];
-  if (item.description !== undefined && item.description !== node.description) deltas.changed!.description = [node.description, item.description];
+  if (item.description !== undefined && item.description !== node.description)
+    deltas.changed!.description = [node.description, item.description];
 
   const [updated] = await ctx.tx
     .update(containers)
@@ -79,7 +101,9 @@ export async function updateNode(ctx: OrgCtx, id: number, item: UpdateItem): Pro
       lockVersion: sql`${containers.lockVersion} + 1`,
       updatedAt: ctx.now,
     })
-    .where(and(eq(containers.orgId, ctx.orgId), eq(containers.id, node.id), eq(containers.lockVersion, item.lock_version)))
+    .where(
+      and(eq(containers.orgId, ctx.orgId), eq(containers.id, node.id), eq(containers.lockVersion, item.lock_version)),
+    )
     .returning();
   if (!updated) throw conflict(CONCURRENT_CHANGE_MESSAGE);
   if (target) await place(ctx, 'c', node.id, node.parentId, target);
@@ -143,10 +167,7 @@ async function movePnp(ctx: OrgCtx, id: number, item: UpdateItem): Promise<Conta
     },
   });
   const fresh = (await findPnp(ctx.tx, ctx.orgId, pnp.id))!;
-  return presentWrittenNode(
-    { ...fresh, itemType: 3, parentId: fresh.containerId, status: fresh.status },
-    true,
-  );
+  return presentWrittenNode({ ...fresh, itemType: 3, parentId: fresh.containerId, status: fresh.status }, true);
 }
 
 /** Puts a node at its target index and closes the gap it left behind. */

@@ -35,14 +35,23 @@ describe('containers policy (permission matrix)', () => {
   });
 
   it('refuses the invalid moves of spec §2', () => {
-    const base = { itemType: 2 as const, nodeId: 5, destinationInSubtree: false, sameParent: false, currentIndex: 0, targetIndex: 0 };
+    const base = {
+      itemType: 2 as const,
+      nodeId: 5,
+      destinationInSubtree: false,
+      sameParent: false,
+      currentIndex: 0,
+      targetIndex: 0,
+    };
     expect(moveProblems({ ...base, destination: { id: 5, type: 2 }, destinationInSubtree: true })).toEqual([
       'A binder or folder cannot be moved into itself.',
     ]);
     expect(moveProblems({ ...base, destination: { id: 6, type: 2 }, destinationInSubtree: true })).toEqual([
       'A binder or folder cannot be moved into one of its own folders.',
     ]);
-    expect(moveProblems({ ...base, destination: { id: 1, type: 1 }, sameParent: true })).toEqual(['The item is already in this position.']);
+    expect(moveProblems({ ...base, destination: { id: 1, type: 1 }, sameParent: true })).toEqual([
+      'The item is already in this position.',
+    ]);
     expect(moveProblems({ ...base, destination: { id: 1, type: 1 }, sameParent: true, targetIndex: 1 })).toEqual([]);
     expect(placementProblems({ itemType: 1, destination: { id: 1, type: 1 } })[0]).toMatch(/top level/);
     expect(placementProblems({ itemType: 2, destination: null })[0]).toMatch(/must be inside/);

@@ -24,7 +24,10 @@ export const canManageNode = (actor: ActorFlags, ownsNode: boolean): boolean => 
  * Move, copy or delete a subtree: admins, or someone who owns every container in it (a folder
  * that overrides its access without them is not "their own subtree") and the destination.
  */
-export const canRestructure = (actor: ActorFlags, facts: { ownsWholeSubtree: boolean; destination?: Destination }): boolean => {
+export const canRestructure = (
+  actor: ActorFlags,
+  facts: { ownsWholeSubtree: boolean; destination?: Destination },
+): boolean => {
   if (actor.isAdmin) return true;
   if (!facts.ownsWholeSubtree) return false;
   if (facts.destination === undefined) return true;
@@ -55,7 +58,8 @@ export function placementProblems({ itemType, destination }: PlacementInput): st
   if (itemType === ItemType.Binder && destination !== null) {
     return ['A binder stays at the top level: it cannot be placed inside a binder or folder.'];
   }
-  if (itemType === ItemType.Folder && destination === null) return ['A folder must be inside a binder or another folder.'];
+  if (itemType === ItemType.Folder && destination === null)
+    return ['A folder must be inside a binder or another folder.'];
   if (itemType === ItemType.Pnp && destination === null) return ['A P&P must be inside a binder or folder.'];
   return [];
 }

@@ -21,12 +21,20 @@ export async function lockTree(db: Executor, orgId: number): Promise<void> {
 }
 
 export async function findContainer(db: Executor, orgId: number, id: number): Promise<ContainerRow | null> {
-  const [row] = await db.select().from(containers).where(and(eq(containers.orgId, orgId), eq(containers.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(containers)
+    .where(and(eq(containers.orgId, orgId), eq(containers.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findPnp(db: Executor, orgId: number, id: number): Promise<PnpRow | null> {
-  const [row] = await db.select().from(pnps).where(and(eq(pnps.orgId, orgId), eq(pnps.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(pnps)
+    .where(and(eq(pnps.orgId, orgId), eq(pnps.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -65,7 +73,12 @@ export async function listUnownedInSubtree(
 }
 
 /** True when the user is an effective Owner of the container. */
-export async function ownsContainer(db: Executor, orgId: number, userId: number, containerId: number): Promise<boolean> {
+export async function ownsContainer(
+  db: Executor,
+  orgId: number,
+  userId: number,
+  containerId: number,
+): Promise<boolean> {
   const rows = await queryRows<{ owns: boolean }>(
     db,
     sql`select ${containerId}::int in (${containersWithRoleSql(orgId, userId, ObjectRole.Owner)}) as owns`,
@@ -123,7 +136,13 @@ const siblingsCte = (orgId: number, parentId: number | null): SQL => sql`
   )`;
 
 /** The index of a node among its siblings (0-based, in the tree's order). */
-export async function siblingIndex(db: Executor, orgId: number, parentId: number | null, kind: NodeKind, id: number): Promise<number> {
+export async function siblingIndex(
+  db: Executor,
+  orgId: number,
+  parentId: number | null,
+  kind: NodeKind,
+  id: number,
+): Promise<number> {
   const rows = await queryRows<{ rn: number }>(
     db,
     sql`with ${siblingsCte(orgId, parentId)},
@@ -135,7 +154,10 @@ export async function siblingIndex(db: Executor, orgId: number, parentId: number
 
 /** How many children a parent has (containers and P&Ps). */
 export async function countChildren(db: Executor, orgId: number, parentId: number | null): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`with ${siblingsCte(orgId, parentId)} select count(*)::int as n from sib`);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with ${siblingsCte(orgId, parentId)} select count(*)::int as n from sib`,
+  );
   return rows[0]?.n ?? 0;
 }
 

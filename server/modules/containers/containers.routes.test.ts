@@ -44,7 +44,9 @@ describe('GET containers', () => {
     expect(binders.map((b: { name: string }) => b.name)).toEqual(['Binder A', 'Binder B']);
     // Tree order: each node right after its parent's earlier children, binders in position order.
     expect(names(body).slice(0, 4)).toEqual(['Binder A', 'Folder A1', 'Folder A1a', 'Folder A2']);
-    expect(body.items.find((i: { id: number; item_type: number }) => i.item_type === 3 && i.id === draft.id)).toMatchObject({
+    expect(
+      body.items.find((i: { id: number; item_type: number }) => i.item_type === 3 && i.id === draft.id),
+    ).toMatchObject({
       name: 'Draft in B1',
       status: 1,
       parent_id: f.b1.id,
@@ -86,7 +88,11 @@ describe('GET containers', () => {
 
   it('shows only the path to a P&P a user holds a role on directly, marked as path only', async () => {
     const [{ grant }] = await Promise.all([import('../../test/factories')]);
-    const pnp = await createTestPnp(t.deps, f.org.id, f.b1.id, { name: 'Stan’s P&P', status: 2, inheritsAccess: false });
+    const pnp = await createTestPnp(t.deps, f.org.id, f.b1.id, {
+      name: 'Stan’s P&P',
+      status: 2,
+      inheritsAccess: false,
+    });
     await grant(t.deps, f.org.id, { pnpId: pnp.id }, { userId: f.stranger.id }, 5);
     const body = (await stranger.get(url())).json();
     expect(names(body)).toEqual(['Binder B', 'Folder B1', 'Stan’s P&P']);
@@ -104,10 +110,14 @@ describe('POST containers (create)', () => {
   });
 
   it('lets a binder owner create a folder inside their binder at a given position', async () => {
-    const res = await owner.post(url(), { item: { item_type: 2, name: 'First Folder', parent_id: f.binderA.id, position: 0 } });
+    const res = await owner.post(url(), {
+      item: { item_type: 2, name: 'First Folder', parent_id: f.binderA.id, position: 0 },
+    });
     expect(res.statusCode).toBe(201);
     const tree = (await owner.get(url())).json();
-    const children = tree.items.filter((i: { parent_id: number; item_type: number }) => i.parent_id === f.binderA.id && i.item_type !== 3);
+    const children = tree.items.filter(
+      (i: { parent_id: number; item_type: number }) => i.parent_id === f.binderA.id && i.item_type !== 3,
+    );
     expect(children[0].name).toBe('First Folder');
     expect(children.map((c: { position: number }) => c.position)).toEqual(children.map((_: unknown, i: number) => i));
   });
@@ -117,7 +127,9 @@ describe('POST containers (create)', () => {
     const outside = await owner.post(url(), { item: { item_type: 2, name: 'Nope', parent_id: f.binderB.id } });
     expect(outside.statusCode).toBe(403);
     expect(outside.json().errors[0]).toMatch(/only inside binders and folders you own/);
-    expect((await author.post(url(), { item: { item_type: 2, name: 'Nope', parent_id: f.binderA.id } })).statusCode).toBe(403);
+    expect(
+      (await author.post(url(), { item: { item_type: 2, name: 'Nope', parent_id: f.binderA.id } })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses bad names and shapes with 422 sentences', async () => {
@@ -150,11 +162,17 @@ describe('POST containers (create)', () => {
 
 describe('PUT containers/{id} (rename)', () => {
   it('renames with the current lock version, logs Rename, and refuses a stale one with 409', async () => {
-    const created = (await admin.post(url(), { item: { item_type: 2, name: 'Old Name', parent_id: f.binderA.id } })).json().item;
-    const res = await owner.put(url(`/${created.id}`), { item: { name: 'New Name', lock_version: created.lock_version } });
+    const created = (
+      await admin.post(url(), { item: { item_type: 2, name: 'Old Name', parent_id: f.binderA.id } })
+    ).json().item;
+    const res = await owner.put(url(`/${created.id}`), {
+      item: { name: 'New Name', lock_version: created.lock_version },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().item).toMatchObject({ name: 'New Name', lock_version: created.lock_version + 1 });
-    const stale = await admin.put(url(`/${created.id}`), { item: { name: 'Other Name', lock_version: created.lock_version } });
+    const stale = await admin.put(url(`/${created.id}`), {
+      item: { name: 'Other Name', lock_version: created.lock_version },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().errors).toEqual(['This item was changed by someone else. Refresh and try again.']);
     const logs = (await admin.get(url(`/${created.id}/change_logs`))).json().change_logs;
@@ -163,7 +181,9 @@ describe('PUT containers/{id} (rename)', () => {
 
   it('refuses a rename to someone who does not own the node (403), bad input (422), unknown ids (404)', async () => {
     expect((await owner.put(url(`/${f.b1.id}`), { item: { name: 'Mine now', lock_version: 0 } })).statusCode).toBe(403);
-    expect((await author.put(url(`/${f.a1.id}`), { item: { name: 'Mine now', lock_version: 0 } })).statusCode).toBe(403);
+    expect((await author.put(url(`/${f.a1.id}`), { item: { name: 'Mine now', lock_version: 0 } })).statusCode).toBe(
+      403,
+    );
     const bad = await admin.put(url(`/${f.a1.id}`), { item: { name: '<script>' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.join(' ')).toMatch(/angle brackets/);
@@ -175,8 +195,10 @@ describe('PUT containers/{id} (rename)', () => {
 
 describe('DELETE containers/{id}', () => {
   it('asks for confirmation when not empty, saying what it holds, then deletes drafts with it', async () => {
-    const folder = (await owner.post(url(), { item: { item_type: 2, name: 'Doomed', parent_id: f.binderA.id } })).json().item;
-    const sub = (await owner.post(url(), { item: { item_type: 2, name: 'Doomed Sub', parent_id: folder.id } })).json().item;
+    const folder = (await owner.post(url(), { item: { item_type: 2, name: 'Doomed', parent_id: f.binderA.id } })).json()
+      .item;
+    const sub = (await owner.post(url(), { item: { item_type: 2, name: 'Doomed Sub', parent_id: folder.id } })).json()
+      .item;
     const draft = await createTestPnp(t.deps, f.org.id, sub.id, { name: 'Doomed Draft' });
     const summary = (await owner.get(url(`/${folder.id}/summary`))).json();
     expect(summary).toMatchObject({ folders: 1, pnps: 1, blocking_pnps: [] });
@@ -194,7 +216,9 @@ describe('DELETE containers/{id}', () => {
   });
 
   it('refuses to delete a container holding published P&Ps, naming them', async () => {
-    const folder = (await admin.post(url(), { item: { item_type: 2, name: 'Has Published', parent_id: f.binderB.id } })).json().item;
+    const folder = (
+      await admin.post(url(), { item: { item_type: 2, name: 'Has Published', parent_id: f.binderB.id } })
+    ).json().item;
     await createTestPnp(t.deps, f.org.id, folder.id, { name: 'Live Policy', status: 2 });
     const res = await admin.delete(url(`/${folder.id}?confirm=true`));
     expect(res.statusCode).toBe(422);
@@ -202,7 +226,8 @@ describe('DELETE containers/{id}', () => {
   });
 
   it('deletes an empty folder without confirmation; refuses binders to owners and anything to others', async () => {
-    const folder = (await owner.post(url(), { item: { item_type: 2, name: 'Empty', parent_id: f.binderA.id } })).json().item;
+    const folder = (await owner.post(url(), { item: { item_type: 2, name: 'Empty', parent_id: f.binderA.id } })).json()
+      .item;
     expect((await author.delete(url(`/${folder.id}`))).statusCode).toBe(403);
     expect((await owner.delete(url(`/${folder.id}?lock_version=${folder.lock_version + 5}`))).statusCode).toBe(409);
     expect((await owner.delete(url(`/${folder.id}`))).statusCode).toBe(204);
@@ -214,8 +239,11 @@ describe('DELETE containers/{id}', () => {
 
   it('refuses an owner a subtree holding a folder that overrides access without them', async () => {
     const { grant } = await import('../../test/factories');
-    const folder = (await owner.post(url(), { item: { item_type: 2, name: 'Mixed', parent_id: f.binderA.id } })).json().item;
-    const locked = (await owner.post(url(), { item: { item_type: 2, name: 'Locked Away', parent_id: folder.id } })).json().item;
+    const folder = (await owner.post(url(), { item: { item_type: 2, name: 'Mixed', parent_id: f.binderA.id } })).json()
+      .item;
+    const locked = (
+      await owner.post(url(), { item: { item_type: 2, name: 'Locked Away', parent_id: folder.id } })
+    ).json().item;
     await grant(t.deps, f.org.id, { containerId: locked.id }, { userId: f.author.id }, 1);
     const res = await owner.delete(url(`/${folder.id}?confirm=true`));
     expect(res.statusCode).toBe(403);

@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ContainerSummary, ContainerTree, ContainerTreeItem, CreateContainerBody, PnpContainerPath } from '../../../shared/api/containers';
+import type {
+  ContainerSummary,
+  ContainerTree,
+  ContainerTreeItem,
+  CreateContainerBody,
+  PnpContainerPath,
+} from '../../../shared/api/containers';
 import { CONCURRENT_CHANGE_MESSAGE, CONFIRMATION_REQUIRED } from '../../../shared/api/containers';
 import type { ChangeLogList } from '../../../shared/api/change-logs';
 import { RECENT_WINDOW_DAYS } from '../../../shared/domain/limits';
@@ -24,7 +30,14 @@ import {
   summarizeSubtree,
   type ContainerRow,
 } from './containers.repo';
-import { canSeePnp, containerKindName, containerObjectType, destinationOf, pathName, plural } from './containers.shared';
+import {
+  canSeePnp,
+  containerKindName,
+  containerObjectType,
+  destinationOf,
+  pathName,
+  plural,
+} from './containers.shared';
 import { listTreeRows } from './tree.repo';
 
 const DAY_MS = 86_400_000;
@@ -60,7 +73,11 @@ export async function requireManageNode(ctx: OrgCtx, node: ContainerRow): Promis
 }
 
 /** Refuses unless the actor may move, copy or delete the whole subtree (into `destination`). */
-export async function requireRestructure(ctx: OrgCtx, node: ContainerRow, destination?: ContainerRow | null): Promise<void> {
+export async function requireRestructure(
+  ctx: OrgCtx,
+  node: ContainerRow,
+  destination?: ContainerRow | null,
+): Promise<void> {
   if (ctx.actor.isAdmin) return;
   const unowned = await listUnownedInSubtree(ctx.tx, ctx.orgId, ctx.actor.userId, node.id);
   const dest =
@@ -74,7 +91,9 @@ export async function requireRestructure(ctx: OrgCtx, node: ContainerRow, destin
     throw forbidden(`You are not an owner of everything in ${node.name}: ${unowned.map((u) => u.name).join(', ')}.`);
   }
   if (dest === null) throw forbidden('Only organization administrators can place binders at the top level.');
-  throw forbidden(`You can place items only inside binders and folders you own; you are not an owner of ${destination?.name ?? 'it'}.`);
+  throw forbidden(
+    `You can place items only inside binders and folders you own; you are not an owner of ${destination?.name ?? 'it'}.`,
+  );
 }
 
 /** POST containers (no copy_of): a new binder or folder. */
@@ -83,11 +102,19 @@ export async function createContainer(ctx: OrgCtx, item: CreateContainerBody['it
   await lockTree(ctx.tx, ctx.orgId);
   const parentId = item.parent_id ?? null;
   const parent = await destinationOf(ctx, parentId);
-  if (itemType === ItemType.Binder && parent) throw unprocessable('A binder stays at the top level: leave parent id out.');
-  if (itemType === ItemType.Folder && !parent) throw unprocessable('A folder needs a parent: give the parent id of its binder or folder.');
-  const owned = parent ? ctx.actor.isAdmin || (await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, parent.id)) : false;
+  if (itemType === ItemType.Binder && parent)
+    throw unprocessable('A binder stays at the top level: leave parent id out.');
+  if (itemType === ItemType.Folder && !parent)
+    throw unprocessable('A folder needs a parent: give the parent id of its binder or folder.');
+  const owned = parent
+    ? ctx.actor.isAdmin || (await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, parent.id))
+    : false;
   if (!canCreateContainer(ctx.actor, parent ? { owned } : null)) {
-    throw forbidden(parent ? `You can create folders only inside binders and folders you own.` : 'Only organization administrators can create binders.');
+    throw forbidden(
+      parent
+        ? `You can create folders only inside binders and folders you own.`
+        : 'Only organization administrators can create binders.',
+    );
   }
   const end = await countChildren(ctx.tx, ctx.orgId, parentId);
   const [row] = await ctx.tx
@@ -139,12 +166,18 @@ export async function summarizeContainer(ctx: OrgCtx, id: number): Promise<Conta
  * it; published or retired ones block the delete (they keep their history: move them first). A
  * non-empty container needs confirm=true. Binders are deleted by org admins only.
  */
-export async function deleteContainer(ctx: OrgCtx, id: number, options: { confirm: boolean; lockVersion?: number }): Promise<void> {
+export async function deleteContainer(
+  ctx: OrgCtx,
+  id: number,
+  options: { confirm: boolean; lockVersion?: number },
+): Promise<void> {
   await lockTree(ctx.tx, ctx.orgId);
   const node = await getContainer(ctx, id);
-  if (options.lockVersion !== undefined && options.lockVersion !== node.lockVersion) throw conflict(CONCURRENT_CHANGE_MESSAGE);
+  if (options.lockVersion !== undefined && options.lockVersion !== node.lockVersion)
+    throw conflict(CONCURRENT_CHANGE_MESSAGE);
   const kind = containerKindName(node.type);
-  if (node.type === ItemType.Binder && !ctx.actor.isAdmin) throw forbidden('Only organization administrators can delete binders.');
+  if (node.type === ItemType.Binder && !ctx.actor.isAdmin)
+    throw forbidden('Only organization administrators can delete binders.');
   await requireRestructure(ctx, node);
   const summary = await summarizeSubtree(ctx.tx, ctx.orgId, node.id);
   if (summary.blocking.length) {
@@ -187,7 +220,10 @@ export async function deleteContainer(ctx: OrgCtx, id: number, options: { confir
     objectId: node.id,
     objectName: node.name,
     actionName: 'Delete',
-    deltas: summary.folders || summary.pnps ? { comment: `Deleted with ${plural(summary.folders, 'folder')} and ${plural(summary.pnps, 'P&P')}` } : {},
+    deltas:
+      summary.folders || summary.pnps
+        ? { comment: `Deleted with ${plural(summary.folders, 'folder')} and ${plural(summary.pnps, 'P&P')}` }
+        : {},
   });
 }
 

@@ -8,7 +8,8 @@ import { findContainer, listAncestorPath, type ContainerRow, type PnpRow } from 
 
 /** Helpers the container and access services share. */
 
-export const containerObjectType = (type: number): ChangeLogObjectType => (type === ItemType.Binder ? 'Binder' : 'Folder');
+export const containerObjectType = (type: number): ChangeLogObjectType =>
+  type === ItemType.Binder ? 'Binder' : 'Folder';
 export const containerKindName = (type: number): string => (type === ItemType.Binder ? 'binder' : 'folder');
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -62,11 +62,12 @@ export async function listSubtreeContainers(db: Executor, orgId: number, rootId:
 }
 
 /** P&Ps of a subtree (or one P&P) with their current file: the Active version's, else the Draft's. */
-export async function listPnpsToCopy(db: Executor, orgId: number, source: { rootId: number } | { pnpId: number }): Promise<SubtreePnp[]> {
-  const scope =
-    'rootId' in source
-      ? sql`p.container_id in (select id from sub)`
-      : sql`p.id = ${source.pnpId}`;
+export async function listPnpsToCopy(
+  db: Executor,
+  orgId: number,
+  source: { rootId: number } | { pnpId: number },
+): Promise<SubtreePnp[]> {
+  const scope = 'rootId' in source ? sql`p.container_id in (select id from sub)` : sql`p.id = ${source.pnpId}`;
   return queryRows(
     db,
     sql`with recursive ${subtreeCte(orgId, 'rootId' in source ? source.rootId : 0)}
@@ -85,7 +86,12 @@ export async function listPnpsToCopy(db: Executor, orgId: number, source: { root
 }
 
 /** The overrides (own grants) of the given containers and P&Ps. */
-export async function listGrantsOf(db: Executor, orgId: number, containerIds: number[], pnpIds: number[]): Promise<SourceGrant[]> {
+export async function listGrantsOf(
+  db: Executor,
+  orgId: number,
+  containerIds: number[],
+  pnpIds: number[],
+): Promise<SourceGrant[]> {
   if (containerIds.length === 0 && pnpIds.length === 0) return [];
   const ids = (list: number[]): SQL => sql`${`{${list.join(',')}}`}::int[]`;
   return queryRows(

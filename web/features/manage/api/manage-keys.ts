@@ -2,7 +2,8 @@
 export const manageKeys = {
   all: (orgId: string) => ['manage', orgId] as const,
   tree: (orgId: string, bypass: boolean) => ['manage', orgId, 'tree', bypass] as const,
-  participants: (orgId: string, objectType: number, objectId: number) => ['manage', orgId, 'participants', objectType, objectId] as const,
+  participants: (orgId: string, objectType: number, objectId: number) =>
+    ['manage', orgId, 'participants', objectType, objectId] as const,
   changeLogs: (orgId: string, containerId: number) => ['manage', orgId, 'change_logs', containerId] as const,
   candidates: (orgId: string, q: string) => ['manage', orgId, 'candidates', q] as const,
 };

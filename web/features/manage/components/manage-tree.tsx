@@ -39,7 +39,13 @@ export interface ManageTreeProps {
 /** react-arborist's row, named by the node alone (its check box has a label of its own). */
 function NamedRow({ node, attrs, innerRef, children }: RowRendererProps<ManageNode>) {
   return (
-    <div {...attrs} ref={innerRef} aria-label={node.data.name} onFocus={(event) => event.stopPropagation()} onClick={node.handleClick}>
+    <div
+      {...attrs}
+      ref={innerRef}
+      aria-label={node.data.name}
+      onFocus={(event) => event.stopPropagation()}
+      onClick={node.handleClick}
+    >
       {children}
     </div>
   );
@@ -72,13 +78,19 @@ export function ManageTree(props: ManageTreeProps) {
   const copying = useCopyModifier();
   const checkStates = useMemo(() => computeCheckStates(nodes, props.checked), [nodes, props.checked]);
   // Binders open at first so their folders show; later reloads keep whatever the user opened.
-  const initialOpenState = useRef(Object.fromEntries(nodes.filter((n) => n.item.item_type === 1).map((n) => [n.id, true])));
+  const initialOpenState = useRef(
+    Object.fromEntries(nodes.filter((n) => n.item.item_type === 1).map((n) => [n.id, true])),
+  );
 
   useEffect(() => {
     performance.mark('manage-tree-rendered');
   }, [nodes]);
 
-  const dropInput = (node: NodeApi<ManageNode>, parent: NodeApi<ManageNode> | null, rawIndex: number | null): DropInput => {
+  const dropInput = (
+    node: NodeApi<ManageNode>,
+    parent: NodeApi<ManageNode> | null,
+    rawIndex: number | null,
+  ): DropInput => {
     const target = parent && !parent.isRoot ? parent : null;
     const siblings = target ? (target.children?.length ?? 0) : (treeRef.current?.root.children?.length ?? 0);
     return {
@@ -142,7 +154,12 @@ export function ManageTree(props: ManageTreeProps) {
               onRefused(problem);
               return;
             }
-            onDrop({ node: node.data, target: parentNode && !parentNode.isRoot ? parentNode.data : null, position: positionOf(input), copy: input.copy });
+            onDrop({
+              node: node.data,
+              target: parentNode && !parentNode.isRoot ? parentNode.data : null,
+              position: positionOf(input),
+              copy: input.copy,
+            });
           }}
           onActivate={(node) => props.onActivate(node.data)}
           onSelect={(selected) => {

@@ -11,7 +11,10 @@ import { ParticipantsPanel } from './participants-panel';
 const TYPE_LABEL: Record<1 | 2 | 3, string> = { 1: 'Binder', 2: 'Folder', 3: 'P&P' };
 
 function ChangeLogs({ orgId, containerId }: { readonly orgId: string; readonly containerId: number }) {
-  const query = useQuery({ queryKey: manageKeys.changeLogs(orgId, containerId), queryFn: () => fetchContainerChangeLogs(orgId, containerId) });
+  const query = useQuery({
+    queryKey: manageKeys.changeLogs(orgId, containerId),
+    queryFn: () => fetchContainerChangeLogs(orgId, containerId),
+  });
   return <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />;
 }
 
@@ -65,7 +68,12 @@ export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete }: Node
             {isContainer && manage && <Tabs.Tab value="change_logs">Change Logs</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="participants" pt="sm">
-            <ParticipantsPanel key={`${item.item_type}:${item.id}`} orgId={orgId} objectType={item.item_type} objectId={item.id} />
+            <ParticipantsPanel
+              key={`${item.item_type}:${item.id}`}
+              orgId={orgId}
+              objectType={item.item_type}
+              objectId={item.id}
+            />
           </Tabs.Panel>
           {isContainer && manage && (
             <Tabs.Panel value="change_logs" pt="sm">

@@ -50,7 +50,13 @@ function ParticipantRow({
       )}
       {editable && (
         <Tooltip label="Remove">
-          <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove ${participant.name} from ${label}`} onClick={onRemove}>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${participant.name} from ${label}`}
+            onClick={onRemove}
+          >
             <IconX size={14} />
           </ActionIcon>
         </Tooltip>
@@ -104,7 +110,15 @@ function RoleSection({
 }
 
 /** Owners, authors, reviewers, audience and approvers by step of a binder, folder or P&P (spec §3). */
-export function ParticipantsPanel({ orgId, objectType, objectId }: { readonly orgId: string; readonly objectType: 1 | 2 | 3; readonly objectId: number }) {
+export function ParticipantsPanel({
+  orgId,
+  objectType,
+  objectId,
+}: {
+  readonly orgId: string;
+  readonly objectType: 1 | 2 | 3;
+  readonly objectId: number;
+}) {
   const queryClient = useQueryClient();
   const key = manageKeys.participants(orgId, objectType, objectId);
   const query = useQuery({ queryKey: key, queryFn: () => fetchParticipants(orgId, objectType, objectId) });
@@ -116,7 +130,8 @@ export function ParticipantsPanel({ orgId, objectType, objectId }: { readonly or
     await queryClient.invalidateQueries({ queryKey: manageKeys.all(orgId), predicate: (q) => !isThis(q.queryKey) });
   };
   const save = useMutation({
-    mutationFn: (lists: SetParticipantsBody['participants']) => setParticipants(orgId, objectId, { object_type: objectType, participants: lists }),
+    mutationFn: (lists: SetParticipantsBody['participants']) =>
+      setParticipants(orgId, objectId, { object_type: objectType, participants: lists }),
     onSuccess: async (data) => {
       toasts.success(Messages.recordUpdated);
       await refresh(data);
@@ -190,7 +205,13 @@ export function ParticipantsPanel({ orgId, objectType, objectId }: { readonly or
         <RoleSection key={k} orgId={orgId} keyName={k} data={data} onChange={(lists) => save.mutate(lists)} />
       ))}
       {data.abilities.edit && approverKeys.length < MAX_APPROVAL_STEPS && (
-        <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => setOpenedSteps(approverKeys.length + 1)} w="fit-content">
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setOpenedSteps(approverKeys.length + 1)}
+          w="fit-content"
+        >
           Add Approval Step
         </Button>
       )}

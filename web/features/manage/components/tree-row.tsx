@@ -17,9 +17,21 @@ export const TreeRowContext = createContext<TreeRowContextValue>({
   copying: { current: false },
 });
 
-const STATUS_COLOURS: Record<PnpStatus, string> = { 1: 'var(--mantine-color-orange-9)', 2: 'var(--mantine-color-green-9)', 3: 'var(--mantine-color-gray-7)' };
+const STATUS_COLOURS: Record<PnpStatus, string> = {
+  1: 'var(--mantine-color-orange-9)',
+  2: 'var(--mantine-color-green-9)',
+  3: 'var(--mantine-color-gray-7)',
+};
 
-function TriStateBox({ state, label, onChange }: { readonly state: CheckState; readonly label: string; readonly onChange: (on: boolean) => void }) {
+function TriStateBox({
+  state,
+  label,
+  onChange,
+}: {
+  readonly state: CheckState;
+  readonly label: string;
+  readonly onChange: (on: boolean) => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = state === 'partial';
@@ -47,7 +59,19 @@ export function TreeRow({ node, style, dragHandle, preview }: NodeRendererProps<
   const kind = item.item_type === 1 ? 'binder' : item.item_type === 2 ? 'folder' : 'P&P';
   if (preview) {
     return (
-      <div style={{ ...style, display: 'flex', alignItems: 'center', gap: 6, fontSize: 13, background: 'white', padding: '0 6px', borderRadius: 4, boxShadow: '0 1px 4px rgba(0,0,0,.25)' }}>
+      <div
+        style={{
+          ...style,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 6,
+          fontSize: 13,
+          background: 'white',
+          padding: '0 6px',
+          borderRadius: 4,
+          boxShadow: '0 1px 4px rgba(0,0,0,.25)',
+        }}
+      >
         <Icon size={14} aria-hidden />
         {node.data.name}
         <strong style={{ fontSize: 11 }}>{copying.current ? 'Copy' : 'Move'}</strong>
@@ -67,7 +91,11 @@ export function TreeRow({ node, style, dragHandle, preview }: NodeRendererProps<
         whiteSpace: 'nowrap',
         cursor: 'pointer',
         borderRadius: 3,
-        background: node.isSelected ? 'var(--mantine-color-tenet-light, #e7f0fb)' : node.willReceiveDrop ? 'var(--mantine-color-gray-1)' : undefined,
+        background: node.isSelected
+          ? 'var(--mantine-color-tenet-light, #e7f0fb)'
+          : node.willReceiveDrop
+            ? 'var(--mantine-color-gray-1)'
+            : undefined,
         outline: node.isFocused ? '1px solid var(--mantine-color-tenet-6, #1c7ed6)' : undefined,
         color: item.has_role ? undefined : 'var(--mantine-color-gray-7)',
       }}
@@ -87,11 +115,21 @@ export function TreeRow({ node, style, dragHandle, preview }: NodeRendererProps<
       ) : (
         <span style={{ width: 14, flex: 'none' }} />
       )}
-      <TriStateBox state={checkStates.get(node.id) ?? 'unchecked'} label={`Select ${kind} ${node.data.name}`} onChange={(on) => onCheck(node.data, on)} />
+      <TriStateBox
+        state={checkStates.get(node.id) ?? 'unchecked'}
+        label={`Select ${kind} ${node.data.name}`}
+        onChange={(on) => onCheck(node.data, on)}
+      />
       <Icon size={15} aria-hidden style={{ flex: 'none' }} />
-      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: item.item_type === 1 ? 600 : undefined }}>{node.data.name}</span>
+      <span
+        style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: item.item_type === 1 ? 600 : undefined }}
+      >
+        {node.data.name}
+      </span>
       {item.status !== null && (
-        <span style={{ fontSize: 10, fontWeight: 700, color: STATUS_COLOURS[item.status as PnpStatus] }}>{PNP_STATUS_LABELS[item.status as PnpStatus]}</span>
+        <span style={{ fontSize: 10, fontWeight: 700, color: STATUS_COLOURS[item.status as PnpStatus] }}>
+          {PNP_STATUS_LABELS[item.status as PnpStatus]}
+        </span>
       )}
       {!item.inherits_access && item.item_type !== 1 && (
         <span title="Has its own participants" style={{ fontSize: 10, color: 'var(--mantine-color-gray-7)' }}>

@@ -17,7 +17,8 @@ export function useCopyModifier(): RefObject<boolean> {
     };
     // Runs after the backend's own dragover handler (registered earlier, on the same window).
     const preferCopy = (event: DragEvent) => {
-      if (copying.current && event.dataTransfer && event.dataTransfer.dropEffect !== 'none') event.dataTransfer.dropEffect = 'copy';
+      if (copying.current && event.dataTransfer && event.dataTransfer.dropEffect !== 'none')
+        event.dataTransfer.dropEffect = 'copy';
     };
     for (const type of EVENTS) window.addEventListener(type, track as EventListener, { capture: true });
     window.addEventListener('dragover', preferCopy);

@@ -41,12 +41,27 @@ export function useTreeActions(orgId: string) {
   const create = (itemType: 1 | 2, parentId: number | null, values: ContainerFormValues) =>
     run(
       'create',
-      () => createContainer(orgId, { item_type: itemType, name: values.name, description: values.description, ...(parentId ? { parent_id: parentId } : {}) }),
+      () =>
+        createContainer(orgId, {
+          item_type: itemType,
+          name: values.name,
+          description: values.description,
+          ...(parentId ? { parent_id: parentId } : {}),
+        }),
       Messages.recordCreated,
     );
 
   const rename = (item: ContainerTreeItem, values: ContainerFormValues) =>
-    run('update', () => updateContainer(orgId, item.id, { name: values.name, description: values.description, lock_version: item.lock_version }), Messages.recordUpdated);
+    run(
+      'update',
+      () =>
+        updateContainer(orgId, item.id, {
+          name: values.name,
+          description: values.description,
+          lock_version: item.lock_version,
+        }),
+      Messages.recordUpdated,
+    );
 
   const drop = ({ node, target, position, copy }: TreeDrop) => {
     const item = node.item;
@@ -54,7 +69,12 @@ export function useTreeActions(orgId: string) {
     if (copy) {
       return run(
         'create',
-        () => createContainer(orgId, { copy_of: { item_type: item.item_type, id: item.id }, parent_id: parentId, position }),
+        () =>
+          createContainer(orgId, {
+            copy_of: { item_type: item.item_type, id: item.id },
+            parent_id: parentId,
+            position,
+          }),
         Messages.recordCreated,
       );
     }
@@ -87,12 +107,20 @@ export function useTreeActions(orgId: string) {
       showFailure(error, 'update');
       return false;
     }
-    const what = items.length === 1 ? `${KIND[items[0]!.item_type]} ${items[0]!.name}` : `${items.length} selected binders and folders`;
+    const what =
+      items.length === 1
+        ? `${KIND[items[0]!.item_type]} ${items[0]!.name}`
+        : `${items.length} selected binders and folders`;
     if (blocking.length) {
-      toasts.danger(`${capital(what)} cannot be deleted: it holds published or retired P&Ps (${blocking.join(', ')}). Move them to another binder or folder first.`);
+      toasts.danger(
+        `${capital(what)} cannot be deleted: it holds published or retired P&Ps (${blocking.join(', ')}). Move them to another binder or folder first.`,
+      );
       return false;
     }
-    const holds = folders || pnps ? `It contains ${plural(folders, 'folder')} and ${plural(pnps, 'P&P')}, which will be deleted with it.` : 'It is empty.';
+    const holds =
+      folders || pnps
+        ? `It contains ${plural(folders, 'folder')} and ${plural(pnps, 'P&P')}, which will be deleted with it.`
+        : 'It is empty.';
     const answer = await confirm({
       title: items.length === 1 ? `Delete ${capital(KIND[items[0]!.item_type]!)}` : 'Delete Selected',
       content: `Delete ${what}?`,

@@ -50,14 +50,23 @@ export function ManagePage() {
   const byId = useMemo(() => new Map([...walk(nodes)].map((n) => [n.id, n])), [nodes]);
   const active = activeId ? (byId.get(activeId) ?? null) : null;
   const selection = useMemo(() => topChecked(nodes, computeCheckStates(nodes, checked)), [nodes, checked]);
-  const deletable = selection.length > 0 && selection.every((n) => n.item.item_type !== 3 && n.item.abilities.manage && (n.item.item_type === 2 || flags.isOrgAdmin));
-  const onCheck = useCallback((node: ManageNode, on: boolean) => setChecked((current) => toggleChecked(current, node, on)), []);
+  const deletable =
+    selection.length > 0 &&
+    selection.every(
+      (n) => n.item.item_type !== 3 && n.item.abilities.manage && (n.item.item_type === 2 || flags.isOrgAdmin),
+    );
+  const onCheck = useCallback(
+    (node: ManageNode, on: boolean) => setChecked((current) => toggleChecked(current, node, on)),
+    [],
+  );
   const onActivate = useCallback((node: ManageNode) => setActiveId(node.id), []);
 
   const submitForm = async (values: ContainerFormValues) => {
     if (!form) return;
     const done =
-      form.mode === 'create' ? await actions.create(form.itemType, form.parentId, values) : await actions.rename(form.node.item, values);
+      form.mode === 'create'
+        ? await actions.create(form.itemType, form.parentId, values)
+        : await actions.rename(form.node.item, values);
     if (done) setForm(null);
   };
 
@@ -69,7 +78,10 @@ export function ManagePage() {
       subtitle="Drag a binder, folder or P&P to move it; hold Ctrl (⌘ on a Mac) while dropping to copy it."
       actions={
         canCreateBinder && (
-          <Button leftSection={<IconNotebook size={16} />} onClick={() => setForm({ mode: 'create', itemType: 1, parentId: null, title: 'New Binder' })}>
+          <Button
+            leftSection={<IconNotebook size={16} />}
+            onClick={() => setForm({ mode: 'create', itemType: 1, parentId: null, title: 'New Binder' })}
+          >
             New Binder
           </Button>
         )
@@ -79,7 +91,13 @@ export function ManagePage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="sm" radius="md">
             <Stack gap="xs">
-              <SegmentedControl size="xs" data={[...FOLDER_VIEWS]} value={view} onChange={(v) => setView(v)} aria-label="Folder view" />
+              <SegmentedControl
+                size="xs"
+                data={[...FOLDER_VIEWS]}
+                value={view}
+                onChange={(v) => setView(v)}
+                aria-label="Folder view"
+              />
               <Group gap="xs" wrap="wrap">
                 <TextInput
                   size="xs"
@@ -91,12 +109,22 @@ export function ManagePage() {
                   style={{ flex: 1, minWidth: 160 }}
                 />
                 <Tooltip label="Expand All">
-                  <Button size="xs" variant="default" aria-label="Expand All" onClick={() => treeRef.current?.openAll()}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label="Expand All"
+                    onClick={() => treeRef.current?.openAll()}
+                  >
                     <IconArrowsMaximize size={14} />
                   </Button>
                 </Tooltip>
                 <Tooltip label="Collapse All">
-                  <Button size="xs" variant="default" aria-label="Collapse All" onClick={() => treeRef.current?.closeAll()}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label="Collapse All"
+                    onClick={() => treeRef.current?.closeAll()}
+                  >
                     <IconArrowsMinimize size={14} />
                   </Button>
                 </Tooltip>
@@ -157,8 +185,16 @@ export function ManagePage() {
               key={active.id}
               orgId={orgId}
               item={active.item}
-              onNewFolder={() => setForm({ mode: 'create', itemType: 2, parentId: active.item.id, title: 'New Folder' })}
-              onRename={() => setForm({ mode: 'rename', node: active, title: `Rename ${active.item.item_type === 1 ? 'Binder' : 'Folder'}` })}
+              onNewFolder={() =>
+                setForm({ mode: 'create', itemType: 2, parentId: active.item.id, title: 'New Folder' })
+              }
+              onRename={() =>
+                setForm({
+                  mode: 'rename',
+                  node: active,
+                  title: `Rename ${active.item.item_type === 1 ? 'Binder' : 'Folder'}`,
+                })
+              }
               onDelete={() =>
                 void actions.remove([active.item]).then((done) => {
                   if (done) setActiveId(null);
@@ -168,8 +204,8 @@ export function ManagePage() {
           ) : (
             <Paper withBorder p="md" radius="md">
               <Text size="sm" c="dimmed">
-                Select a binder, folder or P&P to see its participants. Use the arrow keys to move through the tree, Space to open or close a
-                binder or folder, and Enter to select.
+                Select a binder, folder or P&P to see its participants. Use the arrow keys to move through the tree,
+                Space to open or close a binder or folder, and Enter to select.
               </Text>
             </Paper>
           )}
@@ -179,7 +215,11 @@ export function ManagePage() {
         <ContainerFormModal
           title={form.title}
           actionLabel={form.mode === 'create' ? 'Create' : 'Save'}
-          initial={form.mode === 'rename' ? { name: form.node.item.name, description: form.node.item.description } : { name: '', description: null }}
+          initial={
+            form.mode === 'rename'
+              ? { name: form.node.item.name, description: form.node.item.description }
+              : { name: '', description: null }
+          }
           busy={actions.busy}
           onSubmit={(values) => void submitForm(values)}
           onClose={() => setForm(null)}

@@ -34,7 +34,8 @@ export function buildTree(items: readonly ContainerTreeItem[], view: FolderView 
   const byKey = new Map<string, { node: ManageNode; parent: ManageNode | null; kept: boolean }>();
   for (const item of items) {
     const key = treeNodeKey(item.item_type, item.id);
-    const node: ManageNode = item.item_type === 3 ? { id: key, name: item.name, item } : { id: key, name: item.name, item, children: [] };
+    const node: ManageNode =
+      item.item_type === 3 ? { id: key, name: item.name, item } : { id: key, name: item.name, item, children: [] };
     const parent = item.parent_id === null ? null : (byKey.get(treeNodeKey(2, item.parent_id))?.node ?? null);
     byKey.set(key, { node, parent, kept: keep === null });
     if (parent) parent.children!.push(node);
@@ -66,4 +67,5 @@ export function* walk(nodes: readonly ManageNode[]): Generator<ManageNode> {
 }
 
 /** Spec §2: a tree filter is a case-insensitive contains match on the display name. */
-export const matchesFilter = (name: string, term: string): boolean => name.toLowerCase().includes(term.trim().toLowerCase());
+export const matchesFilter = (name: string, term: string): boolean =>
+  name.toLowerCase().includes(term.trim().toLowerCase());

@@ -20,7 +20,10 @@ export function toggleChecked(checked: ReadonlySet<string>, node: ManageNode, on
  * The state of every node, in one pass: a node with children is checked when all of them are,
  * partial when some are (or some are partial), unchecked otherwise; a leaf is what the set says.
  */
-export function computeCheckStates(roots: readonly ManageNode[], checked: ReadonlySet<string>): Map<string, CheckState> {
+export function computeCheckStates(
+  roots: readonly ManageNode[],
+  checked: ReadonlySet<string>,
+): Map<string, CheckState> {
   const states = new Map<string, CheckState>();
   const visit = (node: ManageNode): CheckState => {
     let state: CheckState;

@@ -33,12 +33,18 @@ export function positionOf(input: DropInput): number {
 export function dropProblem(input: DropInput): string | null {
   const { dragged, target } = input;
   const isContainer = dragged.item_type !== 3;
-  if (isContainer && target && target.id === dragged.id && target.item_type !== 3) return 'A binder or folder cannot be moved into itself.';
+  if (isContainer && target && target.id === dragged.id && target.item_type !== 3)
+    return 'A binder or folder cannot be moved into itself.';
   if (isContainer && input.targetInSubtree) return 'A binder or folder cannot be moved into one of its own folders.';
-  if (dragged.item_type === 1 && target !== null) return 'A binder stays at the top level: it cannot be placed inside a binder or folder.';
-  if (dragged.item_type !== 1 && target === null) return dragged.item_type === 2 ? 'A folder must be inside a binder or another folder.' : 'A P&P must be inside a binder or folder.';
+  if (dragged.item_type === 1 && target !== null)
+    return 'A binder stays at the top level: it cannot be placed inside a binder or folder.';
+  if (dragged.item_type !== 1 && target === null)
+    return dragged.item_type === 2
+      ? 'A folder must be inside a binder or another folder.'
+      : 'A P&P must be inside a binder or folder.';
   if (target === null && !input.canUseTopLevel) return 'Only organization administrators can arrange binders.';
   if (target !== null && !target.abilities.manage) return `You are not an owner of ${target.name}.`;
-  if (!input.copy && sameParent(input) && positionOf(input) === input.currentIndex) return 'The item is already in this position.';
+  if (!input.copy && sameParent(input) && positionOf(input) === input.currentIndex)
+    return 'The item is already in this position.';
   return null;
 }

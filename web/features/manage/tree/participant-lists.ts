@@ -18,14 +18,22 @@ export function listsOf(participants: ParticipantsByRole): SetParticipantsBody['
 
 const same = (a: SubjectRef, b: SubjectRef): boolean => a.type === b.type && a.id === b.id;
 
-export function withAdded(participants: ParticipantsByRole, key: ParticipantKey, subject: SubjectRef): SetParticipantsBody['participants'] {
+export function withAdded(
+  participants: ParticipantsByRole,
+  key: ParticipantKey,
+  subject: SubjectRef,
+): SetParticipantsBody['participants'] {
   const lists = listsOf(participants);
   const list = lists[key] ?? [];
   if (!list.some((s) => same(s, subject))) lists[key] = [...list, subject];
   return lists;
 }
 
-export function withRemoved(participants: ParticipantsByRole, key: ParticipantKey, subject: SubjectRef): SetParticipantsBody['participants'] {
+export function withRemoved(
+  participants: ParticipantsByRole,
+  key: ParticipantKey,
+  subject: SubjectRef,
+): SetParticipantsBody['participants'] {
   const lists = listsOf(participants);
   lists[key] = (lists[key] ?? []).filter((s) => !same(s, subject));
   return lists;

@@ -4,7 +4,13 @@ import { buildTree, matchesFilter, walk } from './build-tree';
 import { computeCheckStates, toggleChecked, topChecked } from './check-state';
 import { dropProblem, positionOf, type DropInput } from './move-rules';
 
-const item = (id: number, item_type: 1 | 2 | 3, parent_id: number | null, name: string, extra: Partial<ContainerTreeItem> = {}): ContainerTreeItem => ({
+const item = (
+  id: number,
+  item_type: 1 | 2 | 3,
+  parent_id: number | null,
+  name: string,
+  extra: Partial<ContainerTreeItem> = {},
+): ContainerTreeItem => ({
   id,
   item_type,
   parent_id,
@@ -39,12 +45,24 @@ describe('buildTree', () => {
     const roots = buildTree(items);
     expect(roots.map((r) => r.id)).toEqual(['c1', 'c3']);
     expect(roots[0]!.children![0]!.children!.map((c) => c.id)).toEqual(['p1', 'p2']);
-    expect([...walk(roots)].map((n) => n.name)).toEqual(['Clinical', 'Infection', 'Hand Hygiene', 'Gloves', 'HR', 'Onboarding', 'Conduct']);
+    expect([...walk(roots)].map((n) => n.name)).toEqual([
+      'Clinical',
+      'Infection',
+      'Hand Hygiene',
+      'Gloves',
+      'HR',
+      'Onboarding',
+      'Conduct',
+    ]);
     expect(roots[0]!.children![0]!.children![0]!.children).toBeUndefined();
   });
 
   it('folder views keep only matching P&Ps and the path to them', () => {
-    expect([...walk(buildTree(items, 'favorites'))].map((n) => n.name)).toEqual(['Clinical', 'Infection', 'Hand Hygiene']);
+    expect([...walk(buildTree(items, 'favorites'))].map((n) => n.name)).toEqual([
+      'Clinical',
+      'Infection',
+      'Hand Hygiene',
+    ]);
     expect([...walk(buildTree(items, 'recently_viewed'))].map((n) => n.name)).toEqual(['HR', 'Onboarding', 'Conduct']);
     expect(buildTree(items, 'recently_published')).toEqual([]);
   });
@@ -62,7 +80,12 @@ describe('tri-state selection', () => {
     const infection = roots[0]!.children![0]!;
     let checked = toggleChecked(new Set(), infection.children![0]!, true);
     let states = computeCheckStates(roots, checked);
-    expect([states.get('p1'), states.get('c2'), states.get('c1'), states.get('c3')]).toEqual(['checked', 'partial', 'partial', 'unchecked']);
+    expect([states.get('p1'), states.get('c2'), states.get('c1'), states.get('c3')]).toEqual([
+      'checked',
+      'partial',
+      'partial',
+      'unchecked',
+    ]);
     checked = toggleChecked(checked, infection, true);
     states = computeCheckStates(roots, checked);
     expect([states.get('c2'), states.get('c1')]).toEqual(['checked', 'checked']);
@@ -74,19 +97,37 @@ describe('tri-state selection', () => {
 
 describe('drop rules', () => {
   const folder = item(10, 2, 1, 'Folder', { position: 0 });
-  const base: DropInput = { dragged: folder, target: item(1, 1, null, 'Binder'), index: 0, currentIndex: 0, targetInSubtree: false, copy: false, canUseTopLevel: false };
+  const base: DropInput = {
+    dragged: folder,
+    target: item(1, 1, null, 'Binder'),
+    index: 0,
+    currentIndex: 0,
+    targetInSubtree: false,
+    copy: false,
+    canUseTopLevel: false,
+  };
 
   it('refuses the invalid moves of spec §2 and wrong places', () => {
-    expect(dropProblem({ ...base, target: folder, targetInSubtree: true })).toBe('A binder or folder cannot be moved into itself.');
-    expect(dropProblem({ ...base, target: item(11, 2, 10, 'Child'), targetInSubtree: true })).toBe('A binder or folder cannot be moved into one of its own folders.');
+    expect(dropProblem({ ...base, target: folder, targetInSubtree: true })).toBe(
+      'A binder or folder cannot be moved into itself.',
+    );
+    expect(dropProblem({ ...base, target: item(11, 2, 10, 'Child'), targetInSubtree: true })).toBe(
+      'A binder or folder cannot be moved into one of its own folders.',
+    );
     expect(dropProblem({ ...base, index: 0 })).toBe('The item is already in this position.');
     expect(dropProblem({ ...base, index: 1 })).toBe('The item is already in this position.');
     expect(dropProblem({ ...base, index: 2 })).toBeNull();
     expect(dropProblem({ ...base, index: 1, copy: true })).toBeNull();
     expect(dropProblem({ ...base, target: null })).toBe('A folder must be inside a binder or another folder.');
-    expect(dropProblem({ ...base, dragged: item(5, 1, null, 'B'), target: item(1, 1, null, 'Binder') })).toMatch(/top level/);
-    expect(dropProblem({ ...base, dragged: item(5, 1, null, 'B'), target: null, index: 3 })).toBe('Only organization administrators can arrange binders.');
-    expect(dropProblem({ ...base, target: item(7, 2, 3, 'Theirs', { abilities: { manage: false } }) })).toBe('You are not an owner of Theirs.');
+    expect(dropProblem({ ...base, dragged: item(5, 1, null, 'B'), target: item(1, 1, null, 'Binder') })).toMatch(
+      /top level/,
+    );
+    expect(dropProblem({ ...base, dragged: item(5, 1, null, 'B'), target: null, index: 3 })).toBe(
+      'Only organization administrators can arrange binders.',
+    );
+    expect(dropProblem({ ...base, target: item(7, 2, 3, 'Theirs', { abilities: { manage: false } }) })).toBe(
+      'You are not an owner of Theirs.',
+    );
   });
 
   it('turns a gap index into the position once the node is out of the way', () => {
@@ -101,7 +142,10 @@ describe('participant lists', async () => {
   const { PARTICIPANT_KEYS } = await import('../../../../shared/api/access');
   const empty = Object.fromEntries(PARTICIPANT_KEYS.map((k) => [k, []])) as never;
   const source = { object_type: 1 as const, object_id: 1, name: 'Binder' };
-  const withOwner = { ...(empty as Record<string, unknown>), owners: [{ id: 7, type: 'User', name: 'Bea', email: null, inherited: true, source }] } as never;
+  const withOwner = {
+    ...(empty as Record<string, unknown>),
+    owners: [{ id: 7, type: 'User', name: 'Bea', email: null, inherited: true, source }],
+  } as never;
 
   it('keeps the inherited participants when adding or removing one', () => {
     expect(withAdded(withOwner, 'reviewers', { type: 'Group', id: 3 })).toMatchObject({
@@ -115,7 +159,10 @@ describe('participant lists', async () => {
   it('shows approval step 1, the steps in use and the ones opened', () => {
     expect(visibleApproverKeys(empty, 1)).toEqual(['approvers']);
     expect(visibleApproverKeys(empty, 3)).toEqual(['approvers', 'approversStep2', 'approversStep3']);
-    const step4 = { ...(empty as Record<string, unknown>), approversStep4: [{ id: 1, type: 'User', name: 'A', email: null, inherited: false, source }] } as never;
+    const step4 = {
+      ...(empty as Record<string, unknown>),
+      approversStep4: [{ id: 1, type: 'User', name: 'A', email: null, inherited: false, source }],
+    } as never;
     expect(visibleApproverKeys(step4, 1)).toHaveLength(4);
   });
 });
