@@ -54,19 +54,21 @@ export const orgRoutes: RouteObject = {
           },
           lazy: lazyPage(() => import('../../features/library/pages/library-reading-page'), 'LibraryReadingPage'),
         },
-        planned(
-          'new/:containerId',
-          {
+        {
+          path: 'new/:containerId',
+          handle: {
             crumb: 'New P&P',
             description: 'Create a P&P from a file: P&P details, then file upload and document details.',
           },
-          manageGuard,
-        ),
-        planned(
-          'bulk_upload/:containerId',
-          { crumb: 'Bulk Upload', description: 'Upload many P&Ps into a binder or folder at once.' },
-          manageGuard,
-        ),
+          loader: manageGuard,
+          lazy: lazyPage(() => import('../../features/pnps/pages/new-pnp-page'), 'NewPnpPage'),
+        },
+        {
+          path: 'bulk_upload/:containerId',
+          handle: { crumb: 'Bulk Upload', description: 'Upload many P&Ps into a binder or folder at once.' },
+          loader: manageGuard,
+          lazy: lazyPage(() => import('../../features/pnps/pages/bulk-upload-page'), 'BulkUploadPage'),
+        },
         ...pnpDocumentRoutes,
       ],
     ),
@@ -98,11 +100,11 @@ export const orgRoutes: RouteObject = {
       handle: { crumb: 'Notifications', items: 'Notifications' },
       lazy: lazyPage(() => import('../routes/notifications-page'), 'NotificationsPage'),
     },
-    planned('pnp_documents', {
-      crumb: 'P&P Documents',
-      description: 'The P&P documents (versions) you work on.',
-      items: 'Documents',
-    }),
+    {
+      path: 'pnp_documents',
+      handle: { crumb: 'P&P Documents', description: 'The P&P documents (versions) you work on.', items: 'Documents' },
+      lazy: lazyPage(() => import('../../features/pnps/pages/pnp-documents-page'), 'PnpDocumentsPage'),
+    },
     planned(
       'reporting_dashboard',
       {
@@ -147,14 +149,15 @@ export const orgRoutes: RouteObject = {
           },
           { lazy: lazyPage(() => import('../../features/templates/pages/template-page'), 'TemplatePage') },
           [
-            planned(
-              'new_pnp_from_template',
-              {
+            {
+              path: 'new_pnp_from_template',
+              handle: {
                 crumb: 'New P&P from Template',
                 description: 'Create a P&P from this template: P&P details, then document details.',
               },
-              manageGuard,
-            ),
+              loader: manageGuard,
+              lazy: lazyPage(() => import('../../features/pnps/pages/new-pnp-from-template-page'), 'NewPnpFromTemplatePage'),
+            },
             {
               path: 'file',
               handle: { crumb: 'File', description: 'The template document.' },

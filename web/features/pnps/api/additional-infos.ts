@@ -6,10 +6,19 @@ export function listAdditionalInfos(orgId: string, pnpId: string | number): Prom
   return http.get<AdditionalInfoList>(`o/${orgId}/pnps/${pnpId}/additional_infos`);
 }
 
-export function saveAdditionalInfo(orgId: string, pnpId: string | number, id: number | null, body: AdditionalInfoBody): Promise<{ additional_info: AdditionalInfo }> {
+export function saveAdditionalInfo(
+  orgId: string,
+  pnpId: string | number,
+  id: number | null,
+  body: AdditionalInfoBody,
+): Promise<{ additional_info: AdditionalInfo }> {
   return id === null
-    ? http.post<{ additional_info: AdditionalInfo }>(`o/${orgId}/pnps/${pnpId}/additional_infos`, body, { passThrough: [422] })
-    : http.put<{ additional_info: AdditionalInfo }>(`o/${orgId}/pnps/${pnpId}/additional_infos/${id}`, body, { passThrough: [422] });
+    ? http.post<{ additional_info: AdditionalInfo }>(`o/${orgId}/pnps/${pnpId}/additional_infos`, body, {
+        passThrough: [422],
+      })
+    : http.put<{ additional_info: AdditionalInfo }>(`o/${orgId}/pnps/${pnpId}/additional_infos/${id}`, body, {
+        passThrough: [422],
+      });
 }
 
 export function removeAdditionalInfo(orgId: string, pnpId: string | number, id: number): Promise<void> {

@@ -7,7 +7,12 @@ export function listAttachments(orgId: string, pnpId: string | number): Promise<
   return http.get<AttachmentList>(`o/${orgId}/pnps/${pnpId}/attachments`);
 }
 
-export function addAttachment(orgId: string, pnpId: string | number, file: File, options: UploadOptions = {}): Promise<{ attachment: Attachment }> {
+export function addAttachment(
+  orgId: string,
+  pnpId: string | number,
+  file: File,
+  options: UploadOptions = {},
+): Promise<{ attachment: Attachment }> {
   const form = new FormData();
   form.set('file', file, file.name);
   return uploadForm<{ attachment: Attachment }>(`o/${orgId}/pnps/${pnpId}/attachments`, form, options);

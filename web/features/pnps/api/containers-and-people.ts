@@ -9,5 +9,8 @@ export function listContainers(orgId: string, everything: boolean): Promise<Cont
 
 /** GET o/{org}/access/candidates?q: users and groups to choose participants from (403 if the caller may not). */
 export function searchCandidates(orgId: string, q: string): Promise<CandidateList> {
-  return http.get<CandidateList>(`o/${orgId}/access/candidates`, { query: { q: q || undefined, limit: 50 }, passThrough: [403] });
+  return http.get<CandidateList>(`o/${orgId}/access/candidates`, {
+    query: { q: q || undefined, limit: 50 },
+    passThrough: [403],
+  });
 }

@@ -3,7 +3,12 @@ import { http } from '../../../lib/api-client';
 import { uploadForm, type UploadOptions } from './upload-form';
 
 /** POST o/{org}/pnps {pnp, document} with the file (multipart), spec §7. */
-export function createPnpFromFile(orgId: string, body: CreatePnpBody, file: File, options: UploadOptions = {}): Promise<CreatePnpResponse> {
+export function createPnpFromFile(
+  orgId: string,
+  body: CreatePnpBody,
+  file: File,
+  options: UploadOptions = {},
+): Promise<CreatePnpResponse> {
   const form = new FormData();
   form.set('pnp', JSON.stringify(body.pnp));
   form.set('document', JSON.stringify(body.document));

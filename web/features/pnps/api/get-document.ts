@@ -2,6 +2,10 @@ import type { PnpDocumentResponse } from '../../../../shared/api/pnp-documents';
 import { http } from '../../../lib/api-client';
 
 /** GET o/{org}/pnp_documents/{id}?pnp_id (spec §7). */
-export function getDocument(orgId: string, pnpId: string | number, documentId: string | number): Promise<PnpDocumentResponse> {
+export function getDocument(
+  orgId: string,
+  pnpId: string | number,
+  documentId: string | number,
+): Promise<PnpDocumentResponse> {
   return http.get<PnpDocumentResponse>(`o/${orgId}/pnp_documents/${documentId}`, { query: { pnp_id: pnpId } });
 }

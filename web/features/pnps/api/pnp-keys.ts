@@ -3,12 +3,15 @@ export const pnpKeys = {
   all: (orgId: string) => ['pnps', orgId] as const,
   list: (orgId: string, params: Readonly<Record<string, unknown>>) => ['pnps', orgId, 'list', params] as const,
   pnp: (orgId: string, pnpId: string) => ['pnps', orgId, 'pnp', pnpId] as const,
-  document: (orgId: string, pnpId: string, documentId: string) => ['pnps', orgId, 'pnp', pnpId, 'document', documentId] as const,
-  preview: (orgId: string, pnpId: string, documentId: string) => ['pnps', orgId, 'pnp', pnpId, 'preview', documentId] as const,
+  document: (orgId: string, pnpId: string, documentId: string) =>
+    ['pnps', orgId, 'pnp', pnpId, 'document', documentId] as const,
+  preview: (orgId: string, pnpId: string, documentId: string) =>
+    ['pnps', orgId, 'pnp', pnpId, 'preview', documentId] as const,
   versions: (orgId: string, pnpId: string) => ['pnps', orgId, 'pnp', pnpId, 'versions'] as const,
   history: (orgId: string, pnpId: string) => ['pnps', orgId, 'pnp', pnpId, 'history'] as const,
   changeLogs: (orgId: string, pnpId: string) => ['pnps', orgId, 'pnp', pnpId, 'change-logs'] as const,
-  compare: (orgId: string, pnpId: string, from: number, to: number) => ['pnps', orgId, 'pnp', pnpId, 'compare', from, to] as const,
+  compare: (orgId: string, pnpId: string, from: number, to: number) =>
+    ['pnps', orgId, 'pnp', pnpId, 'compare', from, to] as const,
   attachments: (orgId: string, pnpId: string) => ['pnps', orgId, 'pnp', pnpId, 'attachments'] as const,
   additionalInfos: (orgId: string, pnpId: string) => ['pnps', orgId, 'pnp', pnpId, 'additional-infos'] as const,
   links: (orgId: string, pnpId: string) => ['pnps', orgId, 'pnp', pnpId, 'links'] as const,

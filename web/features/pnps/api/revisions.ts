@@ -3,16 +3,29 @@ import { http } from '../../../lib/api-client';
 
 /** POST o/{org}/pnp_documents/{id}/start_revision?pnp_id: 'Start Review' on the Active version. */
 export function startRevision(orgId: string, pnpId: number, documentId: number): Promise<PnpDocumentResponse> {
-  return http.post<PnpDocumentResponse>(`o/${orgId}/pnp_documents/${documentId}/start_revision`, {}, { query: { pnp_id: pnpId }, passThrough: [422] });
+  return http.post<PnpDocumentResponse>(
+    `o/${orgId}/pnp_documents/${documentId}/start_revision`,
+    {},
+    { query: { pnp_id: pnpId }, passThrough: [422] },
+  );
 }
 
 /** POST o/{org}/pnp_documents/{id}/extend_review?pnp_id: 'Extend' the review dates by the cycle. */
 export function extendReview(orgId: string, pnpId: number, documentId: number): Promise<PnpDocumentResponse> {
-  return http.post<PnpDocumentResponse>(`o/${orgId}/pnp_documents/${documentId}/extend_review`, {}, { query: { pnp_id: pnpId }, passThrough: [422] });
+  return http.post<PnpDocumentResponse>(
+    `o/${orgId}/pnp_documents/${documentId}/extend_review`,
+    {},
+    { query: { pnp_id: pnpId }, passThrough: [422] },
+  );
 }
 
 /** POST o/{org}/pnp_documents/{id}/adhoc_send_to_authors?pnp_id {effective_date} (spec §7). */
-export function adhocSendToAuthors(orgId: string, pnpId: number, documentId: number, effectiveDate: string | null): Promise<PnpDocumentResponse> {
+export function adhocSendToAuthors(
+  orgId: string,
+  pnpId: number,
+  documentId: number,
+  effectiveDate: string | null,
+): Promise<PnpDocumentResponse> {
   return http.post<PnpDocumentResponse>(
     `o/${orgId}/pnp_documents/${documentId}/adhoc_send_to_authors`,
     effectiveDate ? { effective_date: effectiveDate } : {},

@@ -7,6 +7,14 @@ export interface WorkflowResult {
 }
 
 /** POST o/{org}/pnp_documents/{id}/workflow?pnp_id: one step of the draft workflow. */
-export function runWorkflow(orgId: string, pnpId: number, documentId: number, body: WorkflowBody): Promise<WorkflowResult> {
-  return http.post<WorkflowResult>(`o/${orgId}/pnp_documents/${documentId}/workflow`, body, { query: { pnp_id: pnpId }, passThrough: [422] });
+export function runWorkflow(
+  orgId: string,
+  pnpId: number,
+  documentId: number,
+  body: WorkflowBody,
+): Promise<WorkflowResult> {
+  return http.post<WorkflowResult>(`o/${orgId}/pnp_documents/${documentId}/workflow`, body, {
+    query: { pnp_id: pnpId },
+    passThrough: [422],
+  });
 }

@@ -2,6 +2,10 @@ import type { PnpDocumentResponse, UpdateDocumentBody } from '../../../../shared
 import { http } from '../../../lib/api-client';
 
 /** PUT o/{org}/pnp_documents/{id} {pnp_id, document} (spec §7). */
-export function updateDocument(orgId: string, documentId: number, body: UpdateDocumentBody): Promise<PnpDocumentResponse> {
+export function updateDocument(
+  orgId: string,
+  documentId: number,
+  body: UpdateDocumentBody,
+): Promise<PnpDocumentResponse> {
   return http.put<PnpDocumentResponse>(`o/${orgId}/pnp_documents/${documentId}`, body, { passThrough: [422] });
 }

@@ -12,6 +12,14 @@ export function listWorkflowHistory(orgId: string, pnpId: string | number): Prom
 }
 
 /** GET o/{org}/pnp_documents/compare?pnp_id&from&to: the text differences of two versions. */
-export function compareVersions(orgId: string, pnpId: string | number, from: number, to: number): Promise<CompareResponse> {
-  return http.get<CompareResponse>(`o/${orgId}/pnp_documents/compare`, { query: { pnp_id: pnpId, from, to }, passThrough: [422] });
+export function compareVersions(
+  orgId: string,
+  pnpId: string | number,
+  from: number,
+  to: number,
+): Promise<CompareResponse> {
+  return http.get<CompareResponse>(`o/${orgId}/pnp_documents/compare`, {
+    query: { pnp_id: pnpId, from, to },
+    passThrough: [422],
+  });
 }

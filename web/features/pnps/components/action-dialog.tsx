@@ -18,7 +18,19 @@ export interface ActionDialogProps {
 }
 
 /** A confirmation that asks for something: a comment, a reason, dates. */
-export function ActionDialog({ opened, title, message, actionLabel, colour, comment, children, busy, actionDisabled, onClose, onConfirm }: ActionDialogProps) {
+export function ActionDialog({
+  opened,
+  title,
+  message,
+  actionLabel,
+  colour,
+  comment,
+  children,
+  busy,
+  actionDisabled,
+  onClose,
+  onConfirm,
+}: ActionDialogProps) {
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = comment?.required === true && text.trim() === '';

@@ -18,19 +18,29 @@ import { documentPath } from './workflow-actions';
 
 export type WizardSource =
   | { readonly kind: 'file'; readonly containerId: number; readonly location: string }
-  | { readonly kind: 'template'; readonly template: NewWithTemplateResponse['template']; readonly name: string; readonly description: string | null };
+  | {
+      readonly kind: 'template';
+      readonly template: NewWithTemplateResponse['template'];
+      readonly name: string;
+      readonly description: string | null;
+    };
 
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
 /** Binders and folders as 'Binder / Folder' paths, for choosing where a P&P from a template goes. */
 function useContainerOptions(orgId: string, enabled: boolean) {
   const flags = useSessionFlags();
-  const query = useQuery({ queryKey: [...pnpKeys.containers(orgId), flags.isOrgAdmin], queryFn: () => listContainers(orgId, flags.isOrgAdmin), enabled });
+  const query = useQuery({
+    queryKey: [...pnpKeys.containers(orgId), flags.isOrgAdmin],
+    queryFn: () => listContainers(orgId, flags.isOrgAdmin),
+    enabled,
+  });
   const items = (query.data?.items ?? []).filter((i) => i.item_type !== 3);
   const byId = new Map(items.map((i) => [i.id, i]));
   const path = (id: number): string => {
     const names: string[] = [];
-    for (let node = byId.get(id); node; node = node.parent_id === null ? undefined : byId.get(node.parent_id)) names.unshift(node.name);
+    for (let node = byId.get(id); node; node = node.parent_id === null ? undefined : byId.get(node.parent_id))
+      names.unshift(node.name);
     return names.join(' / ');
   };
   return items
@@ -44,13 +54,23 @@ function useContainerOptions(orgId: string, enabled: boolean) {
  * From a template: 'P&P Details', then 'Document Details' (the template's file is copied).
  * Exported for the template library's new_pnp_from_template screen.
  */
-export function CreatePnpWizard({ orgId, source, onCancel }: { readonly orgId: string; readonly source: WizardSource; readonly onCancel: () => void }) {
+export function CreatePnpWizard({
+  orgId,
+  source,
+  onCancel,
+}: {
+  readonly orgId: string;
+  readonly source: WizardSource;
+  readonly onCancel: () => void;
+}) {
   const navigate = useNavigate();
   const steps = source.kind === 'file' ? WizardSteps.pnpFromFile : WizardSteps.pnpFromTemplate;
   const [active, setActive] = useState(0);
   const [name, setName] = useState(source.kind === 'template' ? source.name : '');
   const [description, setDescription] = useState(source.kind === 'template' ? (source.description ?? '') : '');
-  const [containerId, setContainerId] = useState<string | null>(source.kind === 'file' ? String(source.containerId) : null);
+  const [containerId, setContainerId] = useState<string | null>(
+    source.kind === 'file' ? String(source.containerId) : null,
+  );
   const [inherit, setInherit] = useState(true);
   const [participants, setParticipants] = useState<ParticipantLists>({});
   const [details, setDetails] = useState<DocumentDetails>(EMPTY_DETAILS);
@@ -79,9 +99,11 @@ export function CreatePnpWizard({ orgId, source, onCancel }: { readonly orgId: s
     try {
       const created =
         source.kind === 'file'
-          ? await createPnpFromFile(orgId, body, file!, { onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)) })
+          ? await createPnpFromFile(orgId, body, file!, {
+              onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)),
+            })
           : await createPnpFromTemplate(orgId, body);
-      toasts.success(Messages.recordCreated);
+      toasts.success(Messages.recordCreated, { scope: 'next' });
       await navigate(documentPath(orgId, created.pnp.id, created.pnp_document.id));
     } catch (error) {
       showErrors(error);
@@ -105,8 +127,21 @@ export function CreatePnpWizard({ orgId, source, onCancel }: { readonly orgId: s
       <WizardStepper steps={steps} active={active} onStepClick={(i) => i < active && setActive(i)}>
         {active === 0 ? (
           <Stack gap="sm" mt="md">
-            <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} maxLength={255} />
-            <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <TextInput
+              label="Name"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={nameError}
+              maxLength={255}
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
             {source.kind === 'file' ? (
               <TextInput label="Location" value={source.location} readOnly />
             ) : (
@@ -122,13 +157,24 @@ export function CreatePnpWizard({ orgId, source, onCancel }: { readonly orgId: s
                 nothingFoundMessage="No binder or folder found"
               />
             )}
-            <Checkbox label="Inherit the participants of the binder or folder" checked={inherit} onChange={(e) => setInherit(e.currentTarget.checked)} />
+            <Checkbox
+              label="Inherit the participants of the binder or folder"
+              checked={inherit}
+              onChange={(e) => setInherit(e.currentTarget.checked)}
+            />
             {!inherit && <ParticipantsEditor orgId={orgId} value={participants} onChange={setParticipants} />}
           </Stack>
         ) : (
           <Stack gap="md" mt="md">
             {source.kind === 'file' ? (
-              <FileUploadField label="File" required value={file} onChange={setFile} progress={progress} error={touched && !file ? 'Please choose a file to upload.' : undefined} />
+              <FileUploadField
+                label="File"
+                required
+                value={file}
+                onChange={setFile}
+                progress={progress}
+                error={touched && !file ? 'Please choose a file to upload.' : undefined}
+              />
             ) : (
               <Alert color="blue" variant="light" title="Template">
                 <Text size="sm">

@@ -10,14 +10,33 @@ export interface DocumentDetails {
   readonly reminderDays: number | null;
 }
 
-export const EMPTY_DETAILS: DocumentDetails = { notes: '', originationDt: null, effectiveDt: null, reviewCycleYears: null, reminderDays: null };
+export const EMPTY_DETAILS: DocumentDetails = {
+  notes: '',
+  originationDt: null,
+  effectiveDt: null,
+  reviewCycleYears: null,
+  reminderDays: null,
+};
 
 /** The document details of a new draft: notes, origination date, target effective date, review cycle. */
-export function DocumentDetailsFields({ value, onChange, today }: { readonly value: DocumentDetails; readonly onChange: (v: DocumentDetails) => void; readonly today: string }) {
+export function DocumentDetailsFields({
+  value,
+  onChange,
+  today,
+}: {
+  readonly value: DocumentDetails;
+  readonly onChange: (v: DocumentDetails) => void;
+  readonly today: string;
+}) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DateInput label="Origination Date" value={value.originationDt} maxDate={today} onChange={(originationDt) => onChange({ ...value, originationDt })} />
+        <DateInput
+          label="Origination Date"
+          value={value.originationDt}
+          maxDate={today}
+          onChange={(originationDt) => onChange({ ...value, originationDt })}
+        />
         <DateInput
           label="Target Effective Date"
           description="Proposed; the date is set when the version is published."
@@ -26,7 +45,13 @@ export function DocumentDetailsFields({ value, onChange, today }: { readonly val
         />
       </SimpleGrid>
       <ReviewCycleFields value={value} onChange={(v) => onChange({ ...value, ...v })} />
-      <Textarea label="Notes" autosize minRows={2} value={value.notes} onChange={(e) => onChange({ ...value, notes: e.currentTarget.value })} />
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        value={value.notes}
+        onChange={(e) => onChange({ ...value, notes: e.currentTarget.value })}
+      />
     </Stack>
   );
 }

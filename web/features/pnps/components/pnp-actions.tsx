@@ -12,7 +12,15 @@ import { showErrors } from './show-errors';
 import { usePnpRefresh } from './use-pnp-refresh';
 
 /** Retire (reason required), Restore, Delete: the P&P-level actions the caller may take. */
-export function PnpActions({ orgId, pnp, hasDraft }: { readonly orgId: string; readonly pnp: PnpSummary; readonly hasDraft: boolean }) {
+export function PnpActions({
+  orgId,
+  pnp,
+  hasDraft,
+}: {
+  readonly orgId: string;
+  readonly pnp: PnpSummary;
+  readonly hasDraft: boolean;
+}) {
   const navigate = useNavigate();
   const refresh = usePnpRefresh(orgId, pnp.id);
   const [retiring, setRetiring] = useState(false);
@@ -33,7 +41,14 @@ export function PnpActions({ orgId, pnp, hasDraft }: { readonly orgId: string; r
     }
   };
   const restore = async (): Promise<void> => {
-    if (!(await confirm({ title: 'Restore', content: `Restore ${pnp.name}? It returns to the library with its last Active version.`, actionLabel: 'Restore' }))) return;
+    if (
+      !(await confirm({
+        title: 'Restore',
+        content: `Restore ${pnp.name}? It returns to the library with its last Active version.`,
+        actionLabel: 'Restore',
+      }))
+    )
+      return;
     try {
       await restorePnp(orgId, pnp.id);
       toasts.success(Messages.recordUpdated);
@@ -43,11 +58,16 @@ export function PnpActions({ orgId, pnp, hasDraft }: { readonly orgId: string; r
     }
   };
   const remove = async (): Promise<void> => {
-    const ok = await confirm({ title: 'Delete', content: `Delete ${pnp.name}? It was never published; it and its files are removed.`, actionLabel: 'Delete', theme: 'danger' });
+    const ok = await confirm({
+      title: 'Delete',
+      content: `Delete ${pnp.name}? It was never published; it and its files are removed.`,
+      actionLabel: 'Delete',
+      theme: 'danger',
+    });
     if (!ok) return;
     try {
       await deletePnp(orgId, pnp.id);
-      toasts.success(Messages.recordDeleted);
+      toasts.success(Messages.recordDeleted, { scope: 'next' });
       await refresh();
       await navigate(`/orgs/${orgId}/pnp_documents`);
     } catch (error) {

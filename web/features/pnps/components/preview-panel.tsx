@@ -11,10 +11,21 @@ import { pnpKeys } from '../api/pnp-keys';
  * action_name=view), a DOCX as HTML converted on the server, a TXT as text; anything else offers
  * the download.
  */
-export function PreviewPanel({ orgId, document, title }: { readonly orgId: string; readonly document: PnpDocument; readonly title: string }) {
+export function PreviewPanel({
+  orgId,
+  document,
+  title,
+}: {
+  readonly orgId: string;
+  readonly document: PnpDocument;
+  readonly title: string;
+}) {
   const pnpId = String(document.pnp_id);
   const docId = String(document.id);
-  const preview = useQuery({ queryKey: [...pnpKeys.preview(orgId, pnpId, docId), document.file?.id ?? 0], queryFn: () => getPreview(orgId, pnpId, docId) });
+  const preview = useQuery({
+    queryKey: [...pnpKeys.preview(orgId, pnpId, docId), document.file?.id ?? 0],
+    queryFn: () => getPreview(orgId, pnpId, docId),
+  });
   const download = documentFileUrl(orgId, pnpId, docId, 'edit');
   if (!document.file) return <Alert color="gray">This version has no file.</Alert>;
   const header = (
@@ -22,7 +33,13 @@ export function PreviewPanel({ orgId, document, title }: { readonly orgId: strin
       <Text size="sm" fw={600} data-testid="preview-file-name">
         {document.file.name}
       </Text>
-      <Button component="a" href={download} variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />}>
+      <Button
+        component="a"
+        href={download}
+        variant="default"
+        size="xs"
+        leftSection={<IconDownload size={14} aria-hidden />}
+      >
         Download
       </Button>
     </Group>
@@ -65,7 +82,12 @@ export function PreviewPanel({ orgId, document, title }: { readonly orgId: strin
       <Box>
         {header}
         <Paper withBorder radius="md" p="md">
-          <Text component="pre" size="sm" data-testid="document-text" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}>
+          <Text
+            component="pre"
+            size="sm"
+            data-testid="document-text"
+            style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}
+          >
             {data.text}
           </Text>
         </Paper>
@@ -76,8 +98,8 @@ export function PreviewPanel({ orgId, document, title }: { readonly orgId: strin
     <Box>
       {header}
       <Alert color="gray">
-        This file cannot be shown in the page.{' '}
-        <Anchor href={download}>Download {document.file.name}</Anchor> to open it.
+        This file cannot be shown in the page. <Anchor href={download}>Download {document.file.name}</Anchor> to open
+        it.
       </Alert>
     </Box>
   );

@@ -1,6 +1,11 @@
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDisplayDate } from '../../../../shared/domain/dates';
-import { isFutureDate, reviewDatesFor, type ReminderDays, type ReviewCycleYears } from '../../../../shared/domain/review-dates';
+import {
+  isFutureDate,
+  reviewDatesFor,
+  type ReminderDays,
+  type ReviewCycleYears,
+} from '../../../../shared/domain/review-dates';
 import { DateInput } from '../../../components/date-input';
 import { ReviewCycleFields } from './review-cycle-fields';
 
@@ -10,20 +15,38 @@ export interface PublishValue {
   readonly reminderDays: number | null;
 }
 
-export const publishReady = (v: PublishValue): boolean => v.effectiveDt !== null && v.reviewCycleYears !== null && v.reminderDays !== null;
+export const publishReady = (v: PublishValue): boolean =>
+  v.effectiveDt !== null && v.reviewCycleYears !== null && v.reminderDays !== null;
 
 /**
  * Publishing's dates (product rules): the effective date, the review cycle and the reminder; the
  * review and reminder dates follow from them. A future effective date publishes on a schedule.
  */
-export function PublishFields({ value, onChange, today }: { readonly value: PublishValue; readonly onChange: (v: PublishValue) => void; readonly today: string }) {
+export function PublishFields({
+  value,
+  onChange,
+  today,
+}: {
+  readonly value: PublishValue;
+  readonly onChange: (v: PublishValue) => void;
+  readonly today: string;
+}) {
   const derived =
     value.effectiveDt && value.reviewCycleYears && value.reminderDays
-      ? reviewDatesFor(value.effectiveDt, value.reviewCycleYears as ReviewCycleYears, value.reminderDays as ReminderDays)
+      ? reviewDatesFor(
+          value.effectiveDt,
+          value.reviewCycleYears as ReviewCycleYears,
+          value.reminderDays as ReminderDays,
+        )
       : null;
   return (
     <Stack gap="sm">
-      <DateInput label="Effective Date" required value={value.effectiveDt} onChange={(effectiveDt) => onChange({ ...value, effectiveDt })} />
+      <DateInput
+        label="Effective Date"
+        required
+        value={value.effectiveDt}
+        onChange={(effectiveDt) => onChange({ ...value, effectiveDt })}
+      />
       <ReviewCycleFields value={value} onChange={(v) => onChange({ ...value, ...v })} required />
       <SimpleGrid cols={2}>
         <Stack gap={0}>
@@ -45,7 +68,8 @@ export function PublishFields({ value, onChange, today }: { readonly value: Publ
       </SimpleGrid>
       {isFutureDate(value.effectiveDt, today) && (
         <Alert color="blue" variant="light">
-          The effective date is in the future: the P&P is published on a schedule and appears in the library from {formatDisplayDate(value.effectiveDt)}.
+          The effective date is in the future: the P&P is published on a schedule and appears in the library from{' '}
+          {formatDisplayDate(value.effectiveDt)}.
         </Alert>
       )}
     </Stack>

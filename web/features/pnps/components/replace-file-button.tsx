@@ -21,7 +21,9 @@ export function ReplaceFileButton({ orgId, document }: { readonly orgId: string;
   const save = async (): Promise<void> => {
     if (!file) return;
     try {
-      await replaceFile(orgId, document.pnp_id, document.id, file, { onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)) });
+      await replaceFile(orgId, document.pnp_id, document.id, file, {
+        onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)),
+      });
       toasts.success(Messages.recordUpdated);
       setOpen(false);
       setFile(null);
@@ -46,8 +48,16 @@ export function ReplaceFileButton({ orgId, document }: { readonly orgId: string;
         onClose={() => setOpen(false)}
         onConfirm={() => void save()}
       >
-        {sendsBack && <Alert color="orange">Changing the file sends this draft back to Authoring; its reviewers and approvers sign off again.</Alert>}
-        {document.status === 2 && <Alert color="blue">The file of the Active version is replaced in place, without a new version. The change is logged.</Alert>}
+        {sendsBack && (
+          <Alert color="orange">
+            Changing the file sends this draft back to Authoring; its reviewers and approvers sign off again.
+          </Alert>
+        )}
+        {document.status === 2 && (
+          <Alert color="blue">
+            The file of the Active version is replaced in place, without a new version. The change is logged.
+          </Alert>
+        )}
         <FileUploadField label="File" required value={file} onChange={setFile} progress={progress} />
       </ActionDialog>
     </>

@@ -1,7 +1,10 @@
 import { Group, Select } from '@mantine/core';
 import { REMINDER_DAYS_BEFORE, REVIEW_CYCLE_YEARS } from '../../../../shared/domain/limits';
 
-export const CYCLE_OPTIONS = REVIEW_CYCLE_YEARS.map((y) => ({ value: String(y), label: y === 1 ? '1 year' : `${y} years` }));
+export const CYCLE_OPTIONS = REVIEW_CYCLE_YEARS.map((y) => ({
+  value: String(y),
+  label: y === 1 ? '1 year' : `${y} years`,
+}));
 export const REMINDER_OPTIONS = REMINDER_DAYS_BEFORE.map((d) => ({ value: String(d), label: `${d} days before` }));
 
 export interface ReviewCycleValue {

@@ -1,5 +1,11 @@
 import { Badge } from '@mantine/core';
-import { PNP_STATUS_LABELS, VERSION_STATUS_COLOURS, VERSION_STATUS_LABELS, type PnpStatus, type VersionStatus } from '../../../../shared/domain/statuses';
+import {
+  PNP_STATUS_LABELS,
+  VERSION_STATUS_COLOURS,
+  VERSION_STATUS_LABELS,
+  type PnpStatus,
+  type VersionStatus,
+} from '../../../../shared/domain/statuses';
 
 /** Spec §4 colours: Draft light orange, Active light green, Archived light grey. */
 const COLOUR_OF: Record<string, string> = { 'light orange': 'orange', 'light green': 'green', 'light grey': 'gray' };
@@ -8,7 +14,12 @@ export function VersionStatusBadge({ status }: { readonly status: number }) {
   const label = VERSION_STATUS_LABELS[status as VersionStatus] ?? String(status);
   const colour = COLOUR_OF[VERSION_STATUS_COLOURS[status as VersionStatus] ?? ''] ?? 'gray';
   return (
-    <Badge variant="light" color={colour} data-testid="version-status" data-colour={VERSION_STATUS_COLOURS[status as VersionStatus]}>
+    <Badge
+      variant="light"
+      color={colour}
+      data-testid="version-status"
+      data-colour={VERSION_STATUS_COLOURS[status as VersionStatus]}
+    >
       {label}
     </Badge>
   );

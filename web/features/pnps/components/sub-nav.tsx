@@ -28,6 +28,10 @@ export function SubNav({ group, label }: { readonly group: keyof typeof GROUPS; 
   const { orgId = '', pnpId = '', pnpDocumentId = '' } = useParams();
   const { pathname } = useLocation();
   const base = `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${pnpDocumentId}`;
-  const links = GROUPS[group].map((l) => ({ label: l.label, to: `${base}/${l.to}`, active: pathname.startsWith(`${base}/${l.to}`) }));
+  const links = GROUPS[group].map((l) => ({
+    label: l.label,
+    to: `${base}/${l.to}`,
+    active: pathname.startsWith(`${base}/${l.to}`),
+  }));
   return <SectionNav links={links} label={label} />;
 }

@@ -39,7 +39,12 @@ function Cell({ text, mark }: { readonly text: string | null; readonly mark: 'de
     </Text>
   );
   return (
-    <Box bg={colour} px="xs" py={2} style={{ borderLeft: mark ? `3px solid var(--mantine-color-${mark === 'del' ? 'red' : 'green'}-7)` : undefined }}>
+    <Box
+      bg={colour}
+      px="xs"
+      py={2}
+      style={{ borderLeft: mark ? `3px solid var(--mantine-color-${mark === 'del' ? 'red' : 'green'}-7)` : undefined }}
+    >
       {mark === 'del' ? (
         <del aria-label="Deleted" style={{ textDecorationColor: 'var(--mantine-color-red-7)' }}>
           {content}
@@ -56,7 +61,15 @@ function Cell({ text, mark }: { readonly text: string | null; readonly mark: 'de
 }
 
 /** Version compare (issue 5): any two versions, their texts side by side, deletions and additions marked. */
-export function VersionCompare({ orgId, pnpId, versions }: { readonly orgId: string; readonly pnpId: number; readonly versions: readonly VersionItem[] }) {
+export function VersionCompare({
+  orgId,
+  pnpId,
+  versions,
+}: {
+  readonly orgId: string;
+  readonly pnpId: number;
+  readonly versions: readonly VersionItem[];
+}) {
   const options = versions.map((v) => ({ value: String(v.id), label: versionLabel(v) }));
   const [from, setFrom] = useState<string | null>(versions[1] ? String(versions[1].id) : null);
   const [to, setTo] = useState<string | null>(versions[0] ? String(versions[0].id) : null);
@@ -72,7 +85,10 @@ export function VersionCompare({ orgId, pnpId, versions }: { readonly orgId: str
       <Group align="flex-end" gap="sm">
         <Select label="Compare" data={options} value={from} onChange={setFrom} w={220} />
         <Select label="With" data={options} value={to} onChange={setTo} w={220} />
-        <Button disabled={!from || !to || from === to} onClick={() => setChosen({ from: Number(from), to: Number(to) })}>
+        <Button
+          disabled={!from || !to || from === to}
+          onClick={() => setChosen({ from: Number(from), to: Number(to) })}
+        >
           Compare
         </Button>
       </Group>

@@ -24,8 +24,12 @@ function nextStageLabel(document: PnpDocument): string {
   return steps.slice(current + 1).find((s) => s.state !== 'skipped')?.label ?? 'the next stage';
 }
 
-export const documentPath = (orgId: string, pnpId: number, documentId: number, section = 'version_info/preview'): string =>
-  `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${documentId}/${section}`;
+export const documentPath = (
+  orgId: string,
+  pnpId: number,
+  documentId: number,
+  section = 'version_info/preview',
+): string => `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${documentId}/${section}`;
 
 /**
  * Every workflow action the signed-in user may take on this version now (the server's `abilities`),
@@ -49,7 +53,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
     try {
       const result = await runWorkflow(orgId, document.pnp_id, document.id, body);
       setDialog(null);
-      toasts.success(success);
+      toasts.success(success, result.pnp_document ? {} : { scope: 'next' });
       await refresh();
       if (!result.pnp_document) {
         const target = result.active_document_id;
@@ -62,7 +66,12 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
     }
   };
 
-  const simple = async (title: string, content: string, body: WorkflowBody, theme: 'primary' | 'danger' = 'primary'): Promise<void> => {
+  const simple = async (
+    title: string,
+    content: string,
+    body: WorkflowBody,
+    theme: 'primary' | 'danger' = 'primary',
+  ): Promise<void> => {
     const ok = await confirm({ title, content, actionLabel: WORKFLOW_ACTION_LABELS[body.action], theme });
     if (ok) await run(body);
   };
@@ -70,13 +79,27 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
   const revision = async (kind: 'start' | 'extend'): Promise<void> => {
     const ok = await confirm(
       kind === 'start'
-        ? { title: 'Start Review', content: 'Start a review of this P&P? A new draft version is created in Authoring from the Active version.', actionLabel: 'Start Review' }
-        : { title: 'Extend', content: 'Record a review with no changes? The review and reminder dates move on by the review cycle.', actionLabel: 'Extend' },
+        ? {
+            title: 'Start Review',
+            content: 'Start a review of this P&P? A new draft version is created in Authoring from the Active version.',
+            actionLabel: 'Start Review',
+          }
+        : {
+            title: 'Extend',
+            content: 'Record a review with no changes? The review and reminder dates move on by the review cycle.',
+            actionLabel: 'Extend',
+          },
     );
     if (!ok) return;
     try {
-      const res = kind === 'start' ? await startRevision(orgId, document.pnp_id, document.id) : await extendReview(orgId, document.pnp_id, document.id);
-      toasts.success(kind === 'start' ? Messages.recordCreated : Messages.recordUpdated);
+      const res =
+        kind === 'start'
+          ? await startRevision(orgId, document.pnp_id, document.id)
+          : await extendReview(orgId, document.pnp_id, document.id);
+      toasts.success(
+        kind === 'start' ? Messages.recordCreated : Messages.recordUpdated,
+        kind === 'start' ? { scope: 'next' } : {},
+      );
       await refresh();
       if (kind === 'start') await navigate(documentPath(orgId, document.pnp_id, res.pnp_document.id, 'general_info'));
     } catch (error) {
@@ -89,10 +112,21 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
     <>
       <Group gap="xs" data-testid="workflow-actions">
         {can('submit') && (
-          <Button onClick={() => void simple('Submit', `Submit this draft? It moves to ${next}.`, { action: 'submit' })}>Submit</Button>
+          <Button
+            onClick={() => void simple('Submit', `Submit this draft? It moves to ${next}.`, { action: 'submit' })}
+          >
+            Submit
+          </Button>
         )}
         {can('accept_review') && (
-          <Button color="green" onClick={() => void simple('Accept', `Accept this draft? When every reviewer has accepted it moves to ${next}.`, { action: 'accept_review' })}>
+          <Button
+            color="green"
+            onClick={() =>
+              void simple('Accept', `Accept this draft? When every reviewer has accepted it moves to ${next}.`, {
+                action: 'accept_review',
+              })
+            }
+          >
             Accept
           </Button>
         )}
@@ -102,7 +136,14 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           </Button>
         )}
         {can('approve') && (
-          <Button color="green" onClick={() => void simple('Approve', `Approve step ${document.approval_step ?? 1} of this draft?`, { action: 'approve' })}>
+          <Button
+            color="green"
+            onClick={() =>
+              void simple('Approve', `Approve step ${document.approval_step ?? 1} of this draft?`, {
+                action: 'approve',
+              })
+            }
+          >
             Approve
           </Button>
         )}
@@ -133,7 +174,12 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
             color="red"
             variant="subtle"
             onClick={() =>
-              void simple('Cancel Draft', 'Cancel this draft? It is deleted; the Active version stays as it is.', { action: 'cancel_draft' }, 'danger')
+              void simple(
+                'Cancel Draft',
+                'Cancel this draft? It is deleted; the Active version stays as it is.',
+                { action: 'cancel_draft' },
+                'danger',
+              )
             }
           >
             Cancel Draft
@@ -150,7 +196,9 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         comment={{ label: 'Comment', required: true }}
         busy={busy}
         onClose={() => setDialog(null)}
-        onConfirm={(comment) => void run({ action: dialog === 'decline_review' ? 'decline_review' : 'decline_approval', comment })}
+        onConfirm={(comment) =>
+          void run({ action: dialog === 'decline_review' ? 'decline_review' : 'decline_approval', comment })
+        }
       />
       <ActionDialog
         opened={dialog === 'approve_on_behalf'}

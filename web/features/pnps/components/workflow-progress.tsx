@@ -12,7 +12,14 @@ export function WorkflowProgress({ document }: { readonly document: PnpDocument 
   const current = steps.findIndex((s) => s.state === 'current');
   const active = current === -1 ? steps.length : current;
   return (
-    <Stepper active={active} size="xs" iconSize={26} aria-label="Workflow progress" data-testid="workflow-progress" allowNextStepsSelect={false}>
+    <Stepper
+      active={active}
+      size="xs"
+      iconSize={26}
+      aria-label="Workflow progress"
+      data-testid="workflow-progress"
+      allowNextStepsSelect={false}
+    >
       {steps.map((step) => (
         <Stepper.Step
           key={step.key}

@@ -27,7 +27,12 @@ interface Item {
   readonly created: { pnp_id: number; document_id: number; name: string } | null;
 }
 
-const STATE_TEXT: Record<Item['state'], string> = { waiting: 'Waiting', uploading: 'Uploading', done: 'Uploaded', failed: 'Failed' };
+const STATE_TEXT: Record<Item['state'], string> = {
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  done: 'Uploaded',
+  failed: 'Failed',
+};
 
 /**
  * orgs/{orgId}/pnps/bulk_upload/{containerId}: many files into one binder or folder, one request per
@@ -36,20 +41,37 @@ const STATE_TEXT: Record<Item['state'], string> = { waiting: 'Waiting', uploadin
  */
 export function BulkUploadPage() {
   const { orgId = '', containerId = '' } = useParams();
-  const target = useQuery({ queryKey: pnpKeys.newPnp(orgId, containerId), queryFn: () => getNewPnp(orgId, containerId) });
+  const target = useQuery({
+    queryKey: pnpKeys.newPnp(orgId, containerId),
+    queryFn: () => getNewPnp(orgId, containerId),
+  });
   const [items, setItems] = useState<Item[]>([]);
   const [running, setRunning] = useState(false);
   const timer = useRef<number | null>(null);
-  useEffect(() => () => {
-    if (timer.current !== null) {
-      window.clearTimeout(timer.current);
-      loader.stop();
-    }
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) {
+        window.clearTimeout(timer.current);
+        loader.stop();
+      }
+    },
+    [],
+  );
 
-  const patch = (key: string, change: Partial<Item>): void => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+  const patch = (key: string, change: Partial<Item>): void =>
+    setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
   const add = (files: File[]): void =>
-    setItems((list) => [...list, ...files.map((file, n) => ({ key: `${Date.now()}-${n}-${file.name}`, file, progress: 0, state: 'waiting' as const, errors: [], created: null }))]);
+    setItems((list) => [
+      ...list,
+      ...files.map((file, n) => ({
+        key: `${Date.now()}-${n}-${file.name}`,
+        file,
+        progress: 0,
+        state: 'waiting' as const,
+        errors: [],
+        created: null,
+      })),
+    ]);
 
   const upload = async (): Promise<void> => {
     setRunning(true);
@@ -64,9 +86,17 @@ export function BulkUploadPage() {
         });
         batch = res.bulk_upload.id;
         const failure = res.failed[0];
-        patch(item.key, failure ? { state: 'failed', progress: 100, errors: failure.errors } : { state: 'done', progress: 100, created: res.created[0] ?? null });
+        patch(
+          item.key,
+          failure
+            ? { state: 'failed', progress: 100, errors: failure.errors }
+            : { state: 'done', progress: 100, created: res.created[0] ?? null },
+        );
       } catch (error) {
-        patch(item.key, { state: 'failed', errors: error instanceof ApiError && error.errors.length ? error.errors : [Messages.unexpectedError] });
+        patch(item.key, {
+          state: 'failed',
+          errors: error instanceof ApiError && error.errors.length ? error.errors : [Messages.unexpectedError],
+        });
       }
     }
     setRunning(false);
@@ -78,7 +108,12 @@ export function BulkUploadPage() {
   };
 
   const total = items.length;
-  const overall = total === 0 ? 0 : Math.round(items.reduce((n, i) => n + (i.state === 'done' || i.state === 'failed' ? 100 : i.progress), 0) / total);
+  const overall =
+    total === 0
+      ? 0
+      : Math.round(
+          items.reduce((n, i) => n + (i.state === 'done' || i.state === 'failed' ? 100 : i.progress), 0) / total,
+        );
   const finished = items.filter((i) => i.state === 'done' || i.state === 'failed').length;
   if (!target.data) return <Page title="Bulk Upload">{target.isPending && <LoadingIndicator />}</Page>;
   if (!target.data.can_create) {
@@ -89,7 +124,10 @@ export function BulkUploadPage() {
     );
   }
   return (
-    <Page title="Bulk Upload" subtitle={`Each file becomes a Draft P&P in ${target.data.container.location}, named after the file.`}>
+    <Page
+      title="Bulk Upload"
+      subtitle={`Each file becomes a Draft P&P in ${target.data.container.location}, named after the file.`}
+    >
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <Dropzone onDrop={add} multiple disabled={running} aria-label="Choose files to upload">
@@ -124,12 +162,20 @@ export function BulkUploadPage() {
                     <Table.Tr key={i.key} data-testid="bulk-file">
                       <Table.Td>{i.file.name}</Table.Td>
                       <Table.Td>
-                        <Progress value={i.progress} color={i.state === 'failed' ? 'red' : undefined} aria-label={`Progress of ${i.file.name}`} />
+                        <Progress
+                          value={i.progress}
+                          color={i.state === 'failed' ? 'red' : undefined}
+                          aria-label={`Progress of ${i.file.name}`}
+                        />
                       </Table.Td>
                       <Table.Td>
                         <Stack gap={2}>
                           {i.created ? (
-                            <Anchor component={Link} to={documentPath(orgId, i.created.pnp_id, i.created.document_id)} size="sm">
+                            <Anchor
+                              component={Link}
+                              to={documentPath(orgId, i.created.pnp_id, i.created.document_id)}
+                              size="sm"
+                            >
                               {STATE_TEXT[i.state]}: {i.created.name}
                             </Anchor>
                           ) : (
@@ -152,7 +198,11 @@ export function BulkUploadPage() {
             <Button variant="default" disabled={running || total === 0} onClick={() => setItems([])}>
               Clear
             </Button>
-            <Button onClick={() => void upload()} loading={running} disabled={!items.some((i) => i.state === 'waiting')}>
+            <Button
+              onClick={() => void upload()}
+              loading={running}
+              disabled={!items.some((i) => i.state === 'waiting')}
+            >
               Upload
             </Button>
           </Group>

@@ -9,11 +9,18 @@ import { PreviewPanel } from '../components/preview-panel';
 /** orgs/{orgId}/pnps/{pnpId}/pnp_documents/{pnpDocumentId}/file: the version's file, shown and downloadable. */
 export function DocumentFilePage() {
   const { orgId = '', pnpId = '', pnpDocumentId = '' } = useParams();
-  const query = useQuery({ queryKey: pnpKeys.document(orgId, pnpId, pnpDocumentId), queryFn: () => getDocument(orgId, pnpId, pnpDocumentId) });
+  const query = useQuery({
+    queryKey: pnpKeys.document(orgId, pnpId, pnpDocumentId),
+    queryFn: () => getDocument(orgId, pnpId, pnpDocumentId),
+  });
   const document = query.data?.pnp_document;
   return (
     <Page title={document ? document.pnp.name : 'Document File'} subtitle={document?.file?.name}>
-      {document ? <PreviewPanel orgId={orgId} document={document} title={document.pnp.name} /> : query.isPending && <LoadingIndicator />}
+      {document ? (
+        <PreviewPanel orgId={orgId} document={document} title={document.pnp.name} />
+      ) : (
+        query.isPending && <LoadingIndicator />
+      )}
     </Page>
   );
 }

@@ -10,7 +10,10 @@ import { CreatePnpWizard } from '../components/create-pnp-wizard';
 export function NewPnpFromTemplatePage() {
   const { orgId = '', templateId = '' } = useParams();
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: pnpKeys.newWithTemplate(orgId, templateId), queryFn: () => getNewWithTemplate(orgId, templateId) });
+  const query = useQuery({
+    queryKey: pnpKeys.newWithTemplate(orgId, templateId),
+    queryFn: () => getNewWithTemplate(orgId, templateId),
+  });
   const data = query.data;
   return (
     <Page title="New P&P from Template" subtitle={data ? `From ${data.template.name}` : undefined}>

@@ -11,7 +11,10 @@ import { CreatePnpWizard } from '../components/create-pnp-wizard';
 export function NewPnpPage() {
   const { orgId = '', containerId = '' } = useParams();
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: pnpKeys.newPnp(orgId, containerId), queryFn: () => getNewPnp(orgId, containerId) });
+  const query = useQuery({
+    queryKey: pnpKeys.newPnp(orgId, containerId),
+    queryFn: () => getNewPnp(orgId, containerId),
+  });
   const data = query.data;
   return (
     <Page title="New P&P" subtitle={data ? `In ${data.container.location}` : undefined}>

@@ -23,7 +23,11 @@ const SECTIONS = [
   { label: 'General Info', to: 'general_info', matches: ['general_info'] },
   { label: 'History', to: 'history', matches: ['history'] },
   { label: 'Summary', to: 'summary', matches: ['summary'] },
-  { label: 'Read Acknowledgements', to: 'active_readack', matches: ['active_readack', 'closed_readack', 'cancelled_readack', 'readack_new', 'readack_edit'] },
+  {
+    label: 'Read Acknowledgements',
+    to: 'active_readack',
+    matches: ['active_readack', 'closed_readack', 'cancelled_readack', 'readack_new', 'readack_edit'],
+  },
 ] as const;
 
 /**
@@ -33,15 +37,25 @@ const SECTIONS = [
 export function PnpDocumentLayout() {
   const { orgId = '', pnpId = '', pnpDocumentId = '' } = useParams();
   const { pathname } = useLocation();
-  const documentQuery = useQuery({ queryKey: pnpKeys.document(orgId, pnpId, pnpDocumentId), queryFn: () => getDocument(orgId, pnpId, pnpDocumentId) });
+  const documentQuery = useQuery({
+    queryKey: pnpKeys.document(orgId, pnpId, pnpDocumentId),
+    queryFn: () => getDocument(orgId, pnpId, pnpDocumentId),
+  });
   const pnpQuery = useQuery({ queryKey: pnpKeys.pnp(orgId, pnpId), queryFn: () => getPnp(orgId, pnpId) });
   const document = documentQuery.data?.pnp_document;
   const pnp = pnpQuery.data?.pnp;
-  if (!document || !pnp) return <Page title="P&P Document">{documentQuery.isPending || pnpQuery.isPending ? <LoadingIndicator /> : null}</Page>;
+  if (!document || !pnp)
+    return (
+      <Page title="P&P Document">{documentQuery.isPending || pnpQuery.isPending ? <LoadingIndicator /> : null}</Page>
+    );
 
   const base = `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${pnpDocumentId}`;
   const first = pathname.slice(base.length).replace(/^\//, '').split('/')[0] ?? '';
-  const links = SECTIONS.map((s) => ({ label: s.label, to: `${base}/${s.to}`, active: (s.matches as readonly string[]).includes(first) }));
+  const links = SECTIONS.map((s) => ({
+    label: s.label,
+    to: `${base}/${s.to}`,
+    active: (s.matches as readonly string[]).includes(first),
+  }));
   const context: DocumentContext = { orgId, pnp, document };
   const current = pnp.current_document_id;
   return (
@@ -53,8 +67,12 @@ export function PnpDocumentLayout() {
           <span aria-hidden>·</span>
           <span>{document.version_number === null ? 'Version' : `Version ${document.version_number}`}</span>
           <VersionStatusBadge status={document.status} />
-          <PnpStatusBadge status={pnp.status} />
-          {document.scheduled && <Text span size="sm">Scheduled for {document.effective_dt}</Text>}
+          {pnp.status !== 1 && <PnpStatusBadge status={pnp.status} />}
+          {document.scheduled && (
+            <Text span size="sm">
+              Scheduled for {document.effective_dt}
+            </Text>
+          )}
         </Group>
       }
       actions={<PnpActions orgId={orgId} pnp={document.pnp} hasDraft={pnp.draft_document !== null} />}

@@ -17,7 +17,10 @@ import { documentPath } from '../components/workflow-actions';
 export function PnpDocumentsPage() {
   const { orgId = '' } = useParams();
   const [awaitingMe, setAwaitingMe] = useState(false);
-  const query = useQuery({ queryKey: [...pnpKeys.workItems(orgId), awaitingMe], queryFn: () => listWorkItems(orgId, awaitingMe) });
+  const query = useQuery({
+    queryKey: [...pnpKeys.workItems(orgId), awaitingMe],
+    queryFn: () => listWorkItems(orgId, awaitingMe),
+  });
   const table = useClientTable(query.data?.pnp_documents ?? [], { initialSort: { key: 'updated_at', dir: 'desc' } });
   const columns: TableColumn<WorkItem>[] = [
     {
@@ -36,22 +39,34 @@ export function PnpDocumentsPage() {
       key: 'draft_stage_label',
       header: 'Stage',
       sortable: true,
-      render: (d) => (d.approval_step ? `${d.draft_stage_label ?? ''}: Step ${d.approval_step}` : (d.draft_stage_label ?? '')),
+      render: (d) =>
+        d.approval_step ? `${d.draft_stage_label ?? ''}: Step ${d.approval_step}` : (d.draft_stage_label ?? ''),
     },
     {
       key: 'my_task',
       header: 'Your Task',
       sortable: true,
-      render: (d) => (d.my_task ? <Badge variant="light">{TASK_KIND_LABELS[d.my_task as TaskKind] ?? d.my_task}</Badge> : ''),
+      render: (d) =>
+        d.my_task ? <Badge variant="light">{TASK_KIND_LABELS[d.my_task as TaskKind] ?? d.my_task}</Badge> : '',
     },
-    { key: 'updated_at', header: 'Updated', sortable: true, width: 130, render: (d) => formatDisplayDate(d.updated_at) },
+    {
+      key: 'updated_at',
+      header: 'Updated',
+      sortable: true,
+      width: 130,
+      render: (d) => formatDisplayDate(d.updated_at),
+    },
   ];
   return (
     <Page
       subtitle="The drafts you author, review, approve or publish."
       actions={
         <Group>
-          <Switch label="Waiting for me" checked={awaitingMe} onChange={(e) => setAwaitingMe(e.currentTarget.checked)} />
+          <Switch
+            label="Waiting for me"
+            checked={awaitingMe}
+            onChange={(e) => setAwaitingMe(e.currentTarget.checked)}
+          />
         </Group>
       }
     >
@@ -64,7 +79,15 @@ export function PnpDocumentsPage() {
         sort={table.sort}
         onSort={table.onSort}
         empty={{ items: 'Documents', message: 'Drafts you work on appear here.' }}
-        footer={<PaginationFooter total={table.total} page={table.page} pageSize={table.pageSize} label="Documents" onPageChange={table.setPage} />}
+        footer={
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="Documents"
+            onPageChange={table.setPage}
+          />
+        }
       />
     </Page>
   );

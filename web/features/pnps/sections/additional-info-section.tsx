@@ -15,15 +15,36 @@ import { showErrors } from '../components/show-errors';
 import { SubNav } from '../components/sub-nav';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 
-function InfoForm({ initial, onSave, onCancel }: { readonly initial: AdditionalInfo | null; readonly onSave: (title: string, content: string) => Promise<void>; readonly onCancel: () => void }) {
+function InfoForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  readonly initial: AdditionalInfo | null;
+  readonly onSave: (title: string, content: string) => Promise<void>;
+  readonly onCancel: () => void;
+}) {
   const [title, setTitle] = useState(initial?.title ?? '');
   const [content, setContent] = useState(initial?.content ?? '');
   const [busy, setBusy] = useState(false);
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={255} />
-        <Textarea label="Content" required autosize minRows={3} value={content} onChange={(e) => setContent(e.currentTarget.value)} />
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          maxLength={255}
+        />
+        <Textarea
+          label="Content"
+          required
+          autosize
+          minRows={3}
+          value={content}
+          onChange={(e) => setContent(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
@@ -47,13 +68,18 @@ function InfoForm({ initial, onSave, onCancel }: { readonly initial: AdditionalI
 export function AdditionalInfoSection() {
   const { orgId, pnp } = useDocumentContext();
   const refresh = usePnpRefresh(orgId, pnp.id);
-  const query = useQuery({ queryKey: pnpKeys.additionalInfos(orgId, String(pnp.id)), queryFn: () => listAdditionalInfos(orgId, pnp.id) });
+  const query = useQuery({
+    queryKey: pnpKeys.additionalInfos(orgId, String(pnp.id)),
+    queryFn: () => listAdditionalInfos(orgId, pnp.id),
+  });
   const [editing, setEditing] = useState<AdditionalInfo | 'new' | null>(null);
   const canEdit = query.data?.can_edit ?? false;
   const infos = query.data?.additional_infos ?? [];
   const save = async (title: string, content: string): Promise<void> => {
     try {
-      await saveAdditionalInfo(orgId, pnp.id, editing === 'new' || editing === null ? null : editing.id, { additional_info: { title, content } });
+      await saveAdditionalInfo(orgId, pnp.id, editing === 'new' || editing === null ? null : editing.id, {
+        additional_info: { title, content },
+      });
       toasts.success(editing === 'new' ? Messages.recordCreated : Messages.recordUpdated);
       setEditing(null);
       await refresh();
@@ -62,7 +88,15 @@ export function AdditionalInfoSection() {
     }
   };
   const remove = async (info: AdditionalInfo): Promise<void> => {
-    if (!(await confirm({ title: 'Remove Additional Info', content: `Remove ${info.title}?`, actionLabel: 'Remove', theme: 'danger' }))) return;
+    if (
+      !(await confirm({
+        title: 'Remove Additional Info',
+        content: `Remove ${info.title}?`,
+        actionLabel: 'Remove',
+        theme: 'danger',
+      }))
+    )
+      return;
     await removeAdditionalInfo(orgId, pnp.id, info.id);
     toasts.success(Messages.recordDeleted);
     await refresh();
@@ -76,7 +110,9 @@ export function AdditionalInfoSection() {
         </Title>
         {canEdit && editing === null && <Button onClick={() => setEditing('new')}>Add Additional Info</Button>}
       </Group>
-      {editing !== null && <InfoForm initial={editing === 'new' ? null : editing} onSave={save} onCancel={() => setEditing(null)} />}
+      {editing !== null && (
+        <InfoForm initial={editing === 'new' ? null : editing} onSave={save} onCancel={() => setEditing(null)} />
+      )}
       {!query.isPending && infos.length === 0 && (
         <Paper withBorder radius="md">
           <NoRecordsPanel items="Additional Info" hint={false} />
@@ -99,7 +135,12 @@ export function AdditionalInfoSection() {
                 <ActionIcon variant="subtle" aria-label={`Edit ${info.title}`} onClick={() => setEditing(info)}>
                   <IconPencil size={16} aria-hidden />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${info.title}`} onClick={() => void remove(info)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${info.title}`}
+                  onClick={() => void remove(info)}
+                >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Group>

@@ -18,13 +18,17 @@ import { showErrors } from '../components/show-errors';
 import { SubNav } from '../components/sub-nav';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 
-const kb = (bytes: number): string => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const kb = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** related_info/attachments: files attached to the P&P. */
 export function AttachmentsSection() {
   const { orgId, pnp } = useDocumentContext();
   const refresh = usePnpRefresh(orgId, pnp.id);
-  const query = useQuery({ queryKey: pnpKeys.attachments(orgId, String(pnp.id)), queryFn: () => listAttachments(orgId, pnp.id) });
+  const query = useQuery({
+    queryKey: pnpKeys.attachments(orgId, String(pnp.id)),
+    queryFn: () => listAttachments(orgId, pnp.id),
+  });
   const table = useClientTable(query.data?.attachments ?? [], { initialSort: { key: 'name', dir: 'asc' } });
   const [adding, setAdding] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -34,7 +38,9 @@ export function AttachmentsSection() {
   const add = async (): Promise<void> => {
     if (!file) return;
     try {
-      await addAttachment(orgId, pnp.id, file, { onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)) });
+      await addAttachment(orgId, pnp.id, file, {
+        onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)),
+      });
       toasts.success(Messages.recordCreated);
       setAdding(false);
       setFile(null);
@@ -46,13 +52,26 @@ export function AttachmentsSection() {
     }
   };
   const remove = async (a: Attachment): Promise<void> => {
-    if (!(await confirm({ title: 'Remove Attachment', content: `Remove ${a.name} from this P&P?`, actionLabel: 'Remove', theme: 'danger' }))) return;
+    if (
+      !(await confirm({
+        title: 'Remove Attachment',
+        content: `Remove ${a.name} from this P&P?`,
+        actionLabel: 'Remove',
+        theme: 'danger',
+      }))
+    )
+      return;
     await removeAttachment(orgId, pnp.id, a.id);
     toasts.success(Messages.recordDeleted);
     await refresh();
   };
   const columns: TableColumn<Attachment>[] = [
-    { key: 'name', header: 'Name', sortable: true, render: (a) => <Anchor href={attachmentFileUrl(orgId, pnp.id, a.id, 'edit')}>{a.name}</Anchor> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      render: (a) => <Anchor href={attachmentFileUrl(orgId, pnp.id, a.id, 'edit')}>{a.name}</Anchor>,
+    },
     { key: 'size', header: 'Size', render: (a) => kb(a.file.size_bytes) },
     { key: 'created_by_name', header: 'Added By', sortable: true, render: (a) => a.created_by_name ?? '' },
     { key: 'created_at', header: 'Added', sortable: true, render: (a) => formatDisplayDate(a.created_at) },
@@ -90,7 +109,15 @@ export function AttachmentsSection() {
         onSort={table.onSort}
         empty={{ items: 'Attachments', hint: false }}
       />
-      <ActionDialog opened={adding} title="Add Attachment" actionLabel="Upload" busy={progress !== null} actionDisabled={!file} onClose={() => setAdding(false)} onConfirm={() => void add()}>
+      <ActionDialog
+        opened={adding}
+        title="Add Attachment"
+        actionLabel="Upload"
+        busy={progress !== null}
+        actionDisabled={!file}
+        onClose={() => setAdding(false)}
+        onConfirm={() => void add()}
+      >
         <FileUploadField label="File" required value={file} onChange={setFile} progress={progress} />
       </ActionDialog>
     </Stack>

@@ -9,7 +9,10 @@ import { SubNav } from '../components/sub-nav';
 /** pnp_info/changelog: every change made to the P&P and its versions (spec §3 deltas and labels). */
 export function ChangeLogSection() {
   const { orgId, pnp } = useDocumentContext();
-  const query = useQuery({ queryKey: pnpKeys.changeLogs(orgId, String(pnp.id)), queryFn: () => getPnpChangeLogs(orgId, pnp.id) });
+  const query = useQuery({
+    queryKey: pnpKeys.changeLogs(orgId, String(pnp.id)),
+    queryFn: () => getPnpChangeLogs(orgId, pnp.id),
+  });
   return (
     <Stack gap="sm">
       <SubNav group="pnp_info" label="P&P info" />

@@ -13,7 +13,8 @@ import { showErrors } from '../components/show-errors';
 import { VersionStatusBadge } from '../components/status-badges';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 
-const labelOf = (options: { value: string; label: string }[], value: number | null): string => options.find((o) => o.value === String(value))?.label ?? '';
+const labelOf = (options: { value: string; label: string }[], value: number | null): string =>
+  options.find((o) => o.value === String(value))?.label ?? '';
 
 type Fields = {
   notes: string;
@@ -36,13 +37,24 @@ const fieldsOf = (d: PnpDocument): Fields => ({
 });
 
 /** The form of what may change: a draft's content in Authoring, or the Active version's dates. */
-function EditForm({ orgId, document, onDone }: { readonly orgId: string; readonly document: PnpDocument; readonly onDone: () => void }) {
+function EditForm({
+  orgId,
+  document,
+  onDone,
+}: {
+  readonly orgId: string;
+  readonly document: PnpDocument;
+  readonly onDone: () => void;
+}) {
   const refresh = usePnpRefresh(orgId, document.pnp_id);
   const [f, setF] = useState<Fields>(fieldsOf(document));
   const [busy, setBusy] = useState(false);
   const draft = document.status === 1;
   const save = async (): Promise<void> => {
-    const cycle = { review_cycle_years: f.review_cycle_years as 1 | 2 | 3 | null, reminder_days: f.reminder_days as 30 | 60 | 90 | 180 | null };
+    const cycle = {
+      review_cycle_years: f.review_cycle_years as 1 | 2 | 3 | null,
+      reminder_days: f.reminder_days as 30 | 60 | 90 | 180 | null,
+    };
     const body: UpdateDocumentBody['document'] = draft
       ? { notes: f.notes || null, origination_dt: f.origination_dt, effective_dt: f.effective_dt, ...cycle }
       : { effective_dt: f.effective_dt, review_dt: f.review_dt, reminder_dt: f.reminder_dt, ...cycle };
@@ -60,12 +72,32 @@ function EditForm({ orgId, document, onDone }: { readonly orgId: string; readonl
   };
   return (
     <Stack gap="sm">
-      {draft && <Textarea label="Notes" autosize minRows={2} value={f.notes} onChange={(e) => setF({ ...f, notes: e.currentTarget.value })} />}
+      {draft && (
+        <Textarea
+          label="Notes"
+          autosize
+          minRows={2}
+          value={f.notes}
+          onChange={(e) => setF({ ...f, notes: e.currentTarget.value })}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {draft && <DateInput label="Origination Date" value={f.origination_dt} onChange={(v) => setF({ ...f, origination_dt: v })} />}
-        <DateInput label={draft ? 'Target Effective Date' : 'Effective Date'} value={f.effective_dt} onChange={(v) => setF({ ...f, effective_dt: v })} />
+        {draft && (
+          <DateInput
+            label="Origination Date"
+            value={f.origination_dt}
+            onChange={(v) => setF({ ...f, origination_dt: v })}
+          />
+        )}
+        <DateInput
+          label={draft ? 'Target Effective Date' : 'Effective Date'}
+          value={f.effective_dt}
+          onChange={(v) => setF({ ...f, effective_dt: v })}
+        />
         {!draft && <DateInput label="Review Date" value={f.review_dt} onChange={(v) => setF({ ...f, review_dt: v })} />}
-        {!draft && <DateInput label="Reminder Date" value={f.reminder_dt} onChange={(v) => setF({ ...f, reminder_dt: v })} />}
+        {!draft && (
+          <DateInput label="Reminder Date" value={f.reminder_dt} onChange={(v) => setF({ ...f, reminder_dt: v })} />
+        )}
       </SimpleGrid>
       <ReviewCycleFields
         value={{ reviewCycleYears: f.review_cycle_years, reminderDays: f.reminder_days }}
@@ -107,7 +139,14 @@ export function GeneralInfoSection() {
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Fact label="Version" value={document.version_number} />
             <Fact label="Status" value={<VersionStatusBadge status={document.status} />} />
-            <Fact label="Stage" value={document.draft_stage_label ? `${document.draft_stage_label}${document.approval_step ? `: Step ${document.approval_step}` : ''}` : ''} />
+            <Fact
+              label="Stage"
+              value={
+                document.draft_stage_label
+                  ? `${document.draft_stage_label}${document.approval_step ? `: Step ${document.approval_step}` : ''}`
+                  : ''
+              }
+            />
             <Fact label="File" value={document.file?.name} />
             <Fact label="Origination Date" value={formatDisplayDate(document.origination_dt)} />
             <Fact label="Effective Date" value={formatDisplayDate(document.effective_dt)} />

@@ -11,9 +11,20 @@ import { useDocumentContext } from '../components/document-context';
 
 const columns: TableColumn<HistoryEntry>[] = [
   { key: 'created_at', header: 'Date', sortable: true, width: 130, render: (h) => formatDisplayDate(h.created_at) },
-  { key: 'version_number', header: 'Version', sortable: true, width: 90, render: (h) => (h.version_number === null ? '' : String(h.version_number)) },
+  {
+    key: 'version_number',
+    header: 'Version',
+    sortable: true,
+    width: 90,
+    render: (h) => (h.version_number === null ? '' : String(h.version_number)),
+  },
   { key: 'action', header: 'Action', sortable: true },
-  { key: 'actor_name', header: 'By', sortable: true, render: (h) => (h.sudoer_name ? `${h.actor_name} (via ${h.sudoer_name})` : h.actor_name) },
+  {
+    key: 'actor_name',
+    header: 'By',
+    sortable: true,
+    render: (h) => (h.sudoer_name ? `${h.actor_name} (via ${h.sudoer_name})` : h.actor_name),
+  },
   { key: 'from_label', header: 'From', render: (h) => h.from_label ?? '' },
   { key: 'to_label', header: 'To', render: (h) => h.to_label ?? '' },
   { key: 'comment', header: 'Comment', render: (h) => h.comment ?? '' },
@@ -22,7 +33,10 @@ const columns: TableColumn<HistoryEntry>[] = [
 /** history: the workflow history of the P&P: who moved which version, when, and why. */
 export function HistorySection() {
   const { orgId, pnp } = useDocumentContext();
-  const query = useQuery({ queryKey: pnpKeys.history(orgId, String(pnp.id)), queryFn: () => listWorkflowHistory(orgId, pnp.id) });
+  const query = useQuery({
+    queryKey: pnpKeys.history(orgId, String(pnp.id)),
+    queryFn: () => listWorkflowHistory(orgId, pnp.id),
+  });
   const table = useClientTable(query.data?.workflow_history ?? [], { initialSort: { key: 'created_at', dir: 'desc' } });
   return (
     <Stack gap="sm">
@@ -38,7 +52,15 @@ export function HistorySection() {
         sort={table.sort}
         onSort={table.onSort}
         empty={{ items: 'History', hint: false }}
-        footer={<PaginationFooter total={table.total} page={table.page} pageSize={table.pageSize} label="Entries" onPageChange={table.setPage} />}
+        footer={
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="Entries"
+            onPageChange={table.setPage}
+          />
+        }
       />
     </Stack>
   );

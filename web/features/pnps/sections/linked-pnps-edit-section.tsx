@@ -21,7 +21,10 @@ export function LinkedPnpsEditSection() {
   const links = useQuery({ queryKey: pnpKeys.links(orgId, String(pnp.id)), queryFn: () => getPnpLinks(orgId, pnp.id) });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const found = useQuery({ queryKey: pnpKeys.list(orgId, { search: debounced, per_page: 50 }), queryFn: () => listPnps(orgId, { search: debounced || undefined, per_page: 50 }) });
+  const found = useQuery({
+    queryKey: pnpKeys.list(orgId, { search: debounced, per_page: 50 }),
+    queryFn: () => listPnps(orgId, { search: debounced || undefined, per_page: 50 }),
+  });
   const [chosen, setChosen] = useState<string[] | null>(null);
   const [names, setNames] = useState<Map<string, string>>(new Map());
   const [busy, setBusy] = useState(false);
@@ -33,7 +36,10 @@ export function LinkedPnpsEditSection() {
     }
   }, [links.data, chosen]);
   useEffect(() => {
-    if (found.data) setNames((m) => new Map([...m, ...found.data.pnps.map((p) => [String(p.id), `${p.name} (${p.location})`] as const)]));
+    if (found.data)
+      setNames(
+        (m) => new Map([...m, ...found.data.pnps.map((p) => [String(p.id), `${p.name} (${p.location})`] as const)]),
+      );
   }, [found.data]);
 
   const data = [...names.entries()].filter(([id]) => id !== String(pnp.id)).map(([value, label]) => ({ value, label }));
@@ -42,7 +48,7 @@ export function LinkedPnpsEditSection() {
     setBusy(true);
     try {
       await setPnpLinks(orgId, pnp.id, (chosen ?? []).map(Number));
-      toasts.success(Messages.recordUpdated);
+      toasts.success(Messages.recordUpdated, { scope: 'next' });
       await refresh();
       await navigate(back);
     } catch (error) {

@@ -11,7 +11,17 @@ import { PnpStatusBadge } from '../components/status-badges';
 import { SubNav } from '../components/sub-nav';
 import { documentPath } from '../components/workflow-actions';
 
-function LinkTable({ orgId, label, rows, loading }: { readonly orgId: string; readonly label: string; readonly rows: readonly LinkedPnp[]; readonly loading: boolean }) {
+function LinkTable({
+  orgId,
+  label,
+  rows,
+  loading,
+}: {
+  readonly orgId: string;
+  readonly label: string;
+  readonly rows: readonly LinkedPnp[];
+  readonly loading: boolean;
+}) {
   const table = useClientTable(rows, { initialSort: { key: 'name', dir: 'asc' } });
   const columns: TableColumn<LinkedPnp>[] = [
     {
@@ -31,7 +41,16 @@ function LinkTable({ orgId, label, rows, loading }: { readonly orgId: string; re
     { key: 'status', header: 'Status', sortable: true, render: (p) => <PnpStatusBadge status={p.status} /> },
   ];
   return (
-    <SortableTable label={label} columns={columns} rows={table.pageRows} rowKey={(p) => p.id} loading={loading} sort={table.sort} onSort={table.onSort} empty={{ items: 'Linked P&Ps', hint: false }} />
+    <SortableTable
+      label={label}
+      columns={columns}
+      rows={table.pageRows}
+      rowKey={(p) => p.id}
+      loading={loading}
+      sort={table.sort}
+      onSort={table.onSort}
+      empty={{ items: 'Linked P&Ps', hint: false }}
+    />
   );
 }
 
@@ -56,7 +75,12 @@ export function LinkedPnpsSection() {
       <Title order={3} size="h5">
         P&Ps Linking Here
       </Title>
-      <LinkTable orgId={orgId} label="P&Ps Linking Here" rows={query.data?.reverse_linked_pnps ?? []} loading={query.isPending} />
+      <LinkTable
+        orgId={orgId}
+        label="P&Ps Linking Here"
+        rows={query.data?.reverse_linked_pnps ?? []}
+        loading={query.isPending}
+      />
     </Stack>
   );
 }

@@ -7,16 +7,31 @@ import { useClientTable } from '../../../components/use-client-table';
 import { toasts } from '../../../lib/alerts';
 import { updatePnp } from '../api/update-pnp';
 import { useDocumentContext } from '../components/document-context';
-import { ParticipantsEditor, fromParticipantViews, toParticipantInputs, type ParticipantLists } from '../components/participants-editor';
+import {
+  ParticipantsEditor,
+  fromParticipantViews,
+  toParticipantInputs,
+  type ParticipantLists,
+} from '../components/participants-editor';
 import { showErrors } from '../components/show-errors';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 import { SubNav } from '../components/sub-nav';
 
 const columns: TableColumn<ParticipantView>[] = [
-  { key: 'role_name', header: 'Role', sortable: true, render: (p) => (p.approval_step ? `${p.role_name} (Step ${p.approval_step})` : p.role_name) },
+  {
+    key: 'role_name',
+    header: 'Role',
+    sortable: true,
+    render: (p) => (p.approval_step ? `${p.role_name} (Step ${p.approval_step})` : p.role_name),
+  },
   { key: 'name', header: 'Name', sortable: true },
   { key: 'type', header: 'Type', sortable: true },
-  { key: 'source_name', header: 'Assigned On', sortable: true, render: (p) => (p.inherited ? `${p.source_name} (inherited)` : 'This P&P') },
+  {
+    key: 'source_name',
+    header: 'Assigned On',
+    sortable: true,
+    render: (p) => (p.inherited ? `${p.source_name} (inherited)` : 'This P&P'),
+  },
 ];
 
 /** pnp_info/assignments: owners, authors, reviewers, approvers by step and audience of the P&P. */
@@ -55,12 +70,18 @@ export function PnpAssignmentsSection() {
         )}
       </Group>
       <Text size="sm" c="dimmed">
-        {pnp.inherits_access ? 'This P&P inherits the participants of its binder or folder.' : 'This P&P has its own participants.'}
+        {pnp.inherits_access
+          ? 'This P&P inherits the participants of its binder or folder.'
+          : 'This P&P has its own participants.'}
       </Text>
       {editing && (
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
-            <Checkbox label="Inherit the participants of the binder or folder" checked={inherit} onChange={(e) => setInherit(e.currentTarget.checked)} />
+            <Checkbox
+              label="Inherit the participants of the binder or folder"
+              checked={inherit}
+              onChange={(e) => setInherit(e.currentTarget.checked)}
+            />
             {!inherit && <ParticipantsEditor orgId={orgId} value={lists} onChange={setLists} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setEditing(false)}>

@@ -48,8 +48,20 @@ export function PnpGeneralInfoSection() {
       <Paper withBorder radius="md" p="md">
         {editing ? (
           <Stack gap="sm">
-            <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={255} />
-            <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <TextInput
+              label="Name"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={255}
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setEditing(false)}>
                 Cancel
@@ -69,7 +81,9 @@ export function PnpGeneralInfoSection() {
             <Fact label="Review Date" value={formatDisplayDate(pnp.review_dt)} />
             <Fact label="Reminder Date" value={formatDisplayDate(pnp.reminder_dt)} />
             <Fact label="Created" value={formatDisplayDate(pnp.created_at)} />
-            {pnp.retire_reason && <Fact label="Retire Reason" value={`${pnp.retire_reason} (${formatDisplayDate(pnp.retired_at)})`} />}
+            {pnp.retire_reason && (
+              <Fact label="Retire Reason" value={`${pnp.retire_reason} (${formatDisplayDate(pnp.retired_at)})`} />
+            )}
           </SimpleGrid>
         )}
       </Paper>

@@ -2,7 +2,15 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
 import { SubNav } from '../components/sub-nav';
 
-function ReadAckPanel({ heading, items, nav = true }: { readonly heading: string; readonly items: string; readonly nav?: boolean }) {
+function ReadAckPanel({
+  heading,
+  items,
+  nav = true,
+}: {
+  readonly heading: string;
+  readonly items: string;
+  readonly nav?: boolean;
+}) {
   return (
     <Stack gap="sm">
       {nav && <SubNav group="readack" label="Read acknowledgements" />}
@@ -17,8 +25,18 @@ function ReadAckPanel({ heading, items, nav = true }: { readonly heading: string
 }
 
 /** active_readack, closed_readack, cancelled_readack, readack_new, readack_edit: filled by read acknowledgements later. */
-export const ActiveReadAckSection = () => <ReadAckPanel heading="Active Read Acknowledgements" items="Read Acknowledgements" />;
-export const ClosedReadAckSection = () => <ReadAckPanel heading="Closed Read Acknowledgements" items="Read Acknowledgements" />;
-export const CancelledReadAckSection = () => <ReadAckPanel heading="Cancelled Read Acknowledgements" items="Read Acknowledgements" />;
-export const NewReadAckSection = () => <ReadAckPanel heading="New Read Acknowledgement" items="Read Acknowledgements" nav={false} />;
-export const EditReadAckSection = () => <ReadAckPanel heading="Edit Read Acknowledgement" items="Read Acknowledgements" nav={false} />;
+export const ActiveReadAckSection = () => (
+  <ReadAckPanel heading="Active Read Acknowledgements" items="Read Acknowledgements" />
+);
+export const ClosedReadAckSection = () => (
+  <ReadAckPanel heading="Closed Read Acknowledgements" items="Read Acknowledgements" />
+);
+export const CancelledReadAckSection = () => (
+  <ReadAckPanel heading="Cancelled Read Acknowledgements" items="Read Acknowledgements" />
+);
+export const NewReadAckSection = () => (
+  <ReadAckPanel heading="New Read Acknowledgement" items="Read Acknowledgements" nav={false} />
+);
+export const EditReadAckSection = () => (
+  <ReadAckPanel heading="Edit Read Acknowledgement" items="Read Acknowledgements" nav={false} />
+);

@@ -10,7 +10,13 @@ export function SummarySection() {
   const pendingReviewers = document.reviewers.filter((r) => r.decision === 'pending');
   const currentStep = document.approval_steps.find((s) => s.state === 'current');
   const waitingOn =
-    document.draft_stage === 3 ? pendingReviewers.map((r) => `${r.name} (Reviewer)`) : currentStep ? currentStep.approvers.filter((a) => a.decision === 'pending').map((a) => `${a.name} (Approver, Step ${currentStep.step})`) : [];
+    document.draft_stage === 3
+      ? pendingReviewers.map((r) => `${r.name} (Reviewer)`)
+      : currentStep
+        ? currentStep.approvers
+            .filter((a) => a.decision === 'pending')
+            .map((a) => `${a.name} (Approver, Step ${currentStep.step})`)
+        : [];
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
@@ -41,7 +47,11 @@ export function SummarySection() {
                 </List>
               ) : (
                 <Text size="sm" c="dimmed">
-                  {document.draft_stage === 2 ? 'The authors, to submit the draft.' : document.draft_stage === 5 ? 'An owner, to publish it.' : 'Nobody.'}
+                  {document.draft_stage === 2
+                    ? 'The authors, to submit the draft.'
+                    : document.draft_stage === 5
+                      ? 'An owner, to publish it.'
+                      : 'Nobody.'}
                 </Text>
               )}
             </Stack>

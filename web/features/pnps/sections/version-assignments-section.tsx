@@ -39,7 +39,9 @@ export function VersionAssignmentsSection() {
   const { document } = useDocumentContext();
   const rows: Row[] = [
     ...document.reviewers.map((r) => ({ ...r, key: `r${r.user_id}`, role: 'Reviewer' })),
-    ...document.approval_steps.flatMap((s) => s.approvers.map((a) => ({ ...a, key: `a${s.step}-${a.user_id}`, role: `Approver (Step ${s.step})` }))),
+    ...document.approval_steps.flatMap((s) =>
+      s.approvers.map((a) => ({ ...a, key: `a${s.step}-${a.user_id}`, role: `Approver (Step ${s.step})` })),
+    ),
   ];
   const table = useClientTable(rows);
   return (
@@ -58,7 +60,11 @@ export function VersionAssignmentsSection() {
         rowKey={(r) => r.key}
         sort={table.sort}
         onSort={table.onSort}
-        empty={{ items: 'Assignments', message: 'Nobody reviews or approves this P&P: its drafts go from Authoring straight to Publishing.', hint: false }}
+        empty={{
+          items: 'Assignments',
+          message: 'Nobody reviews or approves this P&P: its drafts go from Authoring straight to Publishing.',
+          hint: false,
+        }}
       />
     </Stack>
   );

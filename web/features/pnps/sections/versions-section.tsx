@@ -15,7 +15,10 @@ import { documentPath } from '../components/workflow-actions';
 /** versions: every version with its status (Draft, Active, Archived), and the compare of any two. */
 export function VersionsSection() {
   const { orgId, pnp } = useDocumentContext();
-  const query = useQuery({ queryKey: pnpKeys.versions(orgId, String(pnp.id)), queryFn: () => listVersions(orgId, pnp.id) });
+  const query = useQuery({
+    queryKey: pnpKeys.versions(orgId, String(pnp.id)),
+    queryFn: () => listVersions(orgId, pnp.id),
+  });
   const versions = query.data?.versions ?? [];
   const table = useClientTable(versions, { initialSort: { key: 'version_number', dir: 'desc' } });
   const columns: TableColumn<VersionItem>[] = [

@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+import { renderDocx, renderPdf } from '../../server/seed/documents';
+import type { ContainerTree } from '../../shared/api/containers';
+import { TenetApi } from '../support/api';
+import type { DemoUser } from '../support/users';
+
+/** Real documents made for the test: a DOCX (docx) and a PDF (pdf-lib) with the given text. */
+export const docx = (title: string, paragraphs: string[]): Promise<Buffer> =>
+  renderDocx({ title, sections: [{ heading: 'Policy', paragraphs }] });
+export const pdf = (title: string, paragraphs: string[]): Promise<Buffer> =>
+  renderPdf({ title, sections: [{ heading: 'Policy', paragraphs }] });
+
+/** The id of a demo folder, by name (as one of its owners sees the tree). */
+export async function folderId(baseURL: string, user: DemoUser, name: string): Promise<number> {
+  const api = await TenetApi.signedIn(baseURL, user);
+  const session = await api.session();
+  const tree = await api.get<ContainerTree>(`o/${session.org?.id}/containers`);
+  await api.dispose();
+  const folder = tree.items.find((i) => i.item_type === 2 && i.name === name);
+  if (!folder) throw new Error(`No folder named ${name}`);
+  return folder.id;
+}
+
+/** Signs in through the API with the page's cookies and opens a path. */
+export async function openAs(page: Page, user: DemoUser, path: string): Promise<number> {
+  await page.context().clearCookies();
+  const api = new TenetApi(page.request);
+  const session = await api.signIn(user);
+  await page.goto(path.replace(':org', String(session.org?.id)));
+  return session.org?.id ?? 0;
+}
+
+/** Runs a workflow action through its button and confirmation. */
+export async function clickAction(page: Page, button: string, confirmLabel = button): Promise<void> {
+  await page.getByTestId('workflow-actions').getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: confirmLabel, exact: true }).click();
+}
+
+export async function expectStage(page: Page, text: string): Promise<void> {
+  await expect(page.getByTestId('stage-text')).toHaveText(text);
+}

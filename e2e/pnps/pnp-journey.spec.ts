@@ -1,0 +1,196 @@
+import { expect, test } from '@playwright/test';
+import type { PnpResponse } from '../../shared/api/pnps';
+import type { PnpDocumentResponse } from '../../shared/api/pnp-documents';
+import { TenetApi } from '../support/api';
+import { DemoUsers, type DemoUser } from '../support/users';
+import { clickAction, docx, expectStage, folderId, openAs } from './pnp-helpers';
+
+test.use({ actionTimeout: 15_000 });
+
+// The heart of issue 5, with real files: create from a DOCX, author, submit, review, approve in two
+// steps, publish; a revision declined and cancelled; a second version; compare; retire and restore.
+test('a P&P goes from a DOCX to an Active version, through review and two approval steps, and back', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const folder = await folderId(baseURL!, DemoUsers.binderOwner, 'Patient Safety');
+  const first = await docx('Visitor Hand Hygiene', [
+    'Visitors clean their hands when they enter and leave a patient room.',
+  ]);
+
+  // The binder owner creates the P&P with the wizard: 'P&P Details', then 'File Upload & Document Details'.
+  const orgId = await openAs(page, DemoUsers.binderOwner, `/orgs/:org/pnps/new/${folder}`);
+  await expect(page.getByRole('heading', { name: 'New P&P' })).toBeVisible();
+  await expect(page.getByText('P&P Details')).toBeVisible();
+  await expect(page.getByText('File Upload & Document Details')).toBeVisible();
+  await page.getByLabel('Name').fill('Visitor Hand Hygiene');
+  await page.getByLabel('Description').fill('How visitors clean their hands.');
+  await expect(page.getByLabel('Location')).toHaveValue('Clinical Policies / Patient Safety');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'Visitor Hand Hygiene.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: first,
+    });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Record created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/pnp_documents\/\d+\/version_info\/preview$/);
+  const [, pnpId, docId] = /pnps\/(\d+)\/pnp_documents\/(\d+)/.exec(page.url())!;
+  await expect(page.getByTestId('version-status')).toHaveText('Draft');
+  await expect(page.getByTestId('version-status')).toHaveAttribute('data-colour', 'light orange');
+  await expect(page.getByTestId('document-html')).toContainText(
+    'Visitors clean their hands when they enter and leave a patient room.',
+  );
+
+  // A second approval step: Nora Nurse approves after Alan Approver (the P&P gets its own participants).
+  await page.getByRole('link', { name: 'P&P Info' }).click();
+  await page.getByRole('link', { name: 'Assignments', exact: true }).click();
+  await page.getByRole('button', { name: 'Edit Assignments' }).click();
+  await page.getByLabel('Inherit the participants of the binder or folder').uncheck();
+  await page.getByRole('button', { name: 'Add Approval Step' }).click();
+  const step2 = page.getByRole('combobox', { name: 'Approvers (Step 2)' });
+  await step2.click();
+  await step2.fill('Nora');
+  await page.getByRole('option', { name: 'Nora Nurse', exact: true }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This P&P has its own participants.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'P&P Assignments' })).toContainText('Nora Nurse');
+
+  const docPath = `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${docId}`;
+  // The author edits the draft, then submits it.
+  await openAs(page, DemoUsers.policyOwner, `${docPath}/general_info`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Notes').fill('Aligned with the visitor policy.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Aligned with the visitor policy.')).toBeVisible();
+  await expect(page.getByTestId('workflow-progress')).toBeVisible();
+  await clickAction(page, 'Submit');
+  await expectStage(page, 'Draft in Reviewing');
+
+  // The reviewer accepts; the approvers of step 1 and step 2 approve.
+  await openAs(page, DemoUsers.reviewer, docPath);
+  await clickAction(page, 'Accept');
+  await expectStage(page, 'Draft in Approving: Step 1');
+  await openAs(page, DemoUsers.approver, docPath);
+  await expect(
+    page.getByTestId('workflow-actions').getByRole('button', { name: 'Approve', exact: true }),
+  ).toBeVisible();
+  await clickAction(page, 'Approve');
+  await expectStage(page, 'Draft in Approving: Step 2');
+  await expect(page.getByTestId('workflow-actions').getByRole('button', { name: 'Approve', exact: true })).toHaveCount(
+    0,
+  );
+  await openAs(page, DemoUsers.nurse, docPath);
+  await clickAction(page, 'Approve');
+  await expectStage(page, 'Draft in Publishing');
+
+  // The owner publishes with its dates; the version is Active with its preview.
+  await openAs(page, DemoUsers.binderOwner, docPath);
+  await page.getByTestId('workflow-actions').getByRole('button', { name: 'Publish', exact: true }).click();
+  const publish = page.getByRole('dialog');
+  await publish.getByRole('textbox', { name: 'Effective Date' }).fill('2026-01-15');
+  await publish.getByRole('combobox', { name: 'Review Cycle' }).click();
+  await page.getByRole('option', { name: '2 years' }).click();
+  await publish.getByRole('combobox', { name: 'Reminder' }).click();
+  await page.getByRole('option', { name: '90 days before' }).click();
+  await expect(publish.getByTestId('derived-review-date')).toHaveText('Jan 15, 2028');
+  await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByTestId('version-status')).toHaveText('Active');
+  await expect(page.getByTestId('version-status')).toHaveAttribute('data-colour', 'light green');
+  await expect(page.getByTestId('pnp-status').first()).toHaveText('ACTIVE');
+  await expect(page.getByTestId('document-html')).toContainText('Visitors clean their hands');
+
+  // A revision: started by the author, declined by the reviewer back to Authoring, then cancelled.
+  await openAs(page, DemoUsers.policyOwner, docPath);
+  await page.getByTestId('workflow-actions').getByRole('button', { name: 'Start Review' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start Review' }).click();
+  await expect(page).toHaveURL(/general_info$/);
+  const revisionPath = page.url().replace(/\/general_info$/, '');
+  await expectStage(page, 'Draft in Authoring');
+  await clickAction(page, 'Submit');
+  await expectStage(page, 'Draft in Reviewing');
+  await openAs(page, DemoUsers.reviewer, revisionPath);
+  await page.getByTestId('workflow-actions').getByRole('button', { name: 'Decline' }).click();
+  const decline = page.getByRole('dialog');
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expect(decline.getByText('Comment is required.')).toBeVisible();
+  await decline.getByLabel('Comment').fill('Please add the hours for visitors.');
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expectStage(page, 'Draft in Authoring');
+  await openAs(page, DemoUsers.policyOwner, `${revisionPath}/history`);
+  await expect(page.getByRole('table', { name: 'Workflow History' })).toContainText(
+    'Please add the hours for visitors.',
+  );
+  await clickAction(page, 'Cancel Draft');
+  await expect(page).toHaveURL(new RegExp(`pnp_documents/${docId}/version_info/preview$`));
+  await expect(page.getByTestId('version-status')).toHaveText('Active');
+
+  // A second version, published through the API, then compared with the first on the versions screen.
+  const second = await docx('Visitor Hand Hygiene', [
+    'Visitors clean their hands when they enter and leave a patient room.',
+    'Visiting hours are from 8 am to 8 pm.',
+  ]);
+  const as = async (user: DemoUser) => TenetApi.signedIn(baseURL!, user);
+  const author = await as(DemoUsers.policyOwner);
+  const revision = await author.post<PnpDocumentResponse>(
+    `o/${orgId}/pnp_documents/${docId}/start_revision?pnp_id=${pnpId}`,
+    {},
+  );
+  const v2 = revision.pnp_document.id;
+  const form = await page.request.fetch(`/api/o/${orgId}/pnps/${pnpId}/pnp_documents/${v2}/upload_document`, {
+    method: 'POST',
+    headers: {
+      'x-xsrf-token': decodeURIComponent(
+        (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+      ),
+    },
+    multipart: {
+      file: {
+        name: 'Visitor Hand Hygiene v2.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: second,
+      },
+    },
+  });
+  expect(form.status()).toBe(200);
+  const step = (user: DemoUser, body: object) =>
+    as(user).then((api) => api.post(`o/${orgId}/pnp_documents/${v2}/workflow?pnp_id=${pnpId}`, body));
+  await step(DemoUsers.policyOwner, { action: 'submit' });
+  await step(DemoUsers.reviewer, { action: 'accept_review' });
+  await step(DemoUsers.approver, { action: 'approve' });
+  await step(DemoUsers.nurse, { action: 'approve' });
+  await step(DemoUsers.binderOwner, {
+    action: 'publish',
+    effective_dt: '2026-02-01',
+    review_cycle_years: 1,
+    reminder_days: 30,
+  });
+
+  await openAs(page, DemoUsers.policyOwner, `${docPath}/versions`);
+  const versions = page.getByRole('table', { name: 'Versions' });
+  await expect(versions.locator('tbody tr')).toHaveCount(2);
+  await expect(versions.locator('tbody tr').first()).toContainText('Active');
+  await expect(versions.locator('tbody tr').nth(1)).toContainText('Archived');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const diff = page.getByRole('table', { name: 'Differences' });
+  await expect(diff.locator('ins')).toContainText('Visiting hours are from 8 am to 8 pm.');
+  await expect(page.getByTestId('version-compare')).toContainText('Version 1 (Archived)');
+
+  // Retire with a reason (binder owner), restore (org admin).
+  await openAs(page, DemoUsers.binderOwner, `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${v2}/pnp_info/general_info`);
+  await page.getByRole('button', { name: 'Retire' }).click();
+  await page.getByRole('dialog').getByLabel('Reason').fill('Replaced by the visitor policy.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
+  await expect(page.getByTestId('pnp-status').first()).toHaveText('RETIRED');
+  await expect(page.getByRole('button', { name: 'Restore' })).toHaveCount(0);
+  await openAs(page, DemoUsers.admin, `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${v2}/pnp_info/general_info`);
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByTestId('pnp-status').first()).toHaveText('ACTIVE');
+  const pnp = await (await as(DemoUsers.admin)).get<PnpResponse>(`o/${orgId}/pnps/${pnpId}`);
+  expect(pnp.pnp).toMatchObject({ status: 2, active_document: { id: v2 } });
+  await author.dispose();
+});
