@@ -20,7 +20,7 @@ export function TemplateSearchForm({ initial = '', onSearch }: { readonly initia
         onChange={(event) => setPhrase(event.currentTarget.value)}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={
-          <ActionIcon type="submit" variant="filled" aria-label="Search templates" disabled={!phrase.trim()}>
+          <ActionIcon type="submit" variant="filled" aria-label="Search" disabled={!phrase.trim()}>
             <IconSearch size={16} aria-hidden />
           </ActionIcon>
         }
