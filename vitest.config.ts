@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PGlite is single-threaded and memory hungry; two workers match the two cores we have.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
       {
@@ -12,8 +14,6 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is single-threaded and memory hungry; two workers match the two cores we have.
-          maxWorkers: 2,
         },
       },
       { test: { name: 'web', include: ['web/**/*.test.ts'], environment: 'node' } },
