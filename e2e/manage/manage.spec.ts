@@ -133,6 +133,16 @@ test('navigates the tree by keyboard: arrows, Space to open and close, Enter to 
   await page.keyboard.press('ArrowLeft');
   await expect(first).toHaveAttribute('aria-expanded', 'false');
 
+  await page.getByRole('button', { name: 'Expand All' }).click();
+  await expect(row(page, 'Hand Hygiene')).toBeVisible();
+  await expect(row(page, 'Fire Safety and Evacuation')).toBeVisible();
+  // Collapse All closes everything but the path to the selected node, which stays in view.
+  await page.getByRole('button', { name: 'Collapse All' }).click();
+  await expect(row(page, 'Hand Hygiene')).toHaveCount(0);
+  await expect(row(page, 'Fire Safety and Evacuation')).toHaveCount(0);
+  await expect(row(page, 'Human Resources')).toHaveAttribute('aria-expanded', 'false');
+  await expect(row(page, 'Infection Prevention')).toHaveAttribute('aria-selected', 'true');
+
   // The filter keeps the matches (case-insensitive, any part of the name) and the path to them.
   await page.getByLabel('Filter by name').fill('HYGIENE');
   await expect(row(page, 'Hand Hygiene')).toBeVisible();

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Tree, type CursorProps, type NodeApi, type RowRendererProps, type TreeApi } from 'react-arborist';
 import { TREE_DROP_SLOT_HEIGHT, TREE_NODE_HEIGHT, TREE_VIRTUAL_SCROLL_BLOCK } from '../../../../shared/domain/limits';
-import { matchesFilter, type ManageNode } from '../tree/build-tree';
+import { ancestorsOf, matchesFilter, type ManageNode } from '../tree/build-tree';
 import { computeCheckStates } from '../tree/check-state';
 import { dropProblem, positionOf, type DropInput } from '../tree/move-rules';
 import { TreeRow, TreeRowContext, type TreeRowContextValue } from './tree-row';
@@ -24,8 +24,12 @@ export interface ManageTreeProps {
   readonly nodes: ManageNode[];
   readonly height: number;
   readonly filter: string;
-  /** Every binder and folder starts open (the short trees of the folder views); else binders only. */
-  readonly openAll: boolean;
+  /**
+   * How the tree starts: 'binders' open (the default), 'all' open (folder views, Expand All) or
+   * 'none'. Expand and Collapse All mount a fresh tree in that state: one render, instead of a
+   * thousand open/close actions through the tree's store (measured 150-450 ms for 10,000 nodes).
+   */
+  readonly startOpen: 'binders' | 'all' | 'none';
   readonly activeId: string | null;
   readonly canUseTopLevel: boolean;
   readonly checked: ReadonlySet<string>;
@@ -78,8 +82,14 @@ export function ManageTree(props: ManageTreeProps) {
   const copying = useCopyModifier();
   const checkStates = useMemo(() => computeCheckStates(nodes, props.checked), [nodes, props.checked]);
   // Binders open at first so their folders show; later reloads keep whatever the user opened.
-  const initialOpenState = useRef(
-    Object.fromEntries(nodes.filter((n) => n.item.item_type === 1).map((n) => [n.id, true])),
+  // The path to the selected node stays open, so the node can be selected again in a fresh tree.
+  const [initialOpenState] = useState(() =>
+    Object.fromEntries(
+      [
+        ...(props.startOpen === 'binders' ? nodes.filter((n) => n.item.item_type === 1).map((n) => n.id) : []),
+        ...(props.activeId ? ancestorsOf(nodes, props.activeId) : []),
+      ].map((id) => [id, true]),
+    ),
   );
 
   useEffect(() => {
@@ -132,8 +142,8 @@ export function ManageTree(props: ManageTreeProps) {
           rowHeight={TREE_NODE_HEIGHT}
           indent={18}
           overscanCount={OVERSCAN_ROWS}
-          openByDefault={props.openAll}
-          initialOpenState={initialOpenState.current}
+          openByDefault={props.startOpen === 'all'}
+          initialOpenState={initialOpenState}
           disableMultiSelection
           disableEdit
           selection={props.activeId ?? undefined}

@@ -16,7 +16,7 @@ import { ContainerFormModal, type ContainerFormValues } from '../components/cont
 import { ManageTree } from '../components/manage-tree';
 import { NodePanel } from '../components/node-panel';
 import { useTreeActions } from '../components/use-tree-actions';
-import { buildTree, FOLDER_VIEWS, walk, type FolderView, type ManageNode } from '../tree/build-tree';
+import { buildTree, findNode, FOLDER_VIEWS, type FolderView, type ManageNode } from '../tree/build-tree';
 import { computeCheckStates, toggleChecked, topChecked } from '../tree/check-state';
 
 type FormState =
@@ -42,13 +42,17 @@ export function ManagePage() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [form, setForm] = useState<FormState>(null);
+  const [expansion, setExpansion] = useState<{ readonly open: 'binders' | 'all' | 'none'; readonly version: number }>({
+    open: 'binders',
+    version: 0,
+  });
+  const expandAll = (open: 'all' | 'none') => setExpansion((e) => ({ open, version: e.version + 1 }));
   const treeRef = useRef<TreeApi<ManageNode> | null>(null);
   const actions = useTreeActions(orgId);
   const { height: viewport } = useViewportSize();
 
   const nodes = useMemo(() => buildTree(tree.data?.items ?? [], view), [tree.data, view]);
-  const byId = useMemo(() => new Map([...walk(nodes)].map((n) => [n.id, n])), [nodes]);
-  const active = activeId ? (byId.get(activeId) ?? null) : null;
+  const active = useMemo(() => (activeId ? findNode(nodes, activeId) : null), [nodes, activeId]);
   const selection = useMemo(() => topChecked(nodes, computeCheckStates(nodes, checked)), [nodes, checked]);
   const deletable =
     selection.length > 0 &&
@@ -109,22 +113,12 @@ export function ManagePage() {
                   style={{ flex: 1, minWidth: 160 }}
                 />
                 <Tooltip label="Expand All">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label="Expand All"
-                    onClick={() => treeRef.current?.openAll()}
-                  >
+                  <Button size="xs" variant="default" aria-label="Expand All" onClick={() => expandAll('all')}>
                     <IconArrowsMaximize size={14} />
                   </Button>
                 </Tooltip>
                 <Tooltip label="Collapse All">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label="Collapse All"
-                    onClick={() => treeRef.current?.closeAll()}
-                  >
+                  <Button size="xs" variant="default" aria-label="Collapse All" onClick={() => expandAll('none')}>
                     <IconArrowsMinimize size={14} />
                   </Button>
                 </Tooltip>
@@ -161,8 +155,8 @@ export function ManagePage() {
                 />
               ) : (
                 <ManageTree
-                  key={view}
-                  openAll={view !== 'all'}
+                  key={`${view}:${expansion.version}`}
+                  startOpen={view !== 'all' ? 'all' : expansion.open}
                   nodes={nodes}
                   height={treeHeight}
                   filter={filter}

@@ -66,6 +66,29 @@ export function* walk(nodes: readonly ManageNode[]): Generator<ManageNode> {
   }
 }
 
+/** The node with this key, or null. */
+export function findNode(nodes: readonly ManageNode[], id: string): ManageNode | null {
+  for (const node of walk(nodes)) if (node.id === id) return node;
+  return null;
+}
+
+/** The keys of the binders and folders above a node (top down), or [] when it is not in the tree. */
+export function ancestorsOf(nodes: readonly ManageNode[], id: string): string[] {
+  const path: string[] = [];
+  const visit = (list: readonly ManageNode[]): boolean => {
+    for (const node of list) {
+      if (node.id === id) return true;
+      if (node.children) {
+        path.push(node.id);
+        if (visit(node.children)) return true;
+        path.pop();
+      }
+    }
+    return false;
+  };
+  return visit(nodes) ? path : [];
+}
+
 /** Spec §2: a tree filter is a case-insensitive contains match on the display name. */
 export const matchesFilter = (name: string, term: string): boolean =>
   name.toLowerCase().includes(term.trim().toLowerCase());

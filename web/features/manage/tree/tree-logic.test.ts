@@ -57,6 +57,13 @@ describe('buildTree', () => {
     expect(roots[0]!.children![0]!.children![0]!.children).toBeUndefined();
   });
 
+  it('finds the path down to a node', async () => {
+    const { ancestorsOf } = await import('./build-tree');
+    expect(ancestorsOf(buildTree(items), 'p3')).toEqual(['c3', 'c4']);
+    expect(ancestorsOf(buildTree(items), 'c1')).toEqual([]);
+    expect(ancestorsOf(buildTree(items), 'p99')).toEqual([]);
+  });
+
   it('folder views keep only matching P&Ps and the path to them', () => {
     expect([...walk(buildTree(items, 'favorites'))].map((n) => n.name)).toEqual([
       'Clinical',
