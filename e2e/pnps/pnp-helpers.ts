@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { renderDocx, renderPdf } from '../../server/seed/documents';
 import type { ContainerTree } from '../../shared/api/containers';
@@ -38,4 +39,12 @@ export async function clickAction(page: Page, button: string, confirmLabel = but
 
 export async function expectStage(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('stage-text')).toHaveText(text);
+}
+
+/** Serious or critical accessibility violations on the page (axe-core). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`);
 }

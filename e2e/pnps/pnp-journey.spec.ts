@@ -3,7 +3,7 @@ import type { PnpResponse } from '../../shared/api/pnps';
 import type { PnpDocumentResponse } from '../../shared/api/pnp-documents';
 import { TenetApi } from '../support/api';
 import { DemoUsers, type DemoUser } from '../support/users';
-import { clickAction, docx, expectStage, folderId, openAs } from './pnp-helpers';
+import { clickAction, docx, expectStage, folderId, openAs, seriousViolations } from './pnp-helpers';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -28,13 +28,11 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
   await page.getByLabel('Description').fill('How visitors clean their hands.');
   await expect(page.getByLabel('Location')).toHaveValue('Clinical Policies / Patient Safety');
   await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'Visitor Hand Hygiene.docx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      buffer: first,
-    });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'Visitor Hand Hygiene.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: first,
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Record created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/pnp_documents\/\d+\/version_info\/preview$/);
@@ -44,6 +42,7 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
   await expect(page.getByTestId('document-html')).toContainText(
     'Visitors clean their hands when they enter and leave a patient room.',
   );
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A second approval step: Nora Nurse approves after Alan Approver (the P&P gets its own participants).
   await page.getByRole('link', { name: 'P&P Info' }).click();
@@ -55,6 +54,7 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
   await step2.click();
   await step2.fill('Nora');
   await page.getByRole('option', { name: 'Nora Nurse', exact: true }).click();
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This P&P has its own participants.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'P&P Assignments' })).toContainText('Nora Nurse');

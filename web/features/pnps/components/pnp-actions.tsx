@@ -79,7 +79,7 @@ export function PnpActions({
   return (
     <Group gap="xs">
       {can('retire') && (
-        <Button color="red" variant="outline" onClick={() => setRetiring(true)}>
+        <Button color="red.9" variant="outline" onClick={() => setRetiring(true)}>
           Retire
         </Button>
       )}
@@ -89,7 +89,7 @@ export function PnpActions({
         </Button>
       )}
       {can('delete') && (
-        <Button color="red" variant="outline" onClick={() => void remove()}>
+        <Button color="red.9" variant="outline" onClick={() => void remove()}>
           Delete
         </Button>
       )}
@@ -102,7 +102,7 @@ export function PnpActions({
             : `Retire ${pnp.name}? Open tasks and read acknowledgements are cancelled, and it leaves the library.`
         }
         actionLabel="Retire"
-        colour="red"
+        colour="red.9"
         comment={{ label: 'Reason', required: true }}
         busy={busy}
         onClose={() => setRetiring(false)}

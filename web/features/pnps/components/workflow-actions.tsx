@@ -120,7 +120,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         )}
         {can('accept_review') && (
           <Button
-            color="green"
+            color="green.9"
             onClick={() =>
               void simple('Accept', `Accept this draft? When every reviewer has accepted it moves to ${next}.`, {
                 action: 'accept_review',
@@ -131,13 +131,13 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           </Button>
         )}
         {can('decline_review') && (
-          <Button color="red" variant="light" onClick={() => setDialog('decline_review')}>
+          <Button color="red.9" variant="light" onClick={() => setDialog('decline_review')}>
             Decline
           </Button>
         )}
         {can('approve') && (
           <Button
-            color="green"
+            color="green.9"
             onClick={() =>
               void simple('Approve', `Approve step ${document.approval_step ?? 1} of this draft?`, {
                 action: 'approve',
@@ -153,7 +153,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           </Button>
         )}
         {can('decline_approval') && (
-          <Button color="red" variant="light" onClick={() => setDialog('decline_approval')}>
+          <Button color="red.9" variant="light" onClick={() => setDialog('decline_approval')}>
             Decline
           </Button>
         )}
@@ -171,7 +171,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         )}
         {can('cancel_draft') && (
           <Button
-            color="red"
+            color="red.9"
             variant="subtle"
             onClick={() =>
               void simple(
@@ -192,7 +192,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         title="Decline"
         message="Decline this draft? It goes back to Authoring and every sign-off is cleared."
         actionLabel="Decline"
-        colour="red"
+        colour="red.9"
         comment={{ label: 'Comment', required: true }}
         busy={busy}
         onClose={() => setDialog(null)}

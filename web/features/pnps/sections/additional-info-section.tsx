@@ -137,7 +137,7 @@ export function AdditionalInfoSection() {
                 </ActionIcon>
                 <ActionIcon
                   variant="subtle"
-                  color="red"
+                  color="red.9"
                   aria-label={`Remove ${info.title}`}
                   onClick={() => void remove(info)}
                 >

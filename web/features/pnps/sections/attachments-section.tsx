@@ -82,7 +82,7 @@ export function AttachmentsSection() {
             header: '',
             width: 60,
             render: (a: Attachment) => (
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${a.name}`} onClick={() => void remove(a)}>
+              <ActionIcon variant="subtle" color="red.9" aria-label={`Remove ${a.name}`} onClick={() => void remove(a)}>
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
             ),

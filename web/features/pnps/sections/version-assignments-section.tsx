@@ -17,18 +17,22 @@ const DECISION: Record<Signoff['decision'], { label: string; colour: string }> =
   approved: { label: 'Approved', colour: 'green' },
 };
 
-const columns: TableColumn<Row>[] = [
+const columnsFor = (draft: boolean): TableColumn<Row>[] => [
   { key: 'role', header: 'Role', sortable: true },
   { key: 'name', header: 'Name', sortable: true },
   {
     key: 'decision',
     header: 'Decision',
     sortable: true,
-    render: (r) => (
-      <Badge variant="light" color={DECISION[r.decision].colour}>
-        {DECISION[r.decision].label}
-      </Badge>
-    ),
+    // A published version's decisions are shown as recorded; nobody waits on it any more.
+    render: (r) =>
+      !draft && r.decision === 'pending' ? (
+        'Not recorded'
+      ) : (
+        <Badge variant="light" color={DECISION[r.decision].colour}>
+          {DECISION[r.decision].label}
+        </Badge>
+      ),
   },
   { key: 'at', header: 'Date', sortable: true, render: (r) => formatDisplayDate(r.at) },
   { key: 'comment', header: 'Comment', render: (r) => r.comment ?? '' },
@@ -55,7 +59,7 @@ export function VersionAssignmentsSection() {
       </Text>
       <SortableTable
         label="Version Assignments"
-        columns={columns}
+        columns={columnsFor(document.status === 1)}
         rows={table.pageRows}
         rowKey={(r) => r.key}
         sort={table.sort}
