@@ -184,7 +184,7 @@ export async function updatePnp(ctx: OrgCtx, pnpId: number, body: UpdatePnpBody)
     if (values.inheritsAccess !== c.pnp.inheritsAccess) changed.inherits_access = [c.pnp.inheritsAccess, values.inheritsAccess];
   }
   const pnp = Object.keys(values).length ? await updatePnpRow(ctx.tx, ctx.orgId, c.pnp.id, values, ctx.now) : c.pnp;
-  if (input.participants !== undefined) await resyncDraftTasks(ctx, pnp);
+  if (input.participants !== undefined) await resyncDraftTasks(ctx, pnp.id);
   if (Object.keys(changed).length > 0 || Object.keys(accessDeltas).length > 0) {
     await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
       objectType: 'Pnp',
@@ -197,12 +197,15 @@ export async function updatePnp(ctx: OrgCtx, pnpId: number, body: UpdatePnpBody)
   return pnp;
 }
 
-/** After participants change, the draft's open tasks follow: new people get theirs, removed people lose theirs. */
-async function resyncDraftTasks(ctx: OrgCtx, pnp: PnpRow): Promise<void> {
-  const draft = await findDocumentByStatus(ctx.tx, ctx.orgId, pnp.id, VersionStatus.Draft);
+/**
+ * After participants change (here, through the access API, or by a move to another container),
+ * the draft's open tasks follow: new people get theirs, removed people lose theirs.
+ */
+export async function resyncDraftTasks(ctx: OrgCtx, pnpId: number): Promise<void> {
+  const draft = await findDocumentByStatus(ctx.tx, ctx.orgId, pnpId, VersionStatus.Draft);
   if (!draft) return;
-  const { assignees } = await listAssignees(ctx.tx, ctx.orgId, pnp.id);
+  const { assignees } = await listAssignees(ctx.tx, ctx.orgId, pnpId);
   const signoffs = await listSignoffs(ctx.tx, ctx.orgId, draft.id);
   const signedOff = draft.draftStage === DraftStage.Reviewing ? acceptedBy(signoffs) : approvedBy(signoffs, draft.approvalStep);
-  await syncStageTasks(ctx.tx, ctx.orgId, pnp.id, draft.id, { stage: draft.draftStage, step: draft.approvalStep, signedOff }, assignees, ctx.now);
+  await syncStageTasks(ctx.tx, ctx.orgId, pnpId, draft.id, { stage: draft.draftStage, step: draft.approvalStep, signedOff }, assignees, ctx.now);
 }
