@@ -120,44 +120,42 @@ export const wordsOf = (criteria: LibraryCriteria): string | null => {
   return words ? words : null;
 };
 
-/** At most this many words of a phrase are each looked for in names and descriptions. */
+/** At most this many words of a phrase are each looked for in names, locations and descriptions. */
 const MAX_TOKENS = 8;
-const tokensOf = (words: string): string[] =>
+/** The words of two or more letters or digits, lower case, each once, at most MAX_TOKENS. */
+export const tokensOf = (words: string): string[] =>
   [...new Set(words.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1))].slice(0, MAX_TOKENS);
 
 /**
- * A field matches when it holds the whole phrase or every word of it (a substring test: cheap on
- * every row, unlike a to_tsvector per row). The document's text is matched with full-text search
- * (stemmed, ranked). The typo-tolerant name match (pg_trgm word similarity) is the `fuzzy` pass.
+ * The P&Ps of the organisation that match the words, with where they matched and the document's
+ * full-text rank: `library_search_candidates` (migration 0003, docs/adr/0006-library-search.md).
+ * It uses the GIN full-text and trigram indexes, which row-level security keeps a query of ours
+ * from using. It only narrows: visibility, status and every filter still apply around it.
  */
-function fieldMatch(column: SQL, words: string): SQL {
-  const whole = sql`strpos(lower(${column}), lower(${words}::text)) > 0`;
-  const tokens = tokensOf(words);
-  if (tokens.length === 0) return whole;
-  return sql`(${whole} or (${sql.join(tokens.map((token) => sql`strpos(lower(${column}), ${token}::text) > 0`), sql` and `)}))`;
+const candidatesSql = (words: string, fuzzy: boolean): SQL =>
+  sql`library_search_candidates(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real)`;
+
+interface Match {
+  /** Joins the candidates as `s` (nothing when not searching). */
+  join: SQL;
+  select: SQL;
+  rank: SQL;
 }
 
-function matchColumns(words: string | null, fuzzy: boolean): { select: SQL; where: SQL | null; rank: SQL } {
+function matchOf(words: string | null, fuzzy: boolean): Match {
   if (!words) {
     return {
+      join: sql``,
       select: sql`null::boolean as in_name, null::boolean as in_location, null::boolean as in_description, null::boolean as in_document`,
-      where: null,
       rank: sql`0`,
     };
   }
-  const q = sql`websearch_to_tsquery('english', ${words}::text)`;
-  const similar = sql`word_similarity(lower(${words}::text), lower(p.name))`;
-  const inName = fuzzy ? sql`(${fieldMatch(sql`p.name`, words)} or ${similar} >= ${NAME_SIMILARITY_THRESHOLD})` : fieldMatch(sql`p.name`, words);
-  const inLocation = fieldMatch(sql`cp.location`, words);
-  const inDescription = fieldMatch(sql`coalesce(p.description, '')`, words);
-  const inDocument = sql`coalesce(f.search_vector @@ ${q}, false)`;
   return {
-    select: sql`${inName} as in_name, ${inLocation} as in_location, ${inDescription} as in_description, ${inDocument} as in_document`,
-    where: sql`(${inName} or ${inLocation} or ${inDescription} or ${inDocument})`,
-    // Computed only for the rows that matched: a name hit outweighs a description, then the text's rank.
-    rank: sql`(3 * (${inName})::int + (${inDescription})::int + 0.5 * (${inLocation})::int
-              + case when ${inDocument} then ts_rank(f.search_vector, ${q}) else 0 end
-              ${fuzzy ? sql`+ 2 * ${similar}` : sql``})`,
+    join: sql`join ${candidatesSql(words, fuzzy)} s on s.pnp_id = p.id`,
+    select: sql`s.in_name, s.in_location, s.in_description, s.in_document`,
+    // A name hit outweighs a description, then the text's rank; the typo pass adds the name's similarity.
+    rank: sql`(3 * s.in_name::int + s.in_description::int + 0.5 * s.in_location::int + coalesce(s.doc_rank, 0)
+              ${fuzzy ? sql`+ 2 * word_similarity(lower(${words}::text), lower(p.name))` : sql``})`,
   };
 }
 
@@ -170,12 +168,12 @@ const myViewsCte = (scope: LibraryScope): SQL => sql`
      group by v.pnp_id
   )`;
 
-/** P&P, Active version, container path, file, favourite and last view, filtered. */
-const fromWhere = (scope: LibraryScope, where: SQL[]): SQL => sql`
+/** P&P, Active version, container path, search match, favourite and last view, filtered. */
+const fromWhere = (scope: LibraryScope, match: Match, where: SQL[]): SQL => sql`
   from pnps p
+  ${match.join}
   join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
   join container_paths cp on cp.id = p.container_id
-  left join stored_files f on f.org_id = p.org_id and f.id = d.file_id
   left join library_favorites fav on fav.org_id = p.org_id and fav.user_id = ${scope.userId} and fav.pnp_id = p.id
   left join my_views rv on rv.pnp_id = p.id
   where ${sql.join(where, sql` and `)}`;
@@ -220,9 +218,8 @@ export async function listLibraryRows(
 /** The statement behind `listLibraryRows` (the benchmark runs it raw to compare). */
 export function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL {
   const words = wordsOf(criteria);
-  const match = matchColumns(words, Boolean(criteria.fuzzy));
+  const match = matchOf(words, Boolean(criteria.fuzzy));
   const where = conditions(scope, criteria);
-  if (match.where) where.push(match.where);
   const direction = page.dir === 'asc' ? sql`asc` : sql`desc`;
   const order = page.treeOrder
     ? sql`m.container_id, m.position, lower(m.name), m.pnp_id`
@@ -239,7 +236,7 @@ export function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, p
                  coalesce(fav.favorite, false) as favorite, fav.favorite_updated_at, rv.last_viewed as recent_view,
                  ${match.select}, ${match.rank} as rank,
                  count(*) over () as total
-            ${fromWhere(scope, where)}
+            ${fromWhere(scope, match, where)}
         ),
         paged as (
           select * from matches m order by ${order} limit ${page.limit} offset ${page.offset}
@@ -260,16 +257,15 @@ export async function countByContainer(
   criteria: LibraryCriteria,
 ): Promise<Array<{ id: number; parent_id: number | null; type: number; name: string; position: number; count: number }>> {
   const words = wordsOf(criteria);
-  const match = matchColumns(words, Boolean(criteria.fuzzy));
+  const match = matchOf(words, Boolean(criteria.fuzzy));
   const where = conditions(scope, criteria);
-  if (match.where) where.push(match.where);
   return queryRows(
     db,
     sql`with recursive ${containerPathsCte(scope.orgId)},
         ${myViewsCte(scope)},
         counts as (
           select unnest(cp.ancestors) as id, count(*)::int as count
-            ${fromWhere(scope, where)}
+            ${fromWhere(scope, match, where)}
            group by 1
         )
         select c.id, c.parent_id, c.type::int as type, c.name, c.position, counts.count

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Tx } from '../../db/client';
+import { withSystem, withTenant } from '../../db/tenant';
+import { createContainer, createOrg, type TestOrg } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createPublishedPnp, type TestPnp } from '../../test/library-factories';
+import { NAME_SIMILARITY_THRESHOLD } from './search.repo';
+
+/**
+ * `library_search_candidates` (migration 0003): what it may return, and that it reaches the indexes
+ * that row-level security keeps an ordinary query of the application role from using.
+ */
+
+let t: TestApp;
+let orgA: TestOrg;
+let orgB: TestOrg;
+let aHygiene: TestPnp;
+let bHygiene: TestPnp;
+let aDraft: TestPnp;
+let orgC: TestOrg;
+
+/** Enough P&Ps that the planner prefers an index for a rare word, as it does in production. */
+const MANY = 10_000;
+
+const SIGNATURE = 'library_search_candidates(text, text[], boolean, real)';
+
+const candidates = (tx: Tx, words: string, tokens: string[], fuzzy = false) =>
+  queryRows<{ pnp_id: number; in_name: boolean; in_location: boolean; in_description: boolean; in_document: boolean; doc_rank: number | null }>(
+    tx,
+    sql`select * from library_search_candidates(${words}::text, string_to_array(${tokens.join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real)
+         order by pnp_id`,
+  );
+
+/** Index scans of `index` so far in this transaction (the function's own scans count too). */
+const scansOf = async (tx: Tx, index: string): Promise<number> =>
+  (await queryRows<{ n: number }>(tx, sql`select pg_stat_get_xact_numscans(${index}::regclass)::int as n`))[0]!.n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await createOrg(t.deps);
+  orgB = await createOrg(t.deps);
+  const folderA = await createContainer(t.deps, orgA.id, { name: 'Clinical Policies' });
+  const folderB = await createContainer(t.deps, orgB.id, { name: 'Clinical Policies' });
+  aHygiene = await createPublishedPnp(t.deps, orgA.id, folderA.id, { name: 'Hand Hygiene', text: 'Alcohol-based rub before every patient contact.' });
+  bHygiene = await createPublishedPnp(t.deps, orgB.id, folderB.id, { name: 'Hand Hygiene', text: 'Alcohol-based rub in every ward.' });
+  aDraft = await createPublishedPnp(t.deps, orgA.id, folderA.id, { name: 'Visitor Badges', text: 'Alcohol stays out of the badge office.', status: 1, versionStatus: 1 });
+  orgC = await createOrg(t.deps);
+  const folderC = await createContainer(t.deps, orgC.id, { name: 'Archive' });
+  await withSystem(t.deps.database.db, async (tx) => {
+    await tx.execute(sql`insert into stored_files (org_id, storage_key, original_name, mime_type, extension, size_bytes, sha256, extracted_text)
+      select ${orgC.id}, 'many/' || ${orgC.id} || '/' || g, 'Policy ' || g || '.pdf', 'application/pdf', 'pdf', 100, md5(g::text) || md5(g::text),
+             'Routine text number ' || g || case when g = 1234 then ' quillwort' else '' end
+        from generate_series(1, ${MANY}) g`);
+    await tx.execute(sql`insert into pnps (org_id, container_id, name, description, status, position)
+      select ${orgC.id}, ${folderC.id}, 'Generated Policy ' || g || case when g = 777 then ' Zanzibar' else '' end,
+             'About item ' || g || case when g = 555 then ' zanthoxylum' else '' end, 2, g
+        from generate_series(1, ${MANY}) g`);
+    await tx.execute(sql`insert into pnp_documents (org_id, pnp_id, version_number, status, file_id, published_at)
+      select ${orgC.id}, p.id, 1, 2, f.id, now()
+        from (select id, row_number() over (order by id) as rn from pnps where org_id = ${orgC.id}) p
+        join (select id, row_number() over (order by id) as rn from stored_files where org_id = ${orgC.id}) f using (rn)`);
+    await tx.execute(sql`analyze stored_files`);
+    await tx.execute(sql`analyze pnps`);
+    await tx.execute(sql`analyze pnp_documents`);
+  });
+});
+afterAll(async () => t.close());
+
+describe('library_search_candidates', () => {
+  it("returns only the transaction's organisation's P&Ps, and nothing outside an organisation", async () => {
+    const inA = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'alcohol rub', ['alcohol', 'rub']));
+    expect(inA.map((r) => r.pnp_id)).toEqual([aHygiene.id]);
+    const inB = await withTenant(t.deps.database.db, orgB.id, (tx) => candidates(tx, 'hygiene', ['hygiene']));
+    expect(inB.map((r) => r.pnp_id)).toEqual([bHygiene.id]);
+    const outside = await withSystem(t.deps.database.db, (tx) => candidates(tx, 'hygiene', ['hygiene']));
+    expect(outside).toEqual([]);
+  });
+
+  it('says where each P&P matched, ranks the document text, and matches only the Active version text', async () => {
+    const [row] = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'hand hygiene', ['hand', 'hygiene']));
+    expect(row).toMatchObject({ pnp_id: aHygiene.id, in_name: true, in_location: false, in_description: true, in_document: true });
+    expect(row!.doc_rank).toBeGreaterThan(0);
+    const byLocation = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'clinical', ['clinical']));
+    expect(byLocation.every((r) => r.in_location)).toBe(true);
+    // The draft's words are in no Active version; its name still narrows (the caller drops drafts).
+    const draft = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'badge office', ['badge', 'office']));
+    expect(draft).toEqual([]);
+    const draftName = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'visitor badges', ['visitor', 'badges']));
+    expect(draftName.map((r) => r.pnp_id)).toEqual([aDraft.id]);
+  });
+
+  it('matches names by similarity only in the fuzzy pass', async () => {
+    const exact = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'hand hygene', ['hand', 'hygene']));
+    expect(exact).toEqual([]);
+    const fuzzy = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'hand hygene', ['hand', 'hygene'], true));
+    expect(fuzzy.map((r) => r.pnp_id)).toEqual([aHygiene.id]);
+  });
+
+  it('reads the full-text and trigram indexes under row-level security, where a plain query cannot', async () => {
+    await withTenant(t.deps.database.db, orgC.id, async (tx) => {
+      const plain = await queryRows<{ docs: number; names: number }>(
+        tx,
+        sql`select (select count(*) from stored_files where search_vector @@ websearch_to_tsquery('english', 'quillwort'))::int as docs,
+                   (select count(*) from pnps where lower(name) like '%zanzibar%')::int as names`,
+      );
+      expect(plain[0]).toEqual({ docs: 1, names: 1 });
+      expect(await scansOf(tx, 'stored_files_search_idx')).toBe(0);
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(0);
+
+      expect((await candidates(tx, 'quillwort', ['quillwort']))[0]).toMatchObject({ in_document: true, in_name: false });
+      expect(await scansOf(tx, 'stored_files_search_idx')).toBeGreaterThan(0);
+      expect((await candidates(tx, 'zanzibar', ['zanzibar']))[0]).toMatchObject({ in_name: true, in_document: false });
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBeGreaterThan(0);
+      // Descriptions have a trigram index too; whether it beats a scan depends on the data (it does at 50,000).
+      expect((await candidates(tx, 'zanthoxylum', ['zanthoxylum']))[0]).toMatchObject({ in_description: true, in_name: false });
+    });
+  });
+
+  it('runs as its owner with a fixed search path, callable by the application role only', async () => {
+    const [fn] = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ definer: boolean; config: string[]; app: boolean; public_execute: boolean }>(
+        tx,
+        sql`select p.prosecdef as definer, p.proconfig as config,
+                   has_function_privilege('tenet_app', ${SIGNATURE}, 'EXECUTE') as app,
+                   exists (select 1 from aclexplode(p.proacl) a where a.grantee = 0 and a.privilege_type = 'EXECUTE') as public_execute
+              from pg_proc p where p.oid = ${SIGNATURE}::regprocedure`,
+      ),
+    );
+    expect(fn).toMatchObject({ definer: true, app: true, public_execute: false });
+    expect(fn!.config).toContain('search_path=public, pg_temp');
+  });
+});
