@@ -48,26 +48,30 @@ export const userGrantsSql = (orgId: number, userId: number): SQL => sql`
           or g.group_id in (select m.group_id from group_memberships m where m.org_id = ${orgId} and m.user_id = ${userId}))`;
 
 /**
- * The P&P columns shared by both shapes of the query; `pv` is the P&P row, `mg` its manage flag.
- * Per-P&P facts are index lookups (lateral / scalar subqueries), not joins: PGlite never runs
- * ANALYZE on its own, and without statistics the planner would nest-loop two 10,000-row joins.
+ * The P&P columns shared by both shapes of the query; `pv` is the P&P row. The per-P&P facts
+ * (Active version, favourite, recent view) come from hash joins over the org's rows, one pass
+ * each: the plan does not depend on table statistics (see listTreeRows) or on which index the
+ * planner would pick for 10,000 per-row lookups.
  */
 const pnpColumns = (scope: TreeScope, manage: SQL): SQL => sql`
   'p'::text as kind, pv.id, 3 as item_type, pv.container_id as parent_id, pv.name::text as name, pv.description,
   pv.position, pv.lock_version, pv.inherits_access, pv.status::int as status,
   d.published_at,
-  coalesce((select f.favorite from library_favorites f
-             where f.org_id = ${scope.orgId} and f.user_id = ${scope.userId} and f.pnp_id = pv.id), false) as favorite,
-  (pv.id in (select rv.pnp_id from recent_views rv)) as recently_viewed,
+  coalesce(f.favorite, false) as favorite,
+  (rv.pnp_id is not null) as recently_viewed,
   coalesce(d.published_at >= ${scope.windowStart.toISOString()}::timestamptz and d.published_at <= ${scope.now.toISOString()}::timestamptz, false) as recently_published,
   true as has_role, ${manage} as manage`;
 
 const pnpJoins = (scope: TreeScope): SQL => sql`
-  left join lateral (
-    select a.published_at from pnp_documents a
-     where a.org_id = ${scope.orgId} and a.pnp_id = pv.id and a.status = ${VersionStatus.Active}
-     limit 1
-  ) d on true`;
+  left join (
+    select a.pnp_id, a.published_at from pnp_documents a
+     where a.org_id = ${scope.orgId} and a.status = ${VersionStatus.Active}
+  ) d on d.pnp_id = pv.id
+  left join (
+    select fav.pnp_id, fav.favorite from library_favorites fav
+     where fav.org_id = ${scope.orgId} and fav.user_id = ${scope.userId}
+  ) f on f.pnp_id = pv.id
+  left join recent_views rv on rv.pnp_id = pv.id`;
 
 const recentViewsCte = (scope: TreeScope): SQL => sql`
   recent_views as (
