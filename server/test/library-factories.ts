@@ -36,7 +36,12 @@ export interface TestPnp {
   fileId: number;
 }
 
-export async function createPublishedPnp(deps: Deps, orgId: number, containerId: number, options: PnpOptions = {}): Promise<TestPnp> {
+export async function createPublishedPnp(
+  deps: Deps,
+  orgId: number,
+  containerId: number,
+  options: PnpOptions = {},
+): Promise<TestPnp> {
   const name = options.name ?? `Policy ${randomBytes(3).toString('hex')}`;
   const text = options.text ?? `${name} applies to all staff.`;
   const format = options.format ?? 'docx';
@@ -93,7 +98,12 @@ export async function createPublishedPnp(deps: Deps, orgId: number, containerId:
 export async function createTemplate(
   deps: Deps,
   orgIds: number[],
-  options: { name?: string; description?: string; text?: string; source?: 'HealthStream Library' | 'Joint Commission' } = {},
+  options: {
+    name?: string;
+    description?: string;
+    text?: string;
+    source?: 'HealthStream Library' | 'Joint Commission';
+  } = {},
 ): Promise<{ id: number; name: string }> {
   const name = options.name ?? `Template ${randomBytes(3).toString('hex')}`;
   const text = options.text ?? `Describe the ${name} policy.`;

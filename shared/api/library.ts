@@ -12,7 +12,14 @@ export const LIBRARY_VIEW_LABELS: Record<LibraryView, string> = {
   favorites: 'Favorites',
 };
 
-export const LIBRARY_SORT_KEYS = ['name', 'location', 'published_at', 'favorite_updated_at', 'recent_view', 'relevance'] as const;
+export const LIBRARY_SORT_KEYS = [
+  'name',
+  'location',
+  'published_at',
+  'favorite_updated_at',
+  'recent_view',
+  'relevance',
+] as const;
 export type LibrarySortKey = (typeof LIBRARY_SORT_KEYS)[number];
 
 /** Longest search phrase we accept (our bound: a phrase, not a document). */
@@ -23,12 +30,10 @@ export const LIBRARY_MAX_PAGE_SIZE = 100;
 export const LIBRARY_TREE_MAX_ITEMS = 2000;
 
 const isoDate = (label: string) =>
-  z
-    .string()
-    .refine((value) => {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-      return match !== null && isValidDate(Number(match[1]), Number(match[2]), Number(match[3]));
-    }, `${label} must be a real date written as yyyy-mm-dd.`);
+  z.string().refine((value) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    return match !== null && isValidDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  }, `${label} must be a real date written as yyyy-mm-dd.`);
 
 const pageOffset = z.coerce
   .number({ message: 'The offset must be a whole number, 0 or more.' })
@@ -48,7 +53,9 @@ const phrase = z
   .string({ message: 'The search phrase must be text.' })
   .trim()
   .min(1, { message: 'Enter words to search for.' })
-  .max(SEARCH_PHRASE_MAX_LENGTH, { message: `The search phrase must be at most ${SEARCH_PHRASE_MAX_LENGTH} characters.` });
+  .max(SEARCH_PHRASE_MAX_LENGTH, {
+    message: `The search phrase must be at most ${SEARCH_PHRASE_MAX_LENGTH} characters.`,
+  });
 
 const RANGES = [
   ['effective_from', 'effective_to', 'Effective date'],
@@ -181,9 +188,7 @@ export const LibraryDocument = z.object({
 });
 export type LibraryDocument = z.infer<typeof LibraryDocument>;
 
-export const FavoriteBody = z
-  .object({ favorite: z.boolean({ message: 'favorite must be true or false.' }) })
-  .strict();
+export const FavoriteBody = z.object({ favorite: z.boolean({ message: 'favorite must be true or false.' }) }).strict();
 export type FavoriteBody = z.infer<typeof FavoriteBody>;
 
 export const FavoriteResponse = z.object({
@@ -205,7 +210,9 @@ export type SearchBody = z.infer<typeof SearchBody>;
 export const FILE_ACTIONS = ['view', 'download', 'preview'] as const;
 export const FileActionQuery = z
   .object({
-    action_name: z.enum(FILE_ACTIONS, { message: `action_name must be one of: ${FILE_ACTIONS.join(', ')}.` }).default('view'),
+    action_name: z
+      .enum(FILE_ACTIONS, { message: `action_name must be one of: ${FILE_ACTIONS.join(', ')}.` })
+      .default('view'),
   })
   .strict();
 
@@ -218,7 +225,9 @@ export type FilePreview = z.infer<typeof FilePreview>;
 
 /** Choices for the advanced search: binders and folders holding P&Ps the user sees, and their owners. */
 export const LibraryFilterOptions = z.object({
-  containers: z.array(z.object({ id: z.number().int(), type: z.number().int(), name: z.string(), location: z.string() })),
+  containers: z.array(
+    z.object({ id: z.number().int(), type: z.number().int(), name: z.string(), location: z.string() }),
+  ),
   owners: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type LibraryFilterOptions = z.infer<typeof LibraryFilterOptions>;

@@ -5,7 +5,9 @@ import { SEARCH_PHRASE_MAX_LENGTH, SnippetPart } from './library';
 /** GET o/{org}/pnp_templates: the templates the organisation has, optionally of one source. */
 export const TemplateListQuery = z
   .object({
-    source: z.enum(TEMPLATE_SOURCES, { message: `The source must be one of: ${TEMPLATE_SOURCES.join(', ')}.` }).optional(),
+    source: z
+      .enum(TEMPLATE_SOURCES, { message: `The source must be one of: ${TEMPLATE_SOURCES.join(', ')}.` })
+      .optional(),
   })
   .strict();
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
@@ -37,14 +39,18 @@ export const TemplateSearchBody = z
       .string({ message: 'The search phrase must be text.' })
       .trim()
       .min(1, { message: 'Enter words to search for.' })
-      .max(SEARCH_PHRASE_MAX_LENGTH, { message: `The search phrase must be at most ${SEARCH_PHRASE_MAX_LENGTH} characters.` }),
+      .max(SEARCH_PHRASE_MAX_LENGTH, {
+        message: `The search phrase must be at most ${SEARCH_PHRASE_MAX_LENGTH} characters.`,
+      }),
     offset: z.coerce
       .number({ message: 'The offset must be a whole number, 0 or more.' })
       .int({ message: 'The offset must be a whole number, 0 or more.' })
       .min(0, { message: 'The offset must be a whole number, 0 or more.' })
       .max(1_000_000, { message: 'The offset is too large.' })
       .default(0),
-    source: z.enum(TEMPLATE_SOURCES, { message: `The source must be one of: ${TEMPLATE_SOURCES.join(', ')}.` }).optional(),
+    source: z
+      .enum(TEMPLATE_SOURCES, { message: `The source must be one of: ${TEMPLATE_SOURCES.join(', ')}.` })
+      .optional(),
   })
   .strict();
 export type TemplateSearchBody = z.infer<typeof TemplateSearchBody>;

@@ -33,13 +33,22 @@ export function previewKind(doc: Pick<StoredDocument, 'mimeType' | 'extension'>)
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'document';
   // Control characters and quotes would break the header: drop them (by code point, no regex).
-  const cleaned = [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"').join('').trim() || 'document';
+  const cleaned =
+    [...base]
+      .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
+      .join('')
+      .trim() || 'document';
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_').replace(/[;\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
 }
 
 /** Sends the bytes: `download` as an attachment, `view` inline with the stored type. */
-export async function sendDocument(reply: FastifyReply, files: FileStore, doc: StoredDocument, action: 'view' | 'download'): Promise<FastifyReply> {
+export async function sendDocument(
+  reply: FastifyReply,
+  files: FileStore,
+  doc: StoredDocument,
+  action: 'view' | 'download',
+): Promise<FastifyReply> {
   const bytes = await files.get(doc.storageKey);
   // Inline only for types a browser shows without running anything of the file's; else download.
   const inline = action === 'view' && previewKind(doc) === 'pdf';
@@ -59,7 +68,9 @@ export function sanitizeConvertedHtml(html: string): string {
   return html
     .replace(/<(script|style|iframe|object|embed)[\s\S]*?<\/\1>/gi, '')
     .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-    .replace(/\shref\s*=\s*"([^"]*)"/gi, (_, href: string) => (SAFE_HREF.test(href.trim()) ? ` href="${href}" rel="noopener noreferrer"` : ''))
+    .replace(/\shref\s*=\s*"([^"]*)"/gi, (_, href: string) =>
+      SAFE_HREF.test(href.trim()) ? ` href="${href}" rel="noopener noreferrer"` : '',
+    )
     .replace(/\ssrc\s*=\s*"([^"]*)"/gi, (_, src: string) => (/^data:image\//i.test(src.trim()) ? ` src="${src}"` : ''));
 }
 

@@ -31,10 +31,22 @@ const ENDPOINTS: Endpoint[] = [
     url: (org) => `/api/o/${org}/library?list=true`,
     kind: 'none',
     bad: [
-      { url: (org) => `/api/o/${org}/library?view=everything`, error: 'The view must be one of: all, favorites, recently_viewed, recently_published.' },
-      { url: (org) => `/api/o/${org}/library?list=true&limit=500`, error: 'The page size must be a whole number from 1 to 100.' },
-      { url: (org) => `/api/o/${org}/library?effective_from=2025-02-30`, error: 'Effective date from must be a real date written as yyyy-mm-dd.' },
-      { url: (org) => `/api/o/${org}/library?review_from=2025-05-01&review_to=2025-04-01`, error: 'Review due date "to" must not be before "from".' },
+      {
+        url: (org) => `/api/o/${org}/library?view=everything`,
+        error: 'The view must be one of: all, favorites, recently_viewed, recently_published.',
+      },
+      {
+        url: (org) => `/api/o/${org}/library?list=true&limit=500`,
+        error: 'The page size must be a whole number from 1 to 100.',
+      },
+      {
+        url: (org) => `/api/o/${org}/library?effective_from=2025-02-30`,
+        error: 'Effective date from must be a real date written as yyyy-mm-dd.',
+      },
+      {
+        url: (org) => `/api/o/${org}/library?review_from=2025-05-01&review_to=2025-04-01`,
+        error: 'Review due date "to" must not be before "from".',
+      },
       { url: (org) => `/api/o/${org}/library?offset=-1`, error: 'The offset must be a whole number, 0 or more.' },
       { url: (org) => `/api/o/${org}/library?colour=red`, error: 'Unknown field: colour.' },
     ],
@@ -58,7 +70,12 @@ const ENDPOINTS: Endpoint[] = [
     method: 'get',
     url: (org, id) => `/api/o/${org}/library/${id}/file?action_name=download`,
     kind: 'pnp',
-    bad: [{ url: (org, id) => `/api/o/${org}/library/${id}/file?action_name=edit`, error: 'action_name must be one of: view, download, preview.' }],
+    bad: [
+      {
+        url: (org, id) => `/api/o/${org}/library/${id}/file?action_name=edit`,
+        error: 'action_name must be one of: view, download, preview.',
+      },
+    ],
   },
   {
     name: 'PATCH library/{pnpId}/handle_favorite',
@@ -88,7 +105,12 @@ const ENDPOINTS: Endpoint[] = [
     method: 'get',
     url: (org) => `/api/o/${org}/pnp_templates`,
     kind: 'none',
-    bad: [{ url: (org) => `/api/o/${org}/pnp_templates?source=Other`, error: 'The source must be one of: HealthStream Library, Joint Commission.' }],
+    bad: [
+      {
+        url: (org) => `/api/o/${org}/pnp_templates?source=Other`,
+        error: 'The source must be one of: HealthStream Library, Joint Commission.',
+      },
+    ],
   },
   {
     name: 'GET pnp_templates/{id}',
@@ -102,7 +124,12 @@ const ENDPOINTS: Endpoint[] = [
     method: 'get',
     url: (org, id) => `/api/o/${org}/pnp_templates/${id}/file?action_name=view`,
     kind: 'template',
-    bad: [{ url: (org, id) => `/api/o/${org}/pnp_templates/${id}/file?action_name=delete`, error: 'action_name must be one of: view, download, preview.' }],
+    bad: [
+      {
+        url: (org, id) => `/api/o/${org}/pnp_templates/${id}/file?action_name=delete`,
+        error: 'action_name must be one of: view, download, preview.',
+      },
+    ],
   },
   {
     name: 'POST search_pnp_template',
@@ -112,7 +139,10 @@ const ENDPOINTS: Endpoint[] = [
     kind: 'none',
     bad: [
       { body: { offset: 0 }, error: 'The search phrase must be text.' },
-      { body: { phrase: 'fall', source: 'Nowhere' }, error: 'The source must be one of: HealthStream Library, Joint Commission.' },
+      {
+        body: { phrase: 'fall', source: 'Nowhere' },
+        error: 'The source must be one of: HealthStream Library, Joint Commission.',
+      },
     ],
   },
 ];
@@ -135,8 +165,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const idFor = (kind: Endpoint['kind'], own: boolean): number => (kind === 'template' ? (own ? templateA : templateB) : own ? pnpA : pnpB);
-const call = (agent: Agent, e: Endpoint, url: string, body = e.body) => (e.method === 'get' ? agent.get(url) : agent[e.method](url, body));
+const idFor = (kind: Endpoint['kind'], own: boolean): number =>
+  kind === 'template' ? (own ? templateA : templateB) : own ? pnpA : pnpB;
+const call = (agent: Agent, e: Endpoint, url: string, body = e.body) =>
+  e.method === 'get' ? agent.get(url) : agent[e.method](url, body);
 
 describe.each(ENDPOINTS)('$name', (e) => {
   it('answers the happy path', async () => {

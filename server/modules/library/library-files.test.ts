@@ -12,7 +12,6 @@ let pdf: TestPnp;
 let fall: { id: number; name: string };
 let consent: { id: number; name: string };
 
-
 beforeAll(async () => {
   t = await createTestApp();
   org = await createOrg(t.deps);
@@ -22,10 +21,24 @@ beforeAll(async () => {
 
   const folder = await createContainer(t.deps, org.id, { parentId: binder.id, name: 'Falls' });
   await grant(t.deps, org.id, { containerId: binder.id }, { userId: reader.id }, 5);
-  docx = await createPublishedPnp(t.deps, org.id, binder.id, { name: 'Visitor "Policy" é', text: 'Visitors sign in at the front desk.' });
-  pdf = await createPublishedPnp(t.deps, org.id, binder.id, { name: 'Fire Safety', format: 'pdf', text: 'Pull the alarm.' });
-  fall = await createTemplate(t.deps, [org.id], { name: 'Fall Prevention Template', text: 'Assess every inpatient for fall risk on admission.' });
-  consent = await createTemplate(t.deps, [org.id, other.id], { name: 'Informed Consent Template', source: 'Joint Commission', text: 'Obtain written consent.' });
+  docx = await createPublishedPnp(t.deps, org.id, binder.id, {
+    name: 'Visitor "Policy" é',
+    text: 'Visitors sign in at the front desk.',
+  });
+  pdf = await createPublishedPnp(t.deps, org.id, binder.id, {
+    name: 'Fire Safety',
+    format: 'pdf',
+    text: 'Pull the alarm.',
+  });
+  fall = await createTemplate(t.deps, [org.id], {
+    name: 'Fall Prevention Template',
+    text: 'Assess every inpatient for fall risk on admission.',
+  });
+  consent = await createTemplate(t.deps, [org.id, other.id], {
+    name: 'Informed Consent Template',
+    source: 'Joint Commission',
+    text: 'Obtain written consent.',
+  });
   await createTemplate(t.deps, [other.id], { name: 'Other Org Only Template', text: 'fall risk elsewhere' });
   await createPublishedPnp(t.deps, org.id, folder.id, { name: 'Falls Policy', templateId: fall.id });
   asReader = await t.signIn(reader.username, reader.password);
@@ -37,7 +50,9 @@ describe('the published file', () => {
     const res = await asReader.get(`/api/o/${org.id}/library/${docx.id}/file?action_name=download`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('wordprocessingml');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Visitor Policy _.docx"; filename*=UTF-8''Visitor%20Policy%20%C3%A9.docx`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Visitor Policy _.docx"; filename*=UTF-8''Visitor%20Policy%20%C3%A9.docx`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
@@ -55,14 +70,20 @@ describe('the published file', () => {
     const html = (await asReader.get(`/api/o/${org.id}/library/${docx.id}/file?action_name=preview`)).json();
     expect(html.kind).toBe('html');
     expect(html.html).toContain('Visitors sign in at the front desk.');
-    expect((await asReader.get(`/api/o/${org.id}/library/${pdf.id}/file?action_name=preview`)).json()).toEqual({ kind: 'pdf', html: null });
+    expect((await asReader.get(`/api/o/${org.id}/library/${pdf.id}/file?action_name=preview`)).json()).toEqual({
+      kind: 'pdf',
+      html: null,
+    });
   });
 
   it('keeps only safe links and images in converted HTML, and file names safe in headers', () => {
-    const dirty = '<p onclick="x()">a<a href="javascript:alert(1)">b</a><a href="https://example.org">c</a><img src="http://evil/x.png"><script>bad()</script></p>';
+    const dirty =
+      '<p onclick="x()">a<a href="javascript:alert(1)">b</a><a href="https://example.org">c</a><img src="http://evil/x.png"><script>bad()</script></p>';
     const clean = sanitizeConvertedHtml(dirty);
     expect(clean).toBe('<p>a<a>b</a><a href="https://example.org" rel="noopener noreferrer">c</a><img></p>');
-    expect(contentDisposition('inline', '../../etc/pass\r\nwd".pdf')).toBe(`inline; filename="passwd.pdf"; filename*=UTF-8''passwd.pdf`);
+    expect(contentDisposition('inline', '../../etc/pass\r\nwd".pdf')).toBe(
+      `inline; filename="passwd.pdf"; filename*=UTF-8''passwd.pdf`,
+    );
   });
 });
 
@@ -72,8 +93,16 @@ describe('the template library', () => {
   it("lists the organization's templates with source, and where its P&Ps made from them live", async () => {
     const res = (await asReader.get(url())).json();
     expect(res.total).toBe(2);
-    expect(res.templates.map((tpl: { name: string }) => tpl.name)).toEqual(['Fall Prevention Template', 'Informed Consent Template']);
-    expect(res.templates[0]).toMatchObject({ source: 'HealthStream Library', binders: ['Safety Binder'], folders: ['Falls'], file_name: 'Fall Prevention Template.docx' });
+    expect(res.templates.map((tpl: { name: string }) => tpl.name)).toEqual([
+      'Fall Prevention Template',
+      'Informed Consent Template',
+    ]);
+    expect(res.templates[0]).toMatchObject({
+      source: 'HealthStream Library',
+      binders: ['Safety Binder'],
+      folders: ['Falls'],
+      file_name: 'Fall Prevention Template.docx',
+    });
     expect(res.templates[1]).toMatchObject({ source: 'Joint Commission', binders: [], folders: [] });
   });
 
@@ -83,7 +112,10 @@ describe('the template library', () => {
   });
 
   it('shows one template, its file and its HTML preview', async () => {
-    expect((await asReader.get(url(`/${fall.id}`))).json()).toMatchObject({ id: fall.id, name: 'Fall Prevention Template' });
+    expect((await asReader.get(url(`/${fall.id}`))).json()).toMatchObject({
+      id: fall.id,
+      name: 'Fall Prevention Template',
+    });
     const file = await asReader.get(url(`/${fall.id}/file?action_name=view`));
     expect(file.statusCode).toBe(200);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -92,10 +124,13 @@ describe('the template library', () => {
   });
 
   it('searches names (typo-tolerant), descriptions and the text, only among its own templates', async () => {
-    const search = (body: Record<string, unknown>) => asReader.post(`/api/o/${org.id}/content_navigator_library/search_pnp_template`, body);
+    const search = (body: Record<string, unknown>) =>
+      asReader.post(`/api/o/${org.id}/content_navigator_library/search_pnp_template`, body);
     const byText = (await search({ phrase: 'fall risk', offset: 0 })).json();
     expect(byText.templates.map((tpl: { id: number }) => tpl.id)).toEqual([fall.id]);
-    expect(byText.templates[0].snippet.some((p: { highlight: boolean; text: string }) => p.highlight && p.text === 'fall')).toBe(true);
+    expect(
+      byText.templates[0].snippet.some((p: { highlight: boolean; text: string }) => p.highlight && p.text === 'fall'),
+    ).toBe(true);
     const typo = (await search({ phrase: 'informd consnt', offset: 0 })).json();
     expect(typo.templates.map((tpl: { id: number }) => tpl.id)).toEqual([consent.id]);
     const bySource = (await search({ phrase: 'template', offset: 0, source: 'HealthStream Library' })).json();

@@ -26,7 +26,14 @@ const MANY = 10_000;
 const SIGNATURE = 'library_search_candidates(text, text[], boolean, real)';
 
 const candidates = (tx: Tx, words: string, tokens: string[], fuzzy = false) =>
-  queryRows<{ pnp_id: number; in_name: boolean; in_location: boolean; in_description: boolean; in_document: boolean; doc_rank: number | null }>(
+  queryRows<{
+    pnp_id: number;
+    in_name: boolean;
+    in_location: boolean;
+    in_description: boolean;
+    in_document: boolean;
+    doc_rank: number | null;
+  }>(
     tx,
     sql`select * from library_search_candidates(${words}::text, string_to_array(${tokens.join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real)
          order by pnp_id`,
@@ -42,9 +49,20 @@ beforeAll(async () => {
   orgB = await createOrg(t.deps);
   const folderA = await createContainer(t.deps, orgA.id, { name: 'Clinical Policies' });
   const folderB = await createContainer(t.deps, orgB.id, { name: 'Clinical Policies' });
-  aHygiene = await createPublishedPnp(t.deps, orgA.id, folderA.id, { name: 'Hand Hygiene', text: 'Alcohol-based rub before every patient contact.' });
-  bHygiene = await createPublishedPnp(t.deps, orgB.id, folderB.id, { name: 'Hand Hygiene', text: 'Alcohol-based rub in every ward.' });
-  aDraft = await createPublishedPnp(t.deps, orgA.id, folderA.id, { name: 'Visitor Badges', text: 'Alcohol stays out of the badge office.', status: 1, versionStatus: 1 });
+  aHygiene = await createPublishedPnp(t.deps, orgA.id, folderA.id, {
+    name: 'Hand Hygiene',
+    text: 'Alcohol-based rub before every patient contact.',
+  });
+  bHygiene = await createPublishedPnp(t.deps, orgB.id, folderB.id, {
+    name: 'Hand Hygiene',
+    text: 'Alcohol-based rub in every ward.',
+  });
+  aDraft = await createPublishedPnp(t.deps, orgA.id, folderA.id, {
+    name: 'Visitor Badges',
+    text: 'Alcohol stays out of the badge office.',
+    status: 1,
+    versionStatus: 1,
+  });
   orgC = await createOrg(t.deps);
   const folderC = await createContainer(t.deps, orgC.id, { name: 'Archive' });
   await withSystem(t.deps.database.db, async (tx) => {
@@ -69,7 +87,9 @@ afterAll(async () => t.close());
 
 describe('library_search_candidates', () => {
   it("returns only the transaction's organisation's P&Ps, and nothing outside an organisation", async () => {
-    const inA = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'alcohol rub', ['alcohol', 'rub']));
+    const inA = await withTenant(t.deps.database.db, orgA.id, (tx) =>
+      candidates(tx, 'alcohol rub', ['alcohol', 'rub']),
+    );
     expect(inA.map((r) => r.pnp_id)).toEqual([aHygiene.id]);
     const inB = await withTenant(t.deps.database.db, orgB.id, (tx) => candidates(tx, 'hygiene', ['hygiene']));
     expect(inB.map((r) => r.pnp_id)).toEqual([bHygiene.id]);
@@ -78,22 +98,38 @@ describe('library_search_candidates', () => {
   });
 
   it('says where each P&P matched, ranks the document text, and matches only the Active version text', async () => {
-    const [row] = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'hand hygiene', ['hand', 'hygiene']));
-    expect(row).toMatchObject({ pnp_id: aHygiene.id, in_name: true, in_location: false, in_description: true, in_document: true });
+    const [row] = await withTenant(t.deps.database.db, orgA.id, (tx) =>
+      candidates(tx, 'hand hygiene', ['hand', 'hygiene']),
+    );
+    expect(row).toMatchObject({
+      pnp_id: aHygiene.id,
+      in_name: true,
+      in_location: false,
+      in_description: true,
+      in_document: true,
+    });
     expect(row!.doc_rank).toBeGreaterThan(0);
     const byLocation = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'clinical', ['clinical']));
     expect(byLocation.every((r) => r.in_location)).toBe(true);
     // The draft's words are in no Active version; its name still narrows (the caller drops drafts).
-    const draft = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'badge office', ['badge', 'office']));
+    const draft = await withTenant(t.deps.database.db, orgA.id, (tx) =>
+      candidates(tx, 'badge office', ['badge', 'office']),
+    );
     expect(draft).toEqual([]);
-    const draftName = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'visitor badges', ['visitor', 'badges']));
+    const draftName = await withTenant(t.deps.database.db, orgA.id, (tx) =>
+      candidates(tx, 'visitor badges', ['visitor', 'badges']),
+    );
     expect(draftName.map((r) => r.pnp_id)).toEqual([aDraft.id]);
   });
 
   it('matches names by similarity only in the fuzzy pass', async () => {
-    const exact = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'hand hygene', ['hand', 'hygene']));
+    const exact = await withTenant(t.deps.database.db, orgA.id, (tx) =>
+      candidates(tx, 'hand hygene', ['hand', 'hygene']),
+    );
     expect(exact).toEqual([]);
-    const fuzzy = await withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, 'hand hygene', ['hand', 'hygene'], true));
+    const fuzzy = await withTenant(t.deps.database.db, orgA.id, (tx) =>
+      candidates(tx, 'hand hygene', ['hand', 'hygene'], true),
+    );
     expect(fuzzy.map((r) => r.pnp_id)).toEqual([aHygiene.id]);
   });
 
@@ -108,12 +144,18 @@ describe('library_search_candidates', () => {
       expect(await scansOf(tx, 'stored_files_search_idx')).toBe(0);
       expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(0);
 
-      expect((await candidates(tx, 'quillwort', ['quillwort']))[0]).toMatchObject({ in_document: true, in_name: false });
+      expect((await candidates(tx, 'quillwort', ['quillwort']))[0]).toMatchObject({
+        in_document: true,
+        in_name: false,
+      });
       expect(await scansOf(tx, 'stored_files_search_idx')).toBeGreaterThan(0);
       expect((await candidates(tx, 'zanzibar', ['zanzibar']))[0]).toMatchObject({ in_name: true, in_document: false });
       expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBeGreaterThan(0);
       // Descriptions have a trigram index too; whether it beats a scan depends on the data (it does at 50,000).
-      expect((await candidates(tx, 'zanthoxylum', ['zanthoxylum']))[0]).toMatchObject({ in_description: true, in_name: false });
+      expect((await candidates(tx, 'zanthoxylum', ['zanthoxylum']))[0]).toMatchObject({
+        in_description: true,
+        in_name: false,
+      });
     });
   });
 

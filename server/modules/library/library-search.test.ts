@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContainer, createGroup, createOrg, createUser, grant, type TestOrg, type TestUser } from '../../test/factories';
+import {
+  createContainer,
+  createGroup,
+  createOrg,
+  createUser,
+  grant,
+  type TestOrg,
+  type TestUser,
+} from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createPublishedPnp, type TestPnp } from '../../test/library-factories';
 
@@ -16,7 +24,8 @@ let meds: TestPnp;
 const DAY = 86_400_000;
 const day = (offsetDays: number) => new Date(t.clock.now().getTime() + offsetDays * DAY).toISOString().slice(0, 10);
 const lib = (query = '') => `/api/o/${org.id}/library${query}`;
-const search = (phrase: string, offset = 0) => asReader.post(`/api/o/${org.id}/content_navigator_library/search_pnp`, { phrase, offset });
+const search = (phrase: string, offset = 0) =>
+  asReader.post(`/api/o/${org.id}/content_navigator_library/search_pnp`, { phrase, offset });
 const ids = (body: { items: Array<{ pnp_id: number }> }) => body.items.map((i) => i.pnp_id);
 
 beforeAll(async () => {
@@ -28,7 +37,8 @@ beforeAll(async () => {
   clinical = await createContainer(t.deps, org.id, { name: 'Clinical Policies' });
   const infection = await createContainer(t.deps, org.id, { parentId: clinical.id, name: 'Infection Prevention' });
   hr = await createContainer(t.deps, org.id, { name: 'Human Resources' });
-  for (const binder of [clinical, hr]) await grant(t.deps, org.id, { containerId: binder.id }, { userId: reader.id }, 5);
+  for (const binder of [clinical, hr])
+    await grant(t.deps, org.id, { containerId: binder.id }, { userId: reader.id }, 5);
   await grant(t.deps, org.id, { containerId: clinical.id }, { groupId: owners.id }, 1);
   hygiene = await createPublishedPnp(t.deps, org.id, infection.id, {
     name: 'Hand Hygiene',
@@ -55,7 +65,10 @@ beforeAll(async () => {
     reviewDt: day(700),
   });
   for (let i = 0; i < 12; i += 1) {
-    await createPublishedPnp(t.deps, org.id, hr.id, { name: `Onboarding Checklist ${String(i).padStart(2, '0')}`, text: 'Every new employee completes orientation.' });
+    await createPublishedPnp(t.deps, org.id, hr.id, {
+      name: `Onboarding Checklist ${String(i).padStart(2, '0')}`,
+      text: 'Every new employee completes orientation.',
+    });
   }
   asReader = await t.signIn(reader.username, reader.password);
 });
@@ -79,7 +92,9 @@ describe('search_pnp', () => {
     const res = (await search('insulin double checks')).json();
     expect(ids(res)).toEqual([meds.id]);
     expect(res.items[0].matched_in).toEqual(['document']);
-    const words = res.items[0].snippet.filter((p: { highlight: boolean }) => p.highlight).map((p: { text: string }) => p.text.toLowerCase());
+    const words = res.items[0].snippet
+      .filter((p: { highlight: boolean }) => p.highlight)
+      .map((p: { text: string }) => p.text.toLowerCase());
     expect(words).toEqual(expect.arrayContaining(['insulin', 'double', 'check']));
     const disclosed = (await search('compliance officer')).json();
     expect(ids(disclosed)).toEqual([conduct.id]);
@@ -114,9 +129,13 @@ describe('advanced search', () => {
   });
 
   it('filters by effective, published and review-due date ranges', async () => {
-    const effective = (await asReader.get(lib(`?list=true&effective_from=${day(-250)}&effective_to=${day(-100)}`))).json();
+    const effective = (
+      await asReader.get(lib(`?list=true&effective_from=${day(-250)}&effective_to=${day(-100)}`))
+    ).json();
     expect(ids(effective)).toEqual([conduct.id]);
-    const published = (await asReader.get(lib(`?list=true&published_from=${day(-31)}&published_to=${day(-29)}`))).json();
+    const published = (
+      await asReader.get(lib(`?list=true&published_from=${day(-31)}&published_to=${day(-29)}`))
+    ).json();
     expect(ids(published)).toEqual([hygiene.id]);
     const reviewDue = (await asReader.get(lib(`?list=true&review_from=${day(600)}`))).json();
     expect(ids(reviewDue)).toEqual([meds.id]);

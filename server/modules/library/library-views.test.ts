@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContainer, createGroup, createOrg, createUser, grant, type TestOrg, type TestUser } from '../../test/factories';
+import {
+  createContainer,
+  createGroup,
+  createOrg,
+  createUser,
+  grant,
+  type TestOrg,
+  type TestUser,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPublishedPnp, type TestPnp } from '../../test/library-factories';
 
@@ -46,7 +54,9 @@ describe('favourites', () => {
     let favorites = (await agent.get(lib('?list=true&view=favorites'))).json();
     expect(names(favorites)).toEqual(['Charlie Policy', 'Alpha Policy', 'Bravo Policy']);
     expect(favorites.items[0]).toMatchObject({ favorite: true, expanded: true });
-    expect(new Date(favorites.items[0].favorite_updated_at).getTime()).toBeGreaterThan(new Date(favorites.items[1].favorite_updated_at).getTime());
+    expect(new Date(favorites.items[0].favorite_updated_at).getTime()).toBeGreaterThan(
+      new Date(favorites.items[1].favorite_updated_at).getTime(),
+    );
 
     // Favouriting again moves it to the top; unfavouriting takes it out.
     await agent.patch(lib(`/${b.id}/handle_favorite`), { favorite: false });
@@ -58,7 +68,10 @@ describe('favourites', () => {
     expect(names(favorites)).toEqual(['Bravo Policy', 'Alpha Policy']);
     expect(favorites.total).toBe(2);
     const all = (await agent.get(lib('?list=true'))).json();
-    expect(all.items.find((i: { name: string }) => i.name === 'Charlie Policy')).toMatchObject({ favorite: false, favorite_updated_at: null });
+    expect(all.items.find((i: { name: string }) => i.name === 'Charlie Policy')).toMatchObject({
+      favorite: false,
+      favorite_updated_at: null,
+    });
     const tree = (await agent.get(lib('?view=favorites'))).json();
     expect(tree.total).toBe(2);
     expect(tree.tree[0]).toMatchObject({ name: 'Policies', count: 2, expanded: true });
@@ -91,9 +104,21 @@ describe('the one-year windows', () => {
     const agent = await reading();
     const now = t.clock.now().getTime();
     const binder = (await agent.get(lib('?list=true'))).json().items[0].container_id as number;
-    await createPublishedPnp(t.deps, org.id, binder, { name: 'Delta Policy', publishedAt: new Date(now - 364 * DAY), effectiveDt: new Date(now - 364 * DAY).toISOString().slice(0, 10) });
-    await createPublishedPnp(t.deps, org.id, binder, { name: 'Echo Policy', publishedAt: new Date(now - 366 * DAY), effectiveDt: new Date(now - 366 * DAY).toISOString().slice(0, 10) });
-    await createPublishedPnp(t.deps, org.id, binder, { name: 'Foxtrot Policy', publishedAt: new Date(now - DAY), effectiveDt: new Date(now - DAY).toISOString().slice(0, 10) });
+    await createPublishedPnp(t.deps, org.id, binder, {
+      name: 'Delta Policy',
+      publishedAt: new Date(now - 364 * DAY),
+      effectiveDt: new Date(now - 364 * DAY).toISOString().slice(0, 10),
+    });
+    await createPublishedPnp(t.deps, org.id, binder, {
+      name: 'Echo Policy',
+      publishedAt: new Date(now - 366 * DAY),
+      effectiveDt: new Date(now - 366 * DAY).toISOString().slice(0, 10),
+    });
+    await createPublishedPnp(t.deps, org.id, binder, {
+      name: 'Foxtrot Policy',
+      publishedAt: new Date(now - DAY),
+      effectiveDt: new Date(now - DAY).toISOString().slice(0, 10),
+    });
     const recent = (await agent.get(lib('?list=true&view=recently_published'))).json();
     expect(names(recent)).toEqual(['Foxtrot Policy', 'Delta Policy']);
   });

@@ -63,7 +63,15 @@ export interface ContainerCount {
 export function buildTree(containers: ContainerCount[], items: LibraryItem[], expanded: boolean): LibraryTreeNode[] {
   const nodes = new Map<number, LibraryTreeNode>();
   for (const c of containers) {
-    nodes.set(c.id, { id: c.id, type: c.type === 1 ? 1 : 2, name: c.name, expanded, count: c.count, children: [], items: [] });
+    nodes.set(c.id, {
+      id: c.id,
+      type: c.type === 1 ? 1 : 2,
+      name: c.name,
+      expanded,
+      count: c.count,
+      children: [],
+      items: [],
+    });
   }
   const roots: LibraryTreeNode[] = [];
   for (const c of containers) {

@@ -15,7 +15,14 @@ export interface FavoriteRow {
 }
 
 /** Sets or clears a user's favourite; the time is kept either way (spec §9 sorts by it). */
-export async function upsertFavorite(db: Executor, orgId: number, userId: number, pnpId: number, favorite: boolean, at: Date): Promise<FavoriteRow> {
+export async function upsertFavorite(
+  db: Executor,
+  orgId: number,
+  userId: number,
+  pnpId: number,
+  favorite: boolean,
+  at: Date,
+): Promise<FavoriteRow> {
   const [row] = await db
     .insert(libraryFavorites)
     .values({ orgId, userId, pnpId, favorite, favoriteUpdatedAt: at })
@@ -28,7 +35,14 @@ export async function upsertFavorite(db: Executor, orgId: number, userId: number
 }
 
 /** One opening of a published version: feeds "recently viewed" and the views-by-version report. */
-export async function insertView(db: Executor, orgId: number, userId: number, pnpId: number, documentId: number, at: Date): Promise<void> {
+export async function insertView(
+  db: Executor,
+  orgId: number,
+  userId: number,
+  pnpId: number,
+  documentId: number,
+  at: Date,
+): Promise<void> {
   await db.insert(libraryViews).values({ orgId, userId, pnpId, documentId, viewedAt: at });
 }
 

@@ -15,13 +15,7 @@ import { DEFAULT_PAGE_SIZE, RECENT_WINDOW_DAYS } from '../../../shared/domain/li
 import { notFound } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { previewDocument, previewKind, sendDocument } from './document-file';
-import {
-  findPublishedFile,
-  insertView,
-  listFilterContainers,
-  listFilterOwners,
-  upsertFavorite,
-} from './library.repo';
+import { findPublishedFile, insertView, listFilterContainers, listFilterOwners, upsertFavorite } from './library.repo';
 import { buildTree, presentItem } from './library.presenter';
 import {
   countByContainer,
@@ -61,7 +55,8 @@ const criteriaOf = (query: LibraryQuery): LibraryCriteria => {
   return criteria;
 };
 
-const isFiltered = (query: LibraryQuery): boolean => Object.entries(criteriaOf(query)).some(([key, value]) => value !== undefined && !(key === 'view' && value === 'all'));
+const isFiltered = (query: LibraryQuery): boolean =>
+  Object.entries(criteriaOf(query)).some(([key, value]) => value !== undefined && !(key === 'view' && value === 'all'));
 
 /** GET library: the flat list (`list=true`) or the tree of binders, folders and P&Ps. */
 export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<LibraryPage | LibraryTree> {
@@ -70,18 +65,29 @@ export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<L
   const criteria = criteriaOf(query);
   const expanded = isFiltered(query);
   if (query.list === 'true') {
-    const order = query.sort ? { sort: query.sort, dir: query.dir ?? 'asc' } : defaultSort(query.view, Boolean(query.words));
+    const order = query.sort
+      ? { sort: query.sort, dir: query.dir ?? 'asc' }
+      : defaultSort(query.view, Boolean(query.words));
     const offset = query.offset ?? 0;
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const found = await findRows(ctx, scope, criteria, { offset, limit, ...order });
     return { items: found.rows.map((row) => presentItem(row, expanded)), total: found.total, offset, limit };
   }
-  const found = await findRows(ctx, scope, criteria, { offset: 0, limit: LIBRARY_TREE_MAX_ITEMS, ...defaultSort(query.view, false), treeOrder: true });
+  const found = await findRows(ctx, scope, criteria, {
+    offset: 0,
+    limit: LIBRARY_TREE_MAX_ITEMS,
+    ...defaultSort(query.view, false),
+    treeOrder: true,
+  });
   const rows = found.rows;
   const containers = await countByContainer(ctx.tx, scope, found.criteria);
   const total = found.total;
   return {
-    tree: buildTree(containers, rows.map((row) => presentItem(row, expanded)), expanded),
+    tree: buildTree(
+      containers,
+      rows.map((row) => presentItem(row, expanded)),
+      expanded,
+    ),
     total,
     truncated: total > rows.length,
   };
@@ -97,7 +103,12 @@ interface Found {
 }
 
 /** One page of matches with the total; a search that finds little takes the typo-tolerant pass. */
-async function findRows(ctx: OrgCtx, scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): Promise<Found> {
+async function findRows(
+  ctx: OrgCtx,
+  scope: LibraryScope,
+  criteria: LibraryCriteria,
+  page: PageOptions,
+): Promise<Found> {
   const exact: Found = { rows: await listLibraryRows(ctx.tx, scope, criteria, page), total: 0, criteria };
   exact.total = await totalOf(ctx, scope, criteria, exact.rows, page.offset);
   if (!wordsOf(criteria) || exact.total >= FUZZY_BELOW) return exact;
@@ -107,7 +118,13 @@ async function findRows(ctx: OrgCtx, scope: LibraryScope, criteria: LibraryCrite
 }
 
 /** The total rides on every row; a page past the end has none, so count it separately. */
-async function totalOf(ctx: OrgCtx, scope: LibraryScope, criteria: LibraryCriteria, rows: Array<{ total: number }>, offset: number): Promise<number> {
+async function totalOf(
+  ctx: OrgCtx,
+  scope: LibraryScope,
+  criteria: LibraryCriteria,
+  rows: Array<{ total: number }>,
+  offset: number,
+): Promise<number> {
   if (rows.length > 0) return rows[0]!.total;
   if (offset === 0) return 0;
   const first = await listLibraryRows(ctx.tx, scope, criteria, { offset: 0, limit: 1, sort: 'name', dir: 'asc' });
@@ -132,7 +149,12 @@ export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<Libr
 /** A library item the user may see (published, effective, visible), or 404: nothing tells it exists. */
 async function getVisibleItem(ctx: OrgCtx, pnpId: number) {
   await tuneForLibrary(ctx);
-  const [row] = await listLibraryRows(ctx.tx, scopeOf(ctx), { pnpIds: [pnpId] }, { offset: 0, limit: 1, sort: 'name', dir: 'asc' });
+  const [row] = await listLibraryRows(
+    ctx.tx,
+    scopeOf(ctx),
+    { pnpIds: [pnpId] },
+    { offset: 0, limit: 1, sort: 'name', dir: 'asc' },
+  );
   if (!row) throw notFound('The P&P');
   return row;
 }
@@ -165,11 +187,20 @@ export async function setFavorite(ctx: OrgCtx, pnpId: number, favorite: boolean)
 }
 
 /** GET library/{pnpId}/file: the published file (view, download) or its HTML rendering (preview). */
-export async function libraryFile(ctx: OrgCtx, pnpId: number, action: 'view' | 'download' | 'preview'): Promise<FilePreview | FastifyReply> {
+export async function libraryFile(
+  ctx: OrgCtx,
+  pnpId: number,
+  action: 'view' | 'download' | 'preview',
+): Promise<FilePreview | FastifyReply> {
   await getVisibleItem(ctx, pnpId);
   const file = await findPublishedFile(ctx.tx, ctx.orgId, pnpId);
   if (!file) throw notFound('The published file');
-  const doc = { storageKey: file.storage_key, originalName: file.original_name, mimeType: file.mime_type, extension: file.extension };
+  const doc = {
+    storageKey: file.storage_key,
+    originalName: file.original_name,
+    mimeType: file.mime_type,
+    extension: file.extension,
+  };
   if (action === 'preview') return previewDocument(ctx.deps.files, doc);
   return sendDocument(ctx.reply, ctx.deps.files, doc, action);
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContainer, createGroup, createOrg, createUser, grant, type TestOrg, type TestUser } from '../../test/factories';
+import {
+  createContainer,
+  createGroup,
+  createOrg,
+  createUser,
+  grant,
+  type TestOrg,
+  type TestUser,
+} from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createPublishedPnp, type TestPnp } from '../../test/library-factories';
 
@@ -37,7 +45,11 @@ beforeAll(async () => {
     description: 'When and how staff clean their hands.',
     text: 'Alcohol-based hand rub is preferred unless hands are visibly soiled with Clostridioides difficile spores.',
   });
-  await createPublishedPnp(t.deps, org.id, open.id, { name: 'Patient Identification', format: 'pdf', text: 'Use two identifiers.' });
+  await createPublishedPnp(t.deps, org.id, open.id, {
+    name: 'Patient Identification',
+    format: 'pdf',
+    text: 'Use two identifiers.',
+  });
   hidden = await createPublishedPnp(t.deps, org.id, secret.id, {
     name: 'Board Compensation',
     description: 'Pay of board members.',
@@ -104,7 +116,11 @@ describe('library list and tree', () => {
 
   it('sorts by a chosen column', async () => {
     const res = (await asAdmin.get(lib('?list=true&sort=name&dir=desc'))).json();
-    expect(res.items.map((i: { name: string }) => i.name)).toEqual(['Patient Identification', 'Hand Hygiene', 'Board Compensation']);
+    expect(res.items.map((i: { name: string }) => i.name)).toEqual([
+      'Patient Identification',
+      'Hand Hygiene',
+      'Board Compensation',
+    ]);
   });
 });
 
@@ -139,26 +155,39 @@ describe('who sees what', () => {
     const body = res.json();
     expect(body.total).toBe(1);
     expect(body.items[0]).toMatchObject({ pnp_id: hidden.id, matched_in: ['document'] });
-    const highlighted = body.items[0].snippet.filter((p: { highlight: boolean }) => p.highlight).map((p: { text: string }) => p.text);
+    const highlighted = body.items[0].snippet
+      .filter((p: { highlight: boolean }) => p.highlight)
+      .map((p: { text: string }) => p.text);
     expect(highlighted).toEqual([SECRET_WORD]);
     expect(body.items[0].snippet.map((p: { text: string }) => p.text).join('')).toContain('governs the pay');
   });
 
   it('never shows drafts or retired P&Ps, and a scheduled one only from its effective date', async () => {
-    const draft = await createPublishedPnp(t.deps, org.id, open.id, { name: 'Draft Policy', status: 1, versionStatus: 1 });
+    const draft = await createPublishedPnp(t.deps, org.id, open.id, {
+      name: 'Draft Policy',
+      status: 1,
+      versionStatus: 1,
+    });
     const retired = await createPublishedPnp(t.deps, org.id, open.id, { name: 'Retired Policy', status: 3 });
     const tomorrow = new Date(t.clock.now().getTime() + DAY).toISOString().slice(0, 10);
-    const scheduled = await createPublishedPnp(t.deps, org.id, open.id, { name: 'Scheduled Policy', effectiveDt: tomorrow });
+    const scheduled = await createPublishedPnp(t.deps, org.id, open.id, {
+      name: 'Scheduled Policy',
+      effectiveDt: tomorrow,
+    });
     // Moving the clock ends idle sessions: each look signs in afresh.
     const ids = async () => {
       const agent = await t.signIn(admin.username, admin.password);
-      return ((await agent.get(lib('?list=true&limit=100'))).json().items as Array<{ pnp_id: number }>).map((i) => i.pnp_id);
+      return ((await agent.get(lib('?list=true&limit=100'))).json().items as Array<{ pnp_id: number }>).map(
+        (i) => i.pnp_id,
+      );
     };
     let seen = await ids();
     expect(seen).not.toContain(draft.id);
     expect(seen).not.toContain(retired.id);
     expect(seen).not.toContain(scheduled.id);
-    expect((await asAdmin.post(search(), { phrase: 'Draft Policy' })).json().items.map((i: { pnp_id: number }) => i.pnp_id)).not.toContain(draft.id);
+    expect(
+      (await asAdmin.post(search(), { phrase: 'Draft Policy' })).json().items.map((i: { pnp_id: number }) => i.pnp_id),
+    ).not.toContain(draft.id);
     expect((await asAdmin.get(lib(`/${retired.id}`))).statusCode).toBe(404);
     expect((await asAdmin.get(lib(`/${scheduled.id}`))).statusCode).toBe(404);
     t.clock.advance(DAY);

@@ -99,13 +99,21 @@ function conditions(scope: LibraryScope, criteria: LibraryCriteria): SQL[] {
     sql`(d.effective_dt is null or d.effective_dt <= ${today(scope)}::date)`,
   ];
   if (!scope.isAdmin) where.push(sql`p.id in (${visiblePnpIdsSql(scope.orgId, scope.userId)})`);
-  if (criteria.pnpIds) where.push(sql`p.id in (${sql.join(criteria.pnpIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (criteria.pnpIds)
+    where.push(
+      sql`p.id in (${sql.join(
+        criteria.pnpIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   if (criteria.container_id) where.push(sql`${criteria.container_id}::int = any(cp.ancestors)`);
   if (criteria.owner_id) where.push(sql`p.id in (${ownedPnpIdsSql(scope.orgId, criteria.owner_id)})`);
   if (criteria.effective_from) where.push(sql`d.effective_dt >= ${criteria.effective_from}::date`);
   if (criteria.effective_to) where.push(sql`d.effective_dt <= ${criteria.effective_to}::date`);
-  if (criteria.published_from) where.push(sql`(d.published_at at time zone 'UTC')::date >= ${criteria.published_from}::date`);
-  if (criteria.published_to) where.push(sql`(d.published_at at time zone 'UTC')::date <= ${criteria.published_to}::date`);
+  if (criteria.published_from)
+    where.push(sql`(d.published_at at time zone 'UTC')::date >= ${criteria.published_from}::date`);
+  if (criteria.published_to)
+    where.push(sql`(d.published_at at time zone 'UTC')::date <= ${criteria.published_to}::date`);
   if (criteria.review_from) where.push(sql`d.review_dt >= ${criteria.review_from}::date`);
   if (criteria.review_to) where.push(sql`d.review_dt <= ${criteria.review_to}::date`);
   if (criteria.view === 'favorites') where.push(sql`fav.favorite`);
@@ -124,7 +132,14 @@ export const wordsOf = (criteria: LibraryCriteria): string | null => {
 const MAX_TOKENS = 8;
 /** The words of two or more letters or digits, lower case, each once, at most MAX_TOKENS. */
 export const tokensOf = (words: string): string[] =>
-  [...new Set(words.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1))].slice(0, MAX_TOKENS);
+  [
+    ...new Set(
+      words
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length > 1),
+    ),
+  ].slice(0, MAX_TOKENS);
 
 /**
  * The P&Ps of the organisation that match the words, with where they matched and the document's
@@ -188,7 +203,10 @@ const SORT_SQL: Record<LibrarySortKey, SQL> = {
 };
 
 /** The default order of each view (spec §9: favourites by favorite_updated_at, newest first). */
-export function defaultSort(view: LibraryView | undefined, searching: boolean): { sort: LibrarySortKey; dir: 'asc' | 'desc' } {
+export function defaultSort(
+  view: LibraryView | undefined,
+  searching: boolean,
+): { sort: LibrarySortKey; dir: 'asc' | 'desc' } {
   if (searching) return { sort: 'relevance', dir: 'desc' };
   if (view === 'favorites') return { sort: 'favorite_updated_at', dir: 'desc' };
   if (view === 'recently_viewed') return { sort: 'recent_view', dir: 'desc' };
@@ -255,7 +273,9 @@ export async function countByContainer(
   db: Executor,
   scope: LibraryScope,
   criteria: LibraryCriteria,
-): Promise<Array<{ id: number; parent_id: number | null; type: number; name: string; position: number; count: number }>> {
+): Promise<
+  Array<{ id: number; parent_id: number | null; type: number; name: string; position: number; count: number }>
+> {
   const words = wordsOf(criteria);
   const match = matchOf(words, Boolean(criteria.fuzzy));
   const where = conditions(scope, criteria);

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { FileActionQuery } from '../../../../shared/api/library';
-import { Template, TemplateList, TemplateListQuery, TemplateSearchBody, TemplateSearchPage } from '../../../../shared/api/templates';
+import {
+  Template,
+  TemplateList,
+  TemplateListQuery,
+  TemplateSearchBody,
+  TemplateSearchPage,
+} from '../../../../shared/api/templates';
 import type { Deps } from '../../../http/deps';
 import { IdParam, orgRoute, type App } from '../../../http/routes';
 import { getTemplate, listTemplates, searchTemplates, templateFile } from './templates.service';

@@ -1,6 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FilePreview } from '../../../../shared/api/library';
-import type { Template, TemplateList, TemplateListQuery, TemplateSearchBody, TemplateSearchPage } from '../../../../shared/api/templates';
+import type {
+  Template,
+  TemplateList,
+  TemplateListQuery,
+  TemplateSearchBody,
+  TemplateSearchPage,
+} from '../../../../shared/api/templates';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { notFound } from '../../../http/errors';
 import type { OrgCtx } from '../../../http/routes';
@@ -33,7 +39,12 @@ function presentTemplate(row: TemplateRow): Template {
 /** GET pnp_templates: every template the organisation has, optionally of one source. */
 export async function listTemplates(ctx: OrgCtx, query: TemplateListQuery): Promise<TemplateList> {
   await tuneForLibrary(ctx);
-  const rows = await listTemplateRows(ctx.tx, scopeOf(ctx), { ...(query.source ? { source: query.source } : {}) }, { offset: 0, limit: null });
+  const rows = await listTemplateRows(
+    ctx.tx,
+    scopeOf(ctx),
+    { ...(query.source ? { source: query.source } : {}) },
+    { offset: 0, limit: null },
+  );
   return { templates: rows.map(presentTemplate), total: rows.length };
 }
 
@@ -50,7 +61,11 @@ export async function getTemplate(ctx: OrgCtx, id: number): Promise<Template> {
 }
 
 /** GET pnp_templates/{id}/file: the template's document (view, download, or preview as HTML). */
-export async function templateFile(ctx: OrgCtx, id: number, action: 'view' | 'download' | 'preview'): Promise<FilePreview | FastifyReply> {
+export async function templateFile(
+  ctx: OrgCtx,
+  id: number,
+  action: 'view' | 'download' | 'preview',
+): Promise<FilePreview | FastifyReply> {
   const row = await getTemplateRow(ctx, id);
   const extension = row.original_name.includes('.') ? row.original_name.split('.').pop()! : '';
   const doc = { storageKey: row.storage_key, originalName: row.original_name, mimeType: row.mime_type, extension };

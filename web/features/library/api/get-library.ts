@@ -1,4 +1,10 @@
-import type { LibraryFilters, LibraryPage, LibrarySortKey, LibraryTree, LibraryView } from '../../../../shared/api/library';
+import type {
+  LibraryFilters,
+  LibraryPage,
+  LibrarySortKey,
+  LibraryTree,
+  LibraryView,
+} from '../../../../shared/api/library';
 import { http, type QueryValue } from '../../../lib/api-client';
 
 export interface BrowseParams extends LibraryFilters {

@@ -4,6 +4,7 @@ export const libraryKeys = {
   browse: (orgId: string, params: Readonly<Record<string, unknown>>) => ['library', orgId, 'browse', params] as const,
   search: (orgId: string, phrase: string, offset: number) => ['library', orgId, 'search', phrase, offset] as const,
   item: (orgId: string, pnpId: string) => ['library', orgId, 'item', pnpId] as const,
-  preview: (orgId: string, pnpId: string, versionId: number) => ['library', orgId, 'preview', pnpId, versionId] as const,
+  preview: (orgId: string, pnpId: string, versionId: number) =>
+    ['library', orgId, 'preview', pnpId, versionId] as const,
   filterOptions: (orgId: string) => ['library', orgId, 'filter-options'] as const,
 };

@@ -25,7 +25,11 @@ const RANGES = [
 export function AdvancedSearchModal({ opened, initial, onClose, onSearch }: AdvancedSearchModalProps) {
   const { orgId = '' } = useParams();
   const [filters, setFilters] = useState<LibraryFilters>(initial);
-  const options = useQuery({ queryKey: libraryKeys.filterOptions(orgId), queryFn: () => fetchFilterOptions(orgId), enabled: opened });
+  const options = useQuery({
+    queryKey: libraryKeys.filterOptions(orgId),
+    queryFn: () => fetchFilterOptions(orgId),
+    enabled: opened,
+  });
   const set = <K extends keyof LibraryFilters>(key: K, value: LibraryFilters[K] | null | '') =>
     setFilters((current) => {
       const next = { ...current };
@@ -38,7 +42,16 @@ export function AdvancedSearchModal({ opened, initial, onClose, onSearch }: Adva
     onSearch(filters);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={<Title order={2} size="h4">Advanced Search</Title>} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Title order={2} size="h4">
+          Advanced Search
+        </Title>
+      }
+      size="lg"
+    >
       <Stack component="form" onSubmit={submit} gap="md">
         <TextInput
           label="Words"

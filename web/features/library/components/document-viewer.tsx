@@ -23,7 +23,11 @@ export function DocumentViewer({ title, file, viewUrl, previewKey, fetchPreview 
   if (file.preview === 'pdf') {
     return (
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <iframe src={viewUrl} title={`${title} (PDF)`} style={{ width: '100%', height: '75vh', border: 0, display: 'block' }} />
+        <iframe
+          src={viewUrl}
+          title={`${title} (PDF)`}
+          style={{ width: '100%', height: '75vh', border: 0, display: 'block' }}
+        />
       </Paper>
     );
   }

@@ -26,11 +26,19 @@ export function FavoriteButton({ orgId, pnpId, name, favorite }: FavoriteButtonP
     onSuccess: (result) => {
       // The open P&P is updated in place: refetching it would record another view.
       queryClient.setQueryData<LibraryDocument>(libraryKeys.item(orgId, String(pnpId)), (current) =>
-        current ? { ...current, item: { ...current.item, favorite: result.favorite, favorite_updated_at: result.favorite_updated_at } } : current,
+        current
+          ? {
+              ...current,
+              item: { ...current.item, favorite: result.favorite, favorite_updated_at: result.favorite_updated_at },
+            }
+          : current,
       );
     },
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: libraryKeys.all(orgId), predicate: (query) => query.queryKey[2] !== 'item' });
+      await queryClient.invalidateQueries({
+        queryKey: libraryKeys.all(orgId),
+        predicate: (query) => query.queryKey[2] !== 'item',
+      });
       setOptimistic(null);
     },
   });

@@ -24,7 +24,10 @@ const toRows = (nodes: readonly LibraryTreeNode[]): Row[] =>
     name: node.name,
     kind: node.type === 1 ? 'binder' : 'folder',
     count: node.count,
-    children: [...toRows(node.children), ...node.items.map((item) => ({ id: `p${item.pnp_id}`, name: item.name, kind: 'pnp' as const, item }))],
+    children: [
+      ...toRows(node.children),
+      ...node.items.map((item) => ({ id: `p${item.pnp_id}`, name: item.name, kind: 'pnp' as const, item })),
+    ],
   }));
 
 /** Rows are taller than the spec's 22 px default so the star and the date fit; the default is kept for text-only trees. */

@@ -8,7 +8,12 @@ import { FavoriteButton } from './favorite-button';
 import { PnpLink } from './pnp-link';
 import { SnippetText } from './snippet-text';
 
-const MATCH_LABELS: Record<string, string> = { name: 'Name', location: 'Location', description: 'Description', document: 'Document' };
+const MATCH_LABELS: Record<string, string> = {
+  name: 'Name',
+  location: 'Location',
+  description: 'Description',
+  document: 'Document',
+};
 
 export interface ResultListProps {
   readonly orgId: string;
@@ -34,7 +39,14 @@ export function ResultList({ orgId, items, total, page, pageSize, loading, onPag
     <Paper withBorder radius="md">
       <Stack gap={0} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Search results">
         {items.map((item) => (
-          <Stack key={item.pnp_id} component="li" gap={6} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+          <Stack
+            key={item.pnp_id}
+            component="li"
+            gap={6}
+            px="md"
+            py="sm"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2}>
                 <PnpLink orgId={orgId} pnpId={item.pnp_id} versionId={item.version_id} name={item.name} />

@@ -4,7 +4,13 @@ import { LIBRARY_VIEW_LABELS, type LibraryView } from '../../../../shared/api/li
 /** Spec §2 folder views, in the spec's order: All Files, Recently Viewed, Recently Published, Favorites. */
 const ORDER: LibraryView[] = ['all', 'recently_viewed', 'recently_published', 'favorites'];
 
-export function ViewFilter({ value, onChange }: { readonly value: LibraryView; readonly onChange: (view: LibraryView) => void }) {
+export function ViewFilter({
+  value,
+  onChange,
+}: {
+  readonly value: LibraryView;
+  readonly onChange: (view: LibraryView) => void;
+}) {
   return (
     <SegmentedControl
       aria-label="Library view"

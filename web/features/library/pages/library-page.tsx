@@ -3,7 +3,13 @@ import { IconList, IconSitemap } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { LIBRARY_TREE_MAX_ITEMS, LIBRARY_VIEWS, type LibraryItem, type LibrarySortKey, type LibraryView } from '../../../../shared/api/library';
+import {
+  LIBRARY_TREE_MAX_ITEMS,
+  LIBRARY_VIEWS,
+  type LibraryItem,
+  type LibrarySortKey,
+  type LibraryView,
+} from '../../../../shared/api/library';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
@@ -50,7 +56,13 @@ function columns(orgId: string): TableColumn<LibraryItem>[] {
       ),
     },
     { key: 'location', header: 'Location', sortable: true, render: (item) => <Text size="sm">{item.location}</Text> },
-    { key: 'published_at', header: 'Published', sortable: true, width: 140, render: (item) => formatDisplayDate(item.published_at) },
+    {
+      key: 'published_at',
+      header: 'Published',
+      sortable: true,
+      width: 140,
+      render: (item) => formatDisplayDate(item.published_at),
+    },
   ];
 }
 
@@ -65,7 +77,8 @@ export function LibraryPage() {
   const mode = params.get('mode') === 'tree' ? 'tree' : 'list';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sortKey = params.get('sort') as LibrarySortKey | null;
-  const sort: SortState | null = sortKey && SORTABLE.includes(sortKey) ? { key: sortKey, dir: params.get('dir') === 'desc' ? 'desc' : 'asc' } : null;
+  const sort: SortState | null =
+    sortKey && SORTABLE.includes(sortKey) ? { key: sortKey, dir: params.get('dir') === 'desc' ? 'desc' : 'asc' } : null;
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -76,7 +89,12 @@ export function LibraryPage() {
     setParams(next, { replace: true });
   };
 
-  const browse = { view, offset: (page - 1) * DEFAULT_PAGE_SIZE, limit: DEFAULT_PAGE_SIZE, ...(sort ? { sort: sort.key as LibrarySortKey, dir: sort.dir } : {}) };
+  const browse = {
+    view,
+    offset: (page - 1) * DEFAULT_PAGE_SIZE,
+    limit: DEFAULT_PAGE_SIZE,
+    ...(sort ? { sort: sort.key as LibrarySortKey, dir: sort.dir } : {}),
+  };
   const list = useQuery({
     queryKey: libraryKeys.browse(orgId, { ...browse, mode }),
     queryFn: () => fetchLibraryList(orgId, browse),
@@ -92,17 +110,39 @@ export function LibraryPage() {
   return (
     <Page subtitle="The published policies and procedures you may read.">
       <Group gap="sm" wrap="wrap">
-        <LibrarySearchForm onSearch={(phrase) => void navigate(resultsPath(orgId, { phrase }))} onAdvanced={() => setAdvanced(true)} />
+        <LibrarySearchForm
+          onSearch={(phrase) => void navigate(resultsPath(orgId, { phrase }))}
+          onAdvanced={() => setAdvanced(true)}
+        />
       </Group>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <ViewFilter value={view} onChange={(next) => update({ view: next === 'all' ? null : next, page: null, sort: null, dir: null })} />
+        <ViewFilter
+          value={view}
+          onChange={(next) => update({ view: next === 'all' ? null : next, page: null, sort: null, dir: null })}
+        />
         <SegmentedControl
           aria-label="Layout"
           value={mode}
           onChange={(next) => update({ mode: next === 'tree' ? 'tree' : null, page: null })}
           data={[
-            { value: 'list', label: <Group gap={6} wrap="nowrap"><IconList size={16} aria-hidden />List</Group> },
-            { value: 'tree', label: <Group gap={6} wrap="nowrap"><IconSitemap size={16} aria-hidden />Tree</Group> },
+            {
+              value: 'list',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconList size={16} aria-hidden />
+                  List
+                </Group>
+              ),
+            },
+            {
+              value: 'tree',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconSitemap size={16} aria-hidden />
+                  Tree
+                </Group>
+              ),
+            },
           ]}
         />
       </Group>
@@ -135,13 +175,22 @@ export function LibraryPage() {
         <Stack gap="xs">
           {tree.data?.truncated && (
             <Alert color="blue">
-              The tree shows the first {LIBRARY_TREE_MAX_ITEMS} of {tree.data.total} P&Ps. Use the list view or search to see the others.
+              The tree shows the first {LIBRARY_TREE_MAX_ITEMS} of {tree.data.total} P&Ps. Use the list view or search
+              to see the others.
             </Alert>
           )}
           {tree.data && tree.data.tree.length > 0 ? (
             <LibraryTree orgId={orgId} nodes={tree.data.tree} expanded={view !== 'all'} />
           ) : (
-            <SortableTable label="Library" columns={[]} rows={[]} rowKey={() => 0} sort={null} onSort={() => undefined} empty={{ items: 'P&Ps', message: EMPTY_MESSAGES[view] }} />
+            <SortableTable
+              label="Library"
+              columns={[]}
+              rows={[]}
+              rowKey={() => 0}
+              sort={null}
+              onSort={() => undefined}
+              empty={{ items: 'P&Ps', message: EMPTY_MESSAGES[view] }}
+            />
           )}
         </Stack>
       )}

@@ -29,12 +29,19 @@ export function LibraryReadingPage() {
   const { orgId = '', pnpId = '', versionId = '' } = useParams();
   const navigate = useNavigate();
   // Opening records a view (recently viewed, views report): once per visit, not on every refocus.
-  const query = useQuery({ queryKey: libraryKeys.item(orgId, pnpId), queryFn: () => fetchLibraryItem(orgId, pnpId), refetchOnWindowFocus: false, staleTime: Infinity, gcTime: 0 });
+  const query = useQuery({
+    queryKey: libraryKeys.item(orgId, pnpId),
+    queryFn: () => fetchLibraryItem(orgId, pnpId),
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   const item = query.data?.item;
 
   // The library shows the current Active version; an older link moves to it.
   useEffect(() => {
-    if (item && String(item.version_id) !== versionId) void navigate(readingPath(orgId, item.pnp_id, item.version_id), { replace: true });
+    if (item && String(item.version_id) !== versionId)
+      void navigate(readingPath(orgId, item.pnp_id, item.version_id), { replace: true });
   }, [item, versionId, orgId, navigate]);
 
   const data = query.data;
@@ -46,7 +53,13 @@ export function LibraryReadingPage() {
       actions={
         <Group gap="xs">
           <FavoriteButton orgId={orgId} pnpId={item.pnp_id} name={item.name} favorite={item.favorite} />
-          <Button component="a" href={libraryFileUrl(orgId, item.pnp_id, 'download')} variant="default" leftSection={<IconDownload size={16} aria-hidden />} disabled={!data.file}>
+          <Button
+            component="a"
+            href={libraryFileUrl(orgId, item.pnp_id, 'download')}
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            disabled={!data.file}
+          >
             Download
           </Button>
         </Group>

@@ -37,8 +37,13 @@ export function LibraryResultsPage() {
   const isAdvanced = !phrase && Object.keys(filters).length > 0;
 
   const results = useQuery({
-    queryKey: isAdvanced ? libraryKeys.browse(orgId, { ...filters, offset, results: true }) : libraryKeys.search(orgId, phrase, offset),
-    queryFn: () => (isAdvanced ? fetchLibraryList(orgId, { ...filters, offset, limit: DEFAULT_PAGE_SIZE }) : searchPnp(orgId, phrase, offset)),
+    queryKey: isAdvanced
+      ? libraryKeys.browse(orgId, { ...filters, offset, results: true })
+      : libraryKeys.search(orgId, phrase, offset),
+    queryFn: () =>
+      isAdvanced
+        ? fetchLibraryList(orgId, { ...filters, offset, limit: DEFAULT_PAGE_SIZE })
+        : searchPnp(orgId, phrase, offset),
     enabled: Boolean(phrase) || isAdvanced,
     placeholderData: keepPreviousData,
   });

@@ -30,7 +30,14 @@ export function TemplateList({ orgId, templates, loading, total, page, pageSize,
     <Paper withBorder radius="md">
       <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Templates">
         {templates.map((template) => (
-          <Stack key={template.id} component="li" gap={4} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+          <Stack
+            key={template.id}
+            component="li"
+            gap={4}
+            px="md"
+            py="sm"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Anchor component={Link} to={`/orgs/${orgId}/template_library/${template.id}`} fw={600}>
                 {template.name}

@@ -4,7 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { SEARCH_PHRASE_MAX_LENGTH } from '../../../../shared/api/library';
 
 /** Searches the templates' names, descriptions and text. */
-export function TemplateSearchForm({ initial = '', onSearch }: { readonly initial?: string; readonly onSearch: (phrase: string) => void }) {
+export function TemplateSearchForm({
+  initial = '',
+  onSearch,
+}: {
+  readonly initial?: string;
+  readonly onSearch: (phrase: string) => void;
+}) {
   const [phrase, setPhrase] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -11,15 +11,26 @@ import { templateKeys } from '../api/template-keys';
 /** orgs/{orgId}/template_library/{templateId}/file: the template document rendered in the page. */
 export function TemplateFilePage() {
   const { orgId = '', templateId = '' } = useParams();
-  const template = useQuery({ queryKey: templateKeys.one(orgId, templateId), queryFn: () => fetchTemplate(orgId, templateId) });
-  const preview = useQuery({ queryKey: templateKeys.preview(orgId, templateId), queryFn: () => fetchTemplatePreview(orgId, templateId) });
+  const template = useQuery({
+    queryKey: templateKeys.one(orgId, templateId),
+    queryFn: () => fetchTemplate(orgId, templateId),
+  });
+  const preview = useQuery({
+    queryKey: templateKeys.preview(orgId, templateId),
+    queryFn: () => fetchTemplatePreview(orgId, templateId),
+  });
   const name = template.data?.name ?? 'Template';
   return (
     <Page
       title={name}
       subtitle={template.data?.file_name}
       actions={
-        <Button component="a" href={templateFileUrl(orgId, templateId, 'download')} variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+        <Button
+          component="a"
+          href={templateFileUrl(orgId, templateId, 'download')}
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
           Download
         </Button>
       }
@@ -29,11 +40,21 @@ export function TemplateFilePage() {
       ) : preview.data?.kind === 'html' ? (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           {/* Converted and cleaned on the server; the page's Content-Security-Policy allows no inline script. */}
-          <Box role="document" aria-label={`${name} (document)`} data-testid="document-html" style={{ maxWidth: 820, margin: '0 auto', lineHeight: 1.6 }} dangerouslySetInnerHTML={{ __html: preview.data.html ?? '' }} />
+          <Box
+            role="document"
+            aria-label={`${name} (document)`}
+            data-testid="document-html"
+            style={{ maxWidth: 820, margin: '0 auto', lineHeight: 1.6 }}
+            dangerouslySetInnerHTML={{ __html: preview.data.html ?? '' }}
+          />
         </Paper>
       ) : preview.data?.kind === 'pdf' ? (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <iframe src={templateFileUrl(orgId, templateId, 'view')} title={`${name} (PDF)`} style={{ width: '100%', height: '75vh', border: 0, display: 'block' }} />
+          <iframe
+            src={templateFileUrl(orgId, templateId, 'view')}
+            title={`${name} (PDF)`}
+            style={{ width: '100%', height: '75vh', border: 0, display: 'block' }}
+          />
         </Paper>
       ) : (
         <Alert color="gray">This file cannot be shown in the page. Use Download to open it.</Alert>

@@ -31,7 +31,11 @@ export function TemplateLibraryPage() {
     <Page subtitle="Ready-made P&P templates from the HealthStream Library and the Joint Commission.">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <TemplateSearchForm
-          onSearch={(phrase) => void navigate(`/orgs/${orgId}/template_library/results?${new URLSearchParams({ phrase, ...(source ? { source } : {}) }).toString()}`)}
+          onSearch={(phrase) =>
+            void navigate(
+              `/orgs/${orgId}/template_library/results?${new URLSearchParams({ phrase, ...(source ? { source } : {}) }).toString()}`,
+            )
+          }
         />
         <SourceFilter value={source} onChange={(next) => set({ source: next, page: null })} />
       </Group>

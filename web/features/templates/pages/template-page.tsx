@@ -14,7 +14,10 @@ import { templateKeys } from '../api/template-keys';
 export function TemplatePage() {
   const { orgId = '', templateId = '' } = useParams();
   const flags = useSessionFlags();
-  const query = useQuery({ queryKey: templateKeys.one(orgId, templateId), queryFn: () => fetchTemplate(orgId, templateId) });
+  const query = useQuery({
+    queryKey: templateKeys.one(orgId, templateId),
+    queryFn: () => fetchTemplate(orgId, templateId),
+  });
   const template = query.data;
   if (!template) return <Page title="Template">{query.isPending ? <LoadingIndicator /> : null}</Page>;
   // Creating a P&P is for org admins, binder/folder owners and policy owners (product rules); the server decides per container.
@@ -22,13 +25,22 @@ export function TemplatePage() {
   return (
     <Page
       title={template.name}
-      subtitle={<Badge variant="light" tt="none">{template.source}</Badge>}
+      subtitle={
+        <Badge variant="light" tt="none">
+          {template.source}
+        </Badge>
+      }
       actions={
         <Group gap="xs">
           <Button component={Link} to="file" variant="default" leftSection={<IconFileText size={16} aria-hidden />}>
             View File
           </Button>
-          <Button component="a" href={templateFileUrl(orgId, template.id, 'download')} variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+          <Button
+            component="a"
+            href={templateFileUrl(orgId, template.id, 'download')}
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
             Download
           </Button>
           {mayCreate && (
@@ -44,15 +56,21 @@ export function TemplatePage() {
           {template.description && <Text>{template.description}</Text>}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Stack gap={0}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>Binders</Text>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Binders
+              </Text>
               <Text size="sm">{template.binders.join(', ') || '—'}</Text>
             </Stack>
             <Stack gap={0}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>Folders</Text>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Folders
+              </Text>
               <Text size="sm">{template.folders.join(', ') || '—'}</Text>
             </Stack>
             <Stack gap={0}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>Updated</Text>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Updated
+              </Text>
               <Text size="sm">{formatDisplayDate(template.updated_at)}</Text>
             </Stack>
           </SimpleGrid>

@@ -34,7 +34,13 @@ export function TemplateResultsPage() {
   };
   const total = results.data?.total ?? 0;
   return (
-    <Page subtitle={results.data ? `${total} ${total === 1 ? 'template matches' : 'templates match'} “${phrase}”` : 'Search the templates.'}>
+    <Page
+      subtitle={
+        results.data
+          ? `${total} ${total === 1 ? 'template matches' : 'templates match'} “${phrase}”`
+          : 'Search the templates.'
+      }
+    >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <TemplateSearchForm key={phrase} initial={phrase} onSearch={(next) => go({ phrase: next })} />
         <SourceFilter value={source} onChange={(next) => go({ source: next })} />
