@@ -30,6 +30,7 @@ test('the sections of a published P&P: summary, assignments, related information
   const assignments = page.getByRole('table', { name: 'Version Assignments' });
   await expect(assignments).toContainText('Rita Reviewer');
   await expect(assignments).toContainText('Approver (Step 1)');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Attachments: add a real PDF, then remove it.
   await page.getByRole('link', { name: 'Related Info' }).click();
@@ -125,13 +126,11 @@ test('a PDF version is shown in the page, and the work list shows the drafts a u
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please choose a file to upload.')).toBeVisible();
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'Shelter.docx',
-      mimeType: 'application/octet-stream',
-      buffer: await docx('Shelter', ['Stay inside.']),
-    });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'Shelter.docx',
+    mimeType: 'application/octet-stream',
+    buffer: await docx('Shelter', ['Stay inside.']),
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/version_info\/preview$/);
 

@@ -72,6 +72,8 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
 
   // The reviewer accepts; the approvers of step 1 and step 2 approve.
   await openAs(page, DemoUsers.reviewer, docPath);
+  await expect(page.getByTestId('workflow-actions').getByRole('button', { name: 'Decline' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await clickAction(page, 'Accept');
   await expectStage(page, 'Draft in Approving: Step 1');
   await openAs(page, DemoUsers.approver, docPath);

@@ -68,10 +68,9 @@ export function routingOf(assignees: Assignee[]): Routing {
 
 /** What the policy needs to know about the caller on this P&P. */
 export async function loadActorFacts(db: Executor, actor: OrgActor, pnp: { id: number; containerId: number }): Promise<ActorFacts> {
-  const [roles, containerRoles]: [RoleGrant[], RoleGrant[]] = await Promise.all([
-    listUserRolesOnPnp(db, actor.orgId, actor.userId, pnp.id),
-    listUserRolesOnContainer(db, actor.orgId, actor.userId, pnp.containerId),
-  ]);
+  // One after the other: both run on the request's single transaction connection.
+  const roles: RoleGrant[] = await listUserRolesOnPnp(db, actor.orgId, actor.userId, pnp.id);
+  const containerRoles: RoleGrant[] = await listUserRolesOnContainer(db, actor.orgId, actor.userId, pnp.containerId);
   return {
     userId: actor.userId,
     isAdmin: actor.isAdmin,

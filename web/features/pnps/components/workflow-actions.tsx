@@ -120,7 +120,6 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         )}
         {can('accept_review') && (
           <Button
-            color="green.9"
             onClick={() =>
               void simple('Accept', `Accept this draft? When every reviewer has accepted it moves to ${next}.`, {
                 action: 'accept_review',
@@ -131,13 +130,12 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           </Button>
         )}
         {can('decline_review') && (
-          <Button color="red.9" variant="light" onClick={() => setDialog('decline_review')}>
+          <Button color="red.9" variant="outline" onClick={() => setDialog('decline_review')}>
             Decline
           </Button>
         )}
         {can('approve') && (
           <Button
-            color="green.9"
             onClick={() =>
               void simple('Approve', `Approve step ${document.approval_step ?? 1} of this draft?`, {
                 action: 'approve',
@@ -148,12 +146,20 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           </Button>
         )}
         {can('approve_on_behalf') && (
-          <Button variant="light" onClick={() => setDialog('approve_on_behalf')}>
+          <Button
+            variant="light"
+            onClick={() => {
+              // With one approver left there is nobody else to choose.
+              const only = document.approve_on_behalf_of.length === 1 ? document.approve_on_behalf_of[0] : undefined;
+              setOnBehalfOf(only ? String(only.user_id) : null);
+              setDialog('approve_on_behalf');
+            }}
+          >
             Approve on Behalf
           </Button>
         )}
         {can('decline_approval') && (
-          <Button color="red.9" variant="light" onClick={() => setDialog('decline_approval')}>
+          <Button color="red.9" variant="outline" onClick={() => setDialog('decline_approval')}>
             Decline
           </Button>
         )}

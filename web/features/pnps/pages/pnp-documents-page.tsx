@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Switch } from '@mantine/core';
+import { Anchor, Group, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -47,7 +47,13 @@ export function PnpDocumentsPage() {
       header: 'Your Task',
       sortable: true,
       render: (d) =>
-        d.my_task ? <Badge variant="light">{TASK_KIND_LABELS[d.my_task as TaskKind] ?? d.my_task}</Badge> : '',
+        d.my_task ? (
+          <Text size="sm" fw={600}>
+            {TASK_KIND_LABELS[d.my_task as TaskKind] ?? d.my_task}
+          </Text>
+        ) : (
+          ''
+        ),
     },
     {
       key: 'updated_at',

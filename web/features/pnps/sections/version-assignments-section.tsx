@@ -1,4 +1,4 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { Signoff } from '../../../../shared/api/pnp-documents';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useClientTable } from '../../../components/use-client-table';
@@ -12,9 +12,9 @@ interface Row extends Signoff {
 }
 
 const DECISION: Record<Signoff['decision'], { label: string; colour: string }> = {
-  pending: { label: 'Pending', colour: 'gray' },
-  accepted: { label: 'Accepted', colour: 'green' },
-  approved: { label: 'Approved', colour: 'green' },
+  pending: { label: 'Pending', colour: 'gray.8' },
+  accepted: { label: 'Accepted', colour: 'green.9' },
+  approved: { label: 'Approved', colour: 'green.9' },
 };
 
 const columnsFor = (draft: boolean): TableColumn<Row>[] => [
@@ -29,9 +29,9 @@ const columnsFor = (draft: boolean): TableColumn<Row>[] => [
       !draft && r.decision === 'pending' ? (
         'Not recorded'
       ) : (
-        <Badge variant="light" color={DECISION[r.decision].colour}>
+        <Text size="sm" fw={600} c={DECISION[r.decision].colour}>
           {DECISION[r.decision].label}
-        </Badge>
+        </Text>
       ),
   },
   { key: 'at', header: 'Date', sortable: true, render: (r) => formatDisplayDate(r.at) },
