@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   const files = config.s3 ? s3FileStore(config.s3) : localFileStore(config.fileStoreDir);
   const deps: Deps = { config, database, clock: systemClock, files, log };
   const seeded = config.seedDemo ? await seedDemo(deps) : false;
+  // PGlite has no autovacuum: without statistics its planner guesses badly on large tables.
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   const app = await buildApp(deps);
 
   const shutdown = async (signal: string): Promise<void> => {
