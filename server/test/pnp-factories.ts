@@ -20,7 +20,10 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body as a browser sends it: text fields, then files. */
-export function multipart(fields: Record<string, string>, files: FilePart[]): { body: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  files: FilePart[],
+): { body: Buffer; headers: Record<string, string> } {
   const boundary = `----tenet${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -123,7 +126,11 @@ export function docxZipBomb(totalBytes: number, declaredSize?: number): Buffer {
   const compressed = deflateRawSync(chunk, { level: 9 });
   const crc = (crc32(chunk) ^ 0xffffffff) >>> 0;
   for (let i = 0; i < parts; i += 1) {
-    entries.push({ name: `word/media/pad${i}.bin`, deflated: { bytes: compressed, size: chunk.length, crc }, ...(declaredSize !== undefined ? { declaredSize } : {}) });
+    entries.push({
+      name: `word/media/pad${i}.bin`,
+      deflated: { bytes: compressed, size: chunk.length, crc },
+      ...(declaredSize !== undefined ? { declaredSize } : {}),
+    });
   }
   return buildZip(entries);
 }
@@ -161,7 +168,10 @@ export interface WorkflowOrg {
   outsider: TestUser;
 }
 
-export async function createWorkflowOrg(deps: Deps, options: { reviewers?: boolean; steps?: number[] } = {}): Promise<WorkflowOrg> {
+export async function createWorkflowOrg(
+  deps: Deps,
+  options: { reviewers?: boolean; steps?: number[] } = {},
+): Promise<WorkflowOrg> {
   const org = await createOrg(deps);
   const admin = await createUser(deps, org.id, { isAdmin: true, firstName: 'Olive', lastName: 'Admin' });
   const policyOwner = await createUser(deps, org.id, { isPolicyOwner: true, firstName: 'Pat', lastName: 'Policy' });
@@ -184,7 +194,20 @@ export async function createWorkflowOrg(deps: Deps, options: { reviewers?: boole
   if (steps.includes(1)) await grant(deps, org.id, target, { userId: approver1.id }, 4, 1);
   if (steps.includes(2)) await grant(deps, org.id, target, { userId: approver2.id }, 4, 2);
   await grant(deps, org.id, target, { groupId: readers.id }, 5);
-  return { org, binder, folder, admin, policyOwner, binderOwner, author, reviewer, approver1, approver2, reader, outsider };
+  return {
+    org,
+    binder,
+    folder,
+    admin,
+    policyOwner,
+    binderOwner,
+    author,
+    reviewer,
+    approver1,
+    approver2,
+    reader,
+    outsider,
+  };
 }
 
 /** Creates a P&P from a real DOCX through the API and returns the response body. */
@@ -196,9 +219,12 @@ export async function createPnpFromDocx(
   paragraphs: string[] = ['Staff wash their hands before and after every patient contact.'],
 ) {
   const bytes = await docxOf(name, paragraphs);
-  const res = await postForm(agent, `/api/o/${orgId}/pnps`, { pnp: JSON.stringify({ name, container_id: containerId }), document: '{}' }, [
-    { name: `${name}.docx`, bytes },
-  ]);
+  const res = await postForm(
+    agent,
+    `/api/o/${orgId}/pnps`,
+    { pnp: JSON.stringify({ name, container_id: containerId }), document: '{}' },
+    [{ name: `${name}.docx`, bytes }],
+  );
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json<{ pnp: { id: number }; pnp_document: { id: number } }>();
 }
@@ -224,7 +250,10 @@ export async function createTemplate(deps: Deps, orgId: number | null, name = 'I
   const bytes = await docxOf(name, ['Describe how the organization obtains informed consent.']);
   const key = await deps.files.put(bytes, 'docx');
   return withSystem(deps.database.db, async (tx) => {
-    const [source] = await tx.insert(templateSources).values({ name: `Source ${Math.random().toString(16).slice(2, 8)}` }).returning();
+    const [source] = await tx
+      .insert(templateSources)
+      .values({ name: `Source ${Math.random().toString(16).slice(2, 8)}` })
+      .returning();
     const [row] = await tx
       .insert(templates)
       .values({

@@ -154,7 +154,11 @@ export const WorkListQuery = z.object({
 });
 
 export const PnpIdQuery = z.object({
-  pnp_id: z.coerce.number({ message: 'pnp_id must be a positive whole number.' }).int().positive({ message: 'pnp_id must be a positive whole number.' }).max(2_147_483_647),
+  pnp_id: z.coerce
+    .number({ message: 'pnp_id must be a positive whole number.' })
+    .int()
+    .positive({ message: 'pnp_id must be a positive whole number.' })
+    .max(2_147_483_647),
 });
 export const FileQuery = PnpIdQuery.extend({
   action_name: z.enum(['edit', 'view'], { message: "action_name must be 'edit' or 'view'." }).default('view'),
@@ -180,7 +184,10 @@ export const UpdateDocumentBody = z
 export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBody>;
 
 export const PublishFields = {
-  effective_dt: z.string({ message: 'Effective Date is required.' }).trim().max(32, { message: 'A date must be written as yyyy-mm-dd.' }),
+  effective_dt: z
+    .string({ message: 'Effective Date is required.' })
+    .trim()
+    .max(32, { message: 'A date must be written as yyyy-mm-dd.' }),
   review_cycle_years: ReviewCycleYears,
   reminder_days: ReminderDays,
   review_dt: DateText.optional(),
@@ -195,13 +202,24 @@ export const WorkflowBody = z.discriminatedUnion(
     z.object({ action: z.literal('submit'), comment: Comment.optional() }).strict(),
     z.object({ action: z.literal('accept_review'), comment: Comment.optional() }).strict(),
     z.object({ action: z.literal('decline_review'), comment: RequiredComment }).strict(),
-    z.object({ action: z.literal('approve'), comment: Comment.optional(), on_behalf_of_user_id: Id.positive().optional() }).strict(),
+    z
+      .object({
+        action: z.literal('approve'),
+        comment: Comment.optional(),
+        on_behalf_of_user_id: Id.positive().optional(),
+      })
+      .strict(),
     z.object({ action: z.literal('decline_approval'), comment: RequiredComment }).strict(),
     z.object({ action: z.literal('publish'), ...PublishFields }).strict(),
-    z.object({ action: z.literal('send_to_authors'), comment: Comment.optional(), effective_dt: DateText.optional() }).strict(),
+    z
+      .object({ action: z.literal('send_to_authors'), comment: Comment.optional(), effective_dt: DateText.optional() })
+      .strict(),
     z.object({ action: z.literal('cancel_draft'), comment: Comment.optional() }).strict(),
   ],
-  { message: 'action must be one of: submit, accept_review, decline_review, approve, decline_approval, publish, send_to_authors, cancel_draft.' },
+  {
+    message:
+      'action must be one of: submit, accept_review, decline_review, approve, decline_approval, publish, send_to_authors, cancel_draft.',
+  },
 );
 export type WorkflowBody = z.infer<typeof WorkflowBody>;
 
@@ -222,8 +240,14 @@ export const PreviewResponse = z.object({
 export type PreviewResponse = z.infer<typeof PreviewResponse>;
 
 export const CompareQuery = PnpIdQuery.extend({
-  from: z.coerce.number({ message: 'Choose the first version to compare.' }).int().positive({ message: 'Choose the first version to compare.' }),
-  to: z.coerce.number({ message: 'Choose the second version to compare.' }).int().positive({ message: 'Choose the second version to compare.' }),
+  from: z.coerce
+    .number({ message: 'Choose the first version to compare.' })
+    .int()
+    .positive({ message: 'Choose the first version to compare.' }),
+  to: z.coerce
+    .number({ message: 'Choose the second version to compare.' })
+    .int()
+    .positive({ message: 'Choose the second version to compare.' }),
 });
 export const DiffPart = z.object({ value: z.string(), added: z.boolean(), removed: z.boolean() });
 export type DiffPart = z.infer<typeof DiffPart>;

@@ -27,7 +27,13 @@ export const ParticipantInput = z
     user_id: Id.optional(),
     group_id: Id.optional(),
     role: z.number().int().min(1).max(5, { message: 'Role must be 1 (Owner) to 5 (Audience).' }),
-    approval_step: z.number().int().min(1).max(MAX_APPROVAL_STEPS, { message: 'Approval step must be 1 to 10.' }).nullable().optional(),
+    approval_step: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_APPROVAL_STEPS, { message: 'Approval step must be 1 to 10.' })
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((p) => (p.user_id === undefined) !== (p.group_id === undefined), {
@@ -170,11 +176,21 @@ export const PnpListItem = z.object({
   updated_at: z.string(),
 });
 export type PnpListItem = z.infer<typeof PnpListItem>;
-export const PnpList = z.object({ pnps: z.array(PnpListItem), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export const PnpList = z.object({
+  pnps: z.array(PnpListItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
 export type PnpList = z.infer<typeof PnpList>;
 export const PnpListQuery = z.object({
   container_id: z.coerce.number().int().positive().optional(),
-  status: z.coerce.number().int().min(1).max(3, { message: 'status must be 1 (Draft), 2 (Published) or 3 (Retired).' }).optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3, { message: 'status must be 1 (Draft), 2 (Published) or 3 (Retired).' })
+    .optional(),
   search: z.string().trim().max(255).optional(),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
@@ -182,7 +198,10 @@ export const PnpListQuery = z.object({
 
 /** GET pnps/new?container_id: where the create wizard puts the P&P, and whether the caller may. */
 export const NewPnpQuery = z.object({
-  container_id: z.coerce.number({ message: 'container_id must be a positive whole number.' }).int().positive({ message: 'container_id must be a positive whole number.' }),
+  container_id: z.coerce
+    .number({ message: 'container_id must be a positive whole number.' })
+    .int()
+    .positive({ message: 'container_id must be a positive whole number.' }),
 });
 export const NewPnpResponse = z.object({
   container: z.object({ id: z.number().int(), name: z.string(), type: z.number().int(), location: z.string() }),
@@ -191,7 +210,10 @@ export const NewPnpResponse = z.object({
 export type NewPnpResponse = z.infer<typeof NewPnpResponse>;
 
 export const NewWithTemplateQuery = z.object({
-  template_id: z.coerce.number({ message: 'template_id must be a positive whole number.' }).int().positive({ message: 'template_id must be a positive whole number.' }),
+  template_id: z.coerce
+    .number({ message: 'template_id must be a positive whole number.' })
+    .int()
+    .positive({ message: 'template_id must be a positive whole number.' }),
 });
 export const NewWithTemplateResponse = z.object({
   template: z.object({
@@ -248,8 +270,16 @@ export const AdditionalInfoBody = z
   .object({
     additional_info: z
       .object({
-        title: z.string({ message: 'Title is required.' }).trim().min(1, { message: 'Title is required.' }).max(255, { message: 'Title must be at most 255 characters.' }),
-        content: z.string({ message: 'Content is required.' }).trim().min(1, { message: 'Content is required.' }).max(20_000, { message: 'Content must be at most 20000 characters.' }),
+        title: z
+          .string({ message: 'Title is required.' })
+          .trim()
+          .min(1, { message: 'Title is required.' })
+          .max(255, { message: 'Title must be at most 255 characters.' }),
+        content: z
+          .string({ message: 'Content is required.' })
+          .trim()
+          .min(1, { message: 'Content is required.' })
+          .max(20_000, { message: 'Content must be at most 20000 characters.' }),
       })
       .strict(),
   })
@@ -265,7 +295,11 @@ export const LinkedPnp = z.object({
   current_document_id: z.number().int().nullable(),
 });
 export type LinkedPnp = z.infer<typeof LinkedPnp>;
-export const PnpLinks = z.object({ linked_pnps: z.array(LinkedPnp), reverse_linked_pnps: z.array(LinkedPnp), can_edit: z.boolean() });
+export const PnpLinks = z.object({
+  linked_pnps: z.array(LinkedPnp),
+  reverse_linked_pnps: z.array(LinkedPnp),
+  can_edit: z.boolean(),
+});
 export type PnpLinks = z.infer<typeof PnpLinks>;
 export const PnpLinksBody = z.object({ linked_pnp_ids: z.array(Id).max(500) }).strict();
 export type PnpLinksBody = z.infer<typeof PnpLinksBody>;

@@ -7,21 +7,29 @@ describe('review and reminder dates', () => {
     expect(addYears({ year: 2024, month: 2, day: 29 }, 1)).toEqual({ year: 2025, month: 2, day: 28 });
   });
   it('applies spec §5: a real calendar date, parsed from yyyy-mm-dd, within the bounds', () => {
-    expect(dateFieldError('effective_dt', '2026-02-30')).toBe('Effective Date must be a real calendar date written as yyyy-mm-dd.');
-    expect(dateFieldError('effective_dt', 'next week')).toBe('Effective Date must be a real calendar date written as yyyy-mm-dd.');
-    expect(dateFieldError('effective_dt', '0000-01-01')).toBe('Effective Date must be a real calendar date written as yyyy-mm-dd.');
+    expect(dateFieldError('effective_dt', '2026-02-30')).toBe(
+      'Effective Date must be a real calendar date written as yyyy-mm-dd.',
+    );
+    expect(dateFieldError('effective_dt', 'next week')).toBe(
+      'Effective Date must be a real calendar date written as yyyy-mm-dd.',
+    );
+    expect(dateFieldError('effective_dt', '0000-01-01')).toBe(
+      'Effective Date must be a real calendar date written as yyyy-mm-dd.',
+    );
     expect(dateFieldError('effective_dt', '1700-01-01')).toBe('Effective Date must be on or after Nov 12, 1882.');
     expect(dateFieldError('effective_dt', '', { required: true })).toBe('Effective Date is required.');
     expect(dateFieldError('effective_dt', '2026-02-28')).toBeNull();
   });
   it('keeps the review after the effective date and the reminder between them', () => {
-    expect(versionDateErrors({ effective_dt: '2026-01-01', review_dt: '2025-12-31', reminder_dt: '2025-12-01' })).toEqual([
+    expect(
+      versionDateErrors({ effective_dt: '2026-01-01', review_dt: '2025-12-31', reminder_dt: '2025-12-01' }),
+    ).toEqual([
       'Review Date must be on or after the day after the Effective Date.',
       'Reminder Date must be on or after the Effective Date.',
     ]);
-    expect(versionDateErrors({ effective_dt: '2026-01-01', review_dt: '2027-01-01', reminder_dt: '2027-02-01' })).toEqual([
-      'Reminder Date must be on or before the Review Date.',
-    ]);
+    expect(
+      versionDateErrors({ effective_dt: '2026-01-01', review_dt: '2027-01-01', reminder_dt: '2027-02-01' }),
+    ).toEqual(['Reminder Date must be on or before the Review Date.']);
     expect(versionDateErrors({ effective_dt: null, review_dt: null, reminder_dt: null })).toHaveLength(3);
   });
   it('knows a scheduled (future) effective date', () => {

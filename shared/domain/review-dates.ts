@@ -40,10 +40,15 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() };
 }
 
-export const isoToCalendar = (text: string | null | undefined): CalendarDate | null => toCalendarDate(parseDate(text ?? null));
+export const isoToCalendar = (text: string | null | undefined): CalendarDate | null =>
+  toCalendarDate(parseDate(text ?? null));
 
 /** Next review = effective + cycle; reminder = that many days before the review (product rules). */
-export function reviewDatesFor(effectiveDt: string, cycleYears: ReviewCycleYears, reminderDays: ReminderDays): { review_dt: string; reminder_dt: string } | null {
+export function reviewDatesFor(
+  effectiveDt: string,
+  cycleYears: ReviewCycleYears,
+  reminderDays: ReminderDays,
+): { review_dt: string; reminder_dt: string } | null {
   const effective = isoToCalendar(effectiveDt);
   if (!effective) return null;
   const review = addYears(effective, cycleYears);
@@ -68,7 +73,8 @@ export function dateFieldError(field: DateField, text: string | null | undefined
   const result = validateDateText(text, { minDate: min, maxDate: max });
   if (result.ok) return null;
   if (result.problem === 'invalid') return `${label} must be a real calendar date written as yyyy-mm-dd.`;
-  if (result.problem === 'before-min') return `${label} must be on or after ${rule.minLabel ?? formatDisplayDate(formatIsoDate(min))}.`;
+  if (result.problem === 'before-min')
+    return `${label} must be on or after ${rule.minLabel ?? formatDisplayDate(formatIsoDate(min))}.`;
   return `${label} must be on or before ${rule.maxLabel ?? formatDisplayDate(formatIsoDate(max))}.`;
 }
 

@@ -11,8 +11,14 @@ describe('draft routing (product rules: skipped stages)', () => {
     expect(stageAfterAuthoring({ hasReviewers: false, approverSteps: [] })).toEqual({ stage: 5, step: null });
   });
   it('moves step k to the next step with approvers, then Publishing', () => {
-    expect(stageAfterApprovalStep({ hasReviewers: false, approverSteps: [1, 2, 10] }, 2)).toEqual({ stage: 4, step: 10 });
-    expect(stageAfterApprovalStep({ hasReviewers: false, approverSteps: [1, 2, 10] }, 10)).toEqual({ stage: 5, step: null });
+    expect(stageAfterApprovalStep({ hasReviewers: false, approverSteps: [1, 2, 10] }, 2)).toEqual({
+      stage: 4,
+      step: 10,
+    });
+    expect(stageAfterApprovalStep({ hasReviewers: false, approverSteps: [1, 2, 10] }, 10)).toEqual({
+      stage: 5,
+      step: null,
+    });
   });
   it('draws the stepper with skipped stages and the current one', () => {
     const steps = progressSteps({ stage: 4, step: 2 }, { hasReviewers: false, approverSteps: [1, 2] }, false);

@@ -61,7 +61,9 @@ export interface StagePosition {
 
 /** The first approval step after `after` that has approvers, or null. */
 export function nextApprovalStep(routing: Routing, after: number): number | null {
-  const steps = [...new Set(routing.approverSteps)].filter((s) => s > after && s <= MAX_APPROVAL_STEPS).sort((a, b) => a - b);
+  const steps = [...new Set(routing.approverSteps)]
+    .filter((s) => s > after && s <= MAX_APPROVAL_STEPS)
+    .sort((a, b) => a - b);
   return steps[0] ?? null;
 }
 
@@ -111,7 +113,11 @@ export function progressSteps(position: StagePosition | null, routing: Routing, 
   const approverSteps = [...new Set(routing.approverSteps)].sort((a, b) => a - b);
   if (approverSteps.length === 0) steps.push({ key: 'approving', label: 'Approving', state: 'skipped' });
   for (const step of approverSteps) {
-    steps.push({ key: `approving-${step}`, label: `Approving: Step ${step}`, state: state(DraftStage.Approving, step) });
+    steps.push({
+      key: `approving-${step}`,
+      label: `Approving: Step ${step}`,
+      state: state(DraftStage.Approving, step),
+    });
   }
   steps.push({ key: 'publishing', label: 'Publishing', state: state(DraftStage.Publishing, null) });
   steps.push({ key: 'active', label: 'Active', state: active ? 'current' : 'upcoming' });

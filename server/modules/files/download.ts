@@ -9,7 +9,10 @@ export function contentDisposition(fileName: string, disposition: 'inline' | 'at
     .replace(/["\\;]/g, '_')
     .trim();
   const fallback = ascii === '' || ascii.startsWith('.') ? `file${ascii}` : ascii;
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -33,7 +33,10 @@ describe('accepted files: the type comes from the content', () => {
     expect(file.extractedText).toContain('Assess every patient for fall risk on admission.');
   });
   it('accepts plain UTF-8 text as TXT', async () => {
-    const file = await checkUpload({ fileName: 'notes.txt', bytes: Buffer.from('Café rules\nline two'), truncated: false }, MB);
+    const file = await checkUpload(
+      { fileName: 'notes.txt', bytes: Buffer.from('Café rules\nline two'), truncated: false },
+      MB,
+    );
     expect(file).toMatchObject({ extension: 'txt', mimeType: 'text/plain', extractedText: 'Café rules\nline two' });
   });
   it('names the file by what it is: a DOCX uploaded as .pdf is kept as .docx', async () => {
@@ -54,22 +57,24 @@ describe('accepted files: the type comes from the content', () => {
 
 describe('refused files', () => {
   it('refuses a renamed executable', async () => {
-    expect(await refusal(checkUpload({ fileName: 'policy.pdf', bytes: fakeExecutable(), truncated: false }, MB))).toEqual([
-      'The file policy.pdf is not an accepted type. Accepted types: DOCX, DOC, PDF, XLSX, PPTX, TXT.',
-    ]);
+    expect(
+      await refusal(checkUpload({ fileName: 'policy.pdf', bytes: fakeExecutable(), truncated: false }, MB)),
+    ).toEqual(['The file policy.pdf is not an accepted type. Accepted types: DOCX, DOC, PDF, XLSX, PPTX, TXT.']);
   });
   it('refuses an empty file', async () => {
-    expect(await refusal(checkUpload({ fileName: 'empty.docx', bytes: Buffer.alloc(0), truncated: false }, MB))).toEqual(['The file empty.docx is empty.']);
+    expect(
+      await refusal(checkUpload({ fileName: 'empty.docx', bytes: Buffer.alloc(0), truncated: false }, MB)),
+    ).toEqual(['The file empty.docx is empty.']);
   });
   it('refuses a file over the limit with the limit in the message', async () => {
-    expect(await refusal(checkUpload({ fileName: 'big.pdf', bytes: Buffer.alloc(10), truncated: true }, 50 * MB))).toEqual([
-      'The file big.pdf is larger than the 50 MB limit.',
-    ]);
+    expect(
+      await refusal(checkUpload({ fileName: 'big.pdf', bytes: Buffer.alloc(10), truncated: true }, 50 * MB)),
+    ).toEqual(['The file big.pdf is larger than the 50 MB limit.']);
   });
   it('refuses a path in the file name', async () => {
-    expect(await refusal(checkUpload({ fileName: '../../etc/passwd.pdf', bytes: Buffer.from('x'), truncated: false }, MB))).toEqual([
-      'The file name "../../etc/passwd.pdf" is not allowed: a file name must not contain a path.',
-    ]);
+    expect(
+      await refusal(checkUpload({ fileName: '../../etc/passwd.pdf', bytes: Buffer.from('x'), truncated: false }, MB)),
+    ).toEqual(['The file name "../../etc/passwd.pdf" is not allowed: a file name must not contain a path.']);
     expect(() => safeFileName('..\\windows\\evil.docx')).toThrow(AppError);
     expect(safeFileName('  Policy (v2).docx ')).toBe('Policy (v2).docx');
   });
@@ -81,17 +86,24 @@ describe('refused files', () => {
     ]);
   });
   it('refuses a zip with too many entries, and one whose headers lie about sizes', async () => {
-    expect(await refusal(checkUpload({ fileName: 'many.docx', bytes: docxManyEntries(10_001), truncated: false }, 50 * MB))).toEqual([
-      'The file many.docx holds too many parts to be opened safely.',
-    ]);
+    expect(
+      await refusal(checkUpload({ fileName: 'many.docx', bytes: docxManyEntries(10_001), truncated: false }, 50 * MB)),
+    ).toEqual(['The file many.docx holds too many parts to be opened safely.']);
     // Headers claiming 1 KB per entry: the real inflation is counted and stopped all the same.
     const liar = docxZipBomb(48 * MB, 1024);
-    expect(await checkZip(liar, { maxEntries: 100, maxUncompressedBytes: 8 * MB })).toEqual({ ok: false, reason: 'unreadable' });
-    expect((await refusal(checkUpload({ fileName: 'liar.docx', bytes: liar, truncated: false }, 50 * MB)))[0]).toMatch(/^The file liar.docx /);
+    expect(await checkZip(liar, { maxEntries: 100, maxUncompressedBytes: 8 * MB })).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+    expect((await refusal(checkUpload({ fileName: 'liar.docx', bytes: liar, truncated: false }, 50 * MB)))[0]).toMatch(
+      /^The file liar.docx /,
+    );
   });
   it('refuses a damaged PDF', async () => {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x41)]);
-    expect(await refusal(checkUpload({ fileName: 'broken.pdf', bytes, truncated: false }, MB))).toEqual(['The file broken.pdf could not be read as a PDF document.']);
+    expect(await refusal(checkUpload({ fileName: 'broken.pdf', bytes, truncated: false }, MB))).toEqual([
+      'The file broken.pdf could not be read as a PDF document.',
+    ]);
   });
 });
 
@@ -100,7 +112,9 @@ describe('downloads and previews', () => {
     expect(contentDisposition('Política "final"; v2.pdf', 'attachment')).toBe(
       `attachment; filename="Politica _final__ v2.pdf"; filename*=UTF-8''Pol%C3%ADtica%20%22final%22%3B%20v2.pdf`,
     );
-    expect(contentDisposition('手順.docx', 'inline')).toBe(`inline; filename="file.docx"; filename*=UTF-8''%E6%89%8B%E9%A0%86.docx`);
+    expect(contentDisposition('手順.docx', 'inline')).toBe(
+      `inline; filename="file.docx"; filename*=UTF-8''%E6%89%8B%E9%A0%86.docx`,
+    );
   });
   it('renders a DOCX as HTML', async () => {
     const html = await docxToHtml(await docxOf('Title', ['Body text.']));

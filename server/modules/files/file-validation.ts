@@ -64,7 +64,8 @@ async function detect(bytes: Buffer): Promise<AcceptedExtension | null> {
   return null;
 }
 
-const isZip = (bytes: Buffer): boolean => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
+const isZip = (bytes: Buffer): boolean =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
 
 /**
  * Every check of issue 5, in an order that keeps parsers away from hostile bytes: the name, the

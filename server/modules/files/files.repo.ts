@@ -34,7 +34,11 @@ export async function insertStoredFile(
 }
 
 export async function findStoredFile(db: Executor, orgId: number, id: number): Promise<StoredFile | null> {
-  const [row] = await db.select().from(storedFiles).where(and(eq(storedFiles.orgId, orgId), eq(storedFiles.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.orgId, orgId), eq(storedFiles.id, id)))
+    .limit(1);
   return row ?? null;
 }
 

@@ -6,8 +6,8 @@ import { readZipEntries } from './zip-guard';
 /** Thrown when a file that looks like a type by its bytes cannot be read as that type. */
 export class UnreadableFile extends Error {}
 
-// eslint-disable-next-line no-control-regex -- NUL is what is removed
-const clip = (text: string): string => text.replace(/\u0000/g, '').slice(0, EXTRACTED_TEXT_MAX_CHARS).trim();
+/** NUL bytes are removed: PostgreSQL text cannot hold them. */
+const clip = (text: string): string => text.replaceAll('\u0000', '').slice(0, EXTRACTED_TEXT_MAX_CHARS).trim();
 
 /** Strict UTF-8 with no binary control characters: what we accept as a TXT file. */
 export function decodePlainText(bytes: Buffer): string | null {
@@ -74,7 +74,9 @@ const xmlText = (xml: string): string =>
 async function officeXmlText(bytes: Buffer, ext: 'xlsx' | 'pptx'): Promise<string> {
   const pattern = ext === 'pptx' ? /^ppt\/slides\/slide(\d+)\.xml$/ : /^xl\/sharedStrings\.xml$/;
   const entries = await readZipEntries(bytes, (name) => pattern.test(name));
-  const ordered = [...entries.entries()].sort(([a], [b]) => Number(pattern.exec(a)?.[1] ?? 0) - Number(pattern.exec(b)?.[1] ?? 0));
+  const ordered = [...entries.entries()].sort(
+    ([a], [b]) => Number(pattern.exec(a)?.[1] ?? 0) - Number(pattern.exec(b)?.[1] ?? 0),
+  );
   return ordered.map(([, xml]) => xmlText(xml)).join('\n');
 }
 

@@ -7,7 +7,9 @@ import { checkUpload, type CheckedFile } from './file-validation';
 import { insertStoredFile, type StoredFile } from './files.repo';
 
 /** One file part after the checks: either the checked file or the reasons it was refused. */
-export type IntakeFile = { field: string; fileName: string } & ({ ok: true; file: CheckedFile } | { ok: false; errors: string[] });
+export type IntakeFile = { field: string; fileName: string } & (
+  { ok: true; file: CheckedFile } | { ok: false; errors: string[] }
+);
 
 export interface Intake {
   fields: Record<string, string>;
@@ -46,7 +48,11 @@ export function registerUploadIntake(scope: App, deps: Deps): void {
     if (!actor || actor.kind !== 'org' || orgParam !== actor.orgId) return;
     const intake: Intake = { fields: {}, files: [] };
     // preservePath: the name exactly as sent, so a name with a path is refused rather than silently trimmed.
-    const parts = req.parts({ limits: { fileSize: deps.config.maxUploadBytes }, preservePath: true, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0]);
+    const parts = req.parts({
+      limits: { fileSize: deps.config.maxUploadBytes },
+      preservePath: true,
+      throwFileSizeLimit: false,
+    } as Parameters<FastifyRequest['parts']>[0]);
     for await (const part of parts) {
       if (part.type === 'field') {
         intake.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);

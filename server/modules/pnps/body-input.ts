@@ -24,7 +24,11 @@ function jsonField(raw: string | undefined, name: string): unknown {
  * The body of a route that takes either multipart (JSON-valued fields beside the file) or plain
  * JSON: `{pnp, document}` arrives as two form fields holding JSON, or as one JSON body.
  */
-export function formOrJsonBody(req: FastifyRequest, jsonFields: readonly string[], plainFields: readonly string[] = []): unknown {
+export function formOrJsonBody(
+  req: FastifyRequest,
+  jsonFields: readonly string[],
+  plainFields: readonly string[] = [],
+): unknown {
   if (!req.isMultipart()) return req.body;
   const { fields } = intakeOf(req);
   const body: Record<string, unknown> = {};

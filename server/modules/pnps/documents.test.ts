@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
-import { createPnpFromDocx, createWorkflowOrg, docxOf, fakeExecutable, pdfOf, postForm, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import {
+  createPnpFromDocx,
+  createWorkflowOrg,
+  docxOf,
+  fakeExecutable,
+  pdfOf,
+  postForm,
+  signInAll,
+  type WorkflowOrg,
+} from '../../test/pnp-factories';
 
 let t: TestApp;
 let w: WorkflowOrg;
@@ -14,18 +23,27 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Ref = { pnpId: number; docId: number };
-const docUrl = (d: Ref, tail = '', extra = '') => `/api/o/${w.org.id}/pnp_documents/${d.docId}${tail}?pnp_id=${d.pnpId}${extra}`;
+const docUrl = (d: Ref, tail = '', extra = '') =>
+  `/api/o/${w.org.id}/pnp_documents/${d.docId}${tail}?pnp_id=${d.pnpId}${extra}`;
 const act = (agent: Agent, d: Ref, body: Record<string, unknown>) => agent.post(docUrl(d, '/workflow'), body);
 
 async function publishedPdf(name: string): Promise<Ref> {
-  const res = await postForm(a.binderOwner, `/api/o/${w.org.id}/pnps`, { pnp: JSON.stringify({ name, container_id: w.folder.id }) }, [
-    { name: `Política ${name}.pdf`, bytes: await pdfOf(name, ['Body of the policy.']) },
-  ]);
+  const res = await postForm(
+    a.binderOwner,
+    `/api/o/${w.org.id}/pnps`,
+    { pnp: JSON.stringify({ name, container_id: w.folder.id }) },
+    [{ name: `Política ${name}.pdf`, bytes: await pdfOf(name, ['Body of the policy.']) }],
+  );
   const d = { pnpId: res.json().pnp.id, docId: res.json().pnp_document.id };
   await act(a.author, d, { action: 'submit' });
   await act(a.reviewer, d, { action: 'accept_review' });
   await act(a.approver1, d, { action: 'approve' });
-  await act(a.binderOwner, d, { action: 'publish', effective_dt: '2026-01-01', review_cycle_years: 3, reminder_days: 180 });
+  await act(a.binderOwner, d, {
+    action: 'publish',
+    effective_dt: '2026-01-01',
+    review_cycle_years: 3,
+    reminder_days: 180,
+  });
   return d;
 }
 
@@ -33,13 +51,25 @@ describe('GET pnp_documents/{id}', () => {
   it('shows a version with abilities per person, and hides drafts from readers', async () => {
     const created = await createPnpFromDocx(a.policyOwner, w.org.id, w.folder.id, 'Abilities');
     const d = { pnpId: created.pnp.id, docId: created.pnp_document.id };
-    expect((await a.author.get(docUrl(d))).json().pnp_document.abilities).toEqual(['edit_draft', 'upload_file', 'submit']);
+    expect((await a.author.get(docUrl(d))).json().pnp_document.abilities).toEqual([
+      'edit_draft',
+      'upload_file',
+      'submit',
+    ]);
     expect((await a.reviewer.get(docUrl(d))).json().pnp_document.abilities).toEqual([]);
-    expect((await a.admin.get(docUrl(d))).json().pnp_document.pnp.abilities).toEqual(['view', 'view_drafts', 'edit_settings', 'edit_related', 'delete']);
+    expect((await a.admin.get(docUrl(d))).json().pnp_document.pnp.abilities).toEqual([
+      'view',
+      'view_drafts',
+      'edit_settings',
+      'edit_related',
+      'delete',
+    ]);
     expect((await a.reader.get(docUrl(d))).statusCode).toBe(404);
     expect((await t.anonymous().get(docUrl(d))).statusCode).toBe(401);
     expect((await a.admin.get(`/api/o/${w.org.id}/pnp_documents/${d.docId}?pnp_id=0`)).statusCode).toBe(422);
-    expect((await a.admin.get(`/api/o/${w.org.id}/pnp_documents/${d.docId}`)).json().errors).toEqual(['pnp_id must be a positive whole number.']);
+    expect((await a.admin.get(`/api/o/${w.org.id}/pnp_documents/${d.docId}`)).json().errors).toEqual([
+      'pnp_id must be a positive whole number.',
+    ]);
   });
 
   it('lists the drafts each person works on, with their open task', async () => {
@@ -47,7 +77,11 @@ describe('GET pnp_documents/{id}', () => {
     const d = { pnpId: created.pnp.id, docId: created.pnp_document.id };
     await act(a.author, d, { action: 'submit' });
     const mine = (await a.reviewer.get(`/api/o/${w.org.id}/pnp_documents?awaiting_me=true`)).json().pnp_documents;
-    expect(mine.find((i: { id: number }) => i.id === d.docId)).toMatchObject({ pnp_name: 'Work list item', draft_stage_label: 'Reviewing', my_task: 'Review' });
+    expect(mine.find((i: { id: number }) => i.id === d.docId)).toMatchObject({
+      pnp_name: 'Work list item',
+      draft_stage_label: 'Reviewing',
+      my_task: 'Review',
+    });
     const authors = (await a.author.get(`/api/o/${w.org.id}/pnp_documents`)).json().pnp_documents;
     expect(authors.find((i: { id: number }) => i.id === d.docId)).toMatchObject({ my_task: null });
     expect((await a.reader.get(`/api/o/${w.org.id}/pnp_documents`)).json().pnp_documents).toEqual([]);
@@ -69,7 +103,10 @@ describe('files and previews', () => {
     expect(edit.headers['content-disposition']).toMatch(/^attachment; /);
     expect((await a.reader.get(docUrl(d, '/file', '&action_name=run'))).statusCode).toBe(422);
     expect((await a.outsider.get(docUrl(d, '/file'))).statusCode).toBe(404);
-    expect((await a.reader.get(docUrl(d, '/preview'))).json()).toMatchObject({ kind: 'pdf', file: { extension: 'pdf' } });
+    expect((await a.reader.get(docUrl(d, '/preview'))).json()).toMatchObject({
+      kind: 'pdf',
+      file: { extension: 'pdf' },
+    });
   });
 
   it('previews DOCX as HTML without unsafe links, TXT as text', async () => {
@@ -78,7 +115,9 @@ describe('files and previews', () => {
     const preview = (await a.author.get(docUrl(d, '/preview'))).json();
     expect(preview.kind).toBe('html');
     expect(preview.html).toContain('<p>Visible paragraph.</p>');
-    await postForm(a.author, `/api/o/${w.org.id}/pnps/${d.pnpId}/pnp_documents/${d.docId}/upload_document`, {}, [{ name: 'plain.txt', bytes: Buffer.from('Just text.') }]);
+    await postForm(a.author, `/api/o/${w.org.id}/pnps/${d.pnpId}/pnp_documents/${d.docId}/upload_document`, {}, [
+      { name: 'plain.txt', bytes: Buffer.from('Just text.') },
+    ]);
     expect((await a.author.get(docUrl(d, '/preview'))).json()).toMatchObject({ kind: 'text', text: 'Just text.' });
   });
 
@@ -86,7 +125,9 @@ describe('files and previews', () => {
     const created = await createPnpFromDocx(a.policyOwner, w.org.id, w.folder.id, 'Upload');
     const url = `/api/o/${w.org.id}/pnps/${created.pnp.id}/pnp_documents/${created.pnp_document.id}/upload_document`;
     expect((await postForm(a.author, url, {}, [{ name: 'evil.docx', bytes: fakeExecutable() }])).statusCode).toBe(422);
-    expect((await postForm(a.reviewer, url, {}, [{ name: 'ok.docx', bytes: await docxOf('ok', ['ok']) }])).statusCode).toBe(403);
+    expect(
+      (await postForm(a.reviewer, url, {}, [{ name: 'ok.docx', bytes: await docxOf('ok', ['ok']) }])).statusCode,
+    ).toBe(403);
     expect((await postForm(a.author, url, {}, [])).json().errors).toEqual(['Please choose a file to upload.']);
     expect((await a.author.post(url, { file: 'x' })).json().errors).toEqual(['Please choose a file to upload.']);
   });
@@ -96,15 +137,23 @@ describe('related information', () => {
   it('attachments: owners and authors add and remove; readers of a published P&P read them', async () => {
     const d = await publishedPdf('With attachments');
     const url = `/api/o/${w.org.id}/pnps/${d.pnpId}/attachments`;
-    expect((await postForm(a.reader, url, {}, [{ name: 'form.pdf', bytes: await pdfOf('Form', ['Fill me.']) }])).statusCode).toBe(403);
+    expect(
+      (await postForm(a.reader, url, {}, [{ name: 'form.pdf', bytes: await pdfOf('Form', ['Fill me.']) }])).statusCode,
+    ).toBe(403);
     expect((await postForm(a.author, url, {}, [{ name: 'evil.pdf', bytes: fakeExecutable() }])).statusCode).toBe(422);
     const added = await postForm(a.author, url, {}, [{ name: 'form.pdf', bytes: await pdfOf('Form', ['Fill me.']) }]);
     expect(added.statusCode).toBe(201);
     const id = added.json().attachment.id;
     const list = (await a.reader.get(url)).json();
-    expect(list).toMatchObject({ can_edit: false, attachments: [{ id, name: 'form.pdf', created_by_name: 'Ann Author' }] });
+    expect(list).toMatchObject({
+      can_edit: false,
+      attachments: [{ id, name: 'form.pdf', created_by_name: 'Ann Author' }],
+    });
     const file = await a.reader.get(`${url}/${id}/file?action_name=edit`);
-    expect(file.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'content-disposition': `attachment; filename="form.pdf"; filename*=UTF-8''form.pdf` });
+    expect(file.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `attachment; filename="form.pdf"; filename*=UTF-8''form.pdf`,
+    });
     expect((await a.reader.delete(`${url}/${id}`)).statusCode).toBe(403);
     expect((await a.author.delete(`${url}/${id}`)).statusCode).toBe(204);
     expect((await a.author.delete(`${url}/${id}`)).statusCode).toBe(404);
@@ -113,16 +162,29 @@ describe('related information', () => {
   it('additional information: add, edit, remove, with validation', async () => {
     const d = await publishedPdf('With info');
     const url = `/api/o/${w.org.id}/pnps/${d.pnpId}/additional_infos`;
-    expect((await a.author.post(url, { additional_info: { title: '', content: 'x' } })).json().errors).toEqual(['Title is required.']);
+    expect((await a.author.post(url, { additional_info: { title: '', content: 'x' } })).json().errors).toEqual([
+      'Title is required.',
+    ]);
     const created = await a.author.post(url, { additional_info: { title: 'Regulation', content: 'CMS 482.42' } });
     expect(created.statusCode).toBe(201);
     const id = created.json().additional_info.id;
-    expect((await a.binderOwner.put(`${url}/${id}`, { additional_info: { title: 'Regulation', content: 'CMS 482.42(a)' } })).json().additional_info.content).toBe('CMS 482.42(a)');
-    expect((await a.reader.get(url)).json()).toMatchObject({ can_edit: false, additional_infos: [{ title: 'Regulation' }] });
+    expect(
+      (
+        await a.binderOwner.put(`${url}/${id}`, { additional_info: { title: 'Regulation', content: 'CMS 482.42(a)' } })
+      ).json().additional_info.content,
+    ).toBe('CMS 482.42(a)');
+    expect((await a.reader.get(url)).json()).toMatchObject({
+      can_edit: false,
+      additional_infos: [{ title: 'Regulation' }],
+    });
     expect((await a.reader.post(url, { additional_info: { title: 'x', content: 'y' } })).statusCode).toBe(403);
     expect((await a.author.delete(`${url}/${id}`)).statusCode).toBe(204);
     const logs = (await a.admin.get(`/api/o/${w.org.id}/pnps/${d.pnpId}/change_logs`)).json().change_logs;
-    expect(logs.slice(0, 3).map((l: { action_name: string }) => l.action_name)).toEqual(['Remove Additional Info', 'Update Additional Info', 'Add Additional Info']);
+    expect(logs.slice(0, 3).map((l: { action_name: string }) => l.action_name)).toEqual([
+      'Remove Additional Info',
+      'Update Additional Info',
+      'Add Additional Info',
+    ]);
   });
 
   it('links P&Ps both ways, only to P&Ps the caller may see', async () => {
@@ -130,12 +192,17 @@ describe('related information', () => {
     const two = await publishedPdf('Linking two');
     const hidden = await createWorkflowOrg(t.deps);
     const url = (d: Ref) => `/api/o/${w.org.id}/pnps/${d.pnpId}/pnp_links`;
-    expect((await a.author.put(url(one), { linked_pnp_ids: [one.pnpId] })).json().errors).toEqual(['A P&P cannot be linked to itself.']);
+    expect((await a.author.put(url(one), { linked_pnp_ids: [one.pnpId] })).json().errors).toEqual([
+      'A P&P cannot be linked to itself.',
+    ]);
     expect((await a.author.put(url(one), { linked_pnp_ids: [hidden.folder.id + 100000] })).statusCode).toBe(422);
     expect((await a.reader.put(url(one), { linked_pnp_ids: [two.pnpId] })).statusCode).toBe(403);
     const res = await a.author.put(url(one), { linked_pnp_ids: [two.pnpId] });
     expect(res.json().linked_pnps.map((p: { name: string }) => p.name)).toEqual(['Linking two']);
-    expect((await a.reader.get(url(two))).json()).toMatchObject({ linked_pnps: [], reverse_linked_pnps: [{ id: one.pnpId, name: 'Linking one', status_label: 'ACTIVE' }] });
+    expect((await a.reader.get(url(two))).json()).toMatchObject({
+      linked_pnps: [],
+      reverse_linked_pnps: [{ id: one.pnpId, name: 'Linking one', status_label: 'ACTIVE' }],
+    });
     expect((await a.author.put(url(one), { linked_pnp_ids: [] })).json().linked_pnps).toEqual([]);
   });
 });

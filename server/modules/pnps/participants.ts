@@ -3,7 +3,13 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { UserStatus } from '../../../shared/domain/statuses';
 import type { Routing } from '../../../shared/domain/workflow';
 import { queryRows, type Executor } from '../../db/client';
-import { listEffectiveParticipants, listUserRolesOnContainer, listUserRolesOnPnp, type Participant, type RoleGrant } from '../access/effective-access';
+import {
+  listEffectiveParticipants,
+  listUserRolesOnContainer,
+  listUserRolesOnPnp,
+  type Participant,
+  type RoleGrant,
+} from '../access/effective-access';
 import type { OrgActor } from '../../http/actor';
 import type { ActorFacts } from './workflow.policy';
 
@@ -20,7 +26,11 @@ export interface Assignee {
  * The people who hold each role on a P&P (product rules: reviewers, approvers, owners and
  * authors come from the effective participants, groups counted by their members).
  */
-export async function listAssignees(db: Executor, orgId: number, pnpId: number): Promise<{ assignees: Assignee[]; participants: Participant[] }> {
+export async function listAssignees(
+  db: Executor,
+  orgId: number,
+  pnpId: number,
+): Promise<{ assignees: Assignee[]; participants: Participant[] }> {
   const participants = await listEffectiveParticipants(db, orgId, { pnpId });
   const groupIds = [...new Set(participants.filter((p) => p.group_id !== null).map((p) => p.group_id!))];
   const userIds = [...new Set(participants.filter((p) => p.user_id !== null).map((p) => p.user_id!))];
@@ -32,9 +42,23 @@ export async function listAssignees(db: Executor, orgId: number, pnpId: number):
           sql`select u.id as user_id, m.group_id, u.first_name || ' ' || u.last_name as name, u.email
                 from org_users u
                 left join group_memberships m on m.org_id = u.org_id and m.user_id = u.id
-                     and m.group_id in (${groupIds.length ? sql.join(groupIds.map((id) => sql`${id}`), sql`, `) : sql`null`})
+                     and m.group_id in (${
+                       groupIds.length
+                         ? sql.join(
+                             groupIds.map((id) => sql`${id}`),
+                             sql`, `,
+                           )
+                         : sql`null`
+                     })
                where u.org_id = ${orgId} and u.status = ${UserStatus.Active}
-                 and (u.id in (${userIds.length ? sql.join(userIds.map((id) => sql`${id}`), sql`, `) : sql`null`}) or m.group_id is not null)`,
+                 and (u.id in (${
+                   userIds.length
+                     ? sql.join(
+                         userIds.map((id) => sql`${id}`),
+                         sql`, `,
+                       )
+                     : sql`null`
+                 }) or m.group_id is not null)`,
         );
   const seen = new Set<string>();
   const assignees: Assignee[] = [];
@@ -42,7 +66,13 @@ export async function listAssignees(db: Executor, orgId: number, pnpId: number):
     const key = `${person.user_id}:${p.role}:${p.approval_step ?? 0}`;
     if (seen.has(key)) return;
     seen.add(key);
-    assignees.push({ user_id: person.user_id, name: person.name, email: person.email, role: p.role, approval_step: p.approval_step });
+    assignees.push({
+      user_id: person.user_id,
+      name: person.name,
+      email: person.email,
+      role: p.role,
+      approval_step: p.approval_step,
+    });
   };
   for (const p of participants) {
     if (p.user_id !== null) {
@@ -67,7 +97,11 @@ export function routingOf(assignees: Assignee[]): Routing {
 }
 
 /** What the policy needs to know about the caller on this P&P. */
-export async function loadActorFacts(db: Executor, actor: OrgActor, pnp: { id: number; containerId: number }): Promise<ActorFacts> {
+export async function loadActorFacts(
+  db: Executor,
+  actor: OrgActor,
+  pnp: { id: number; containerId: number },
+): Promise<ActorFacts> {
   // One after the other: both run on the request's single transaction connection.
   const roles: RoleGrant[] = await listUserRolesOnPnp(db, actor.orgId, actor.userId, pnp.id);
   const containerRoles: RoleGrant[] = await listUserRolesOnContainer(db, actor.orgId, actor.userId, pnp.containerId);

@@ -25,7 +25,13 @@ import { IdParam, orgRoute, type App } from '../../http/routes';
 import { sendStoredFile } from '../files/download';
 import { intakeOf, singleFile } from '../files/upload-intake';
 import { parseWith } from './body-input';
-import { documentFile, previewDocument, replaceDocumentFile, updateDocument, viewDocument } from './pnp-documents.service';
+import {
+  documentFile,
+  previewDocument,
+  replaceDocumentFile,
+  updateDocument,
+  viewDocument,
+} from './pnp-documents.service';
 import { compareVersions, listVersions, listWorkflowHistory, listWorkItems } from './pnp-versions.service';
 import { extendReview, startRevision } from './publishing.service';
 import { findDocumentByStatus } from './pnps.repo';
@@ -33,10 +39,19 @@ import { loadDocContext } from './workflow.context';
 import { runWorkflowAction, sendToAuthors } from './workflow.service';
 
 const ById = z.object({ id: IdParam });
-const WorkflowResult = z.object({ pnp_document: PnpDocument.nullable(), active_document_id: z.number().int().nullable() });
+const WorkflowResult = z.object({
+  pnp_document: PnpDocument.nullable(),
+  active_document_id: z.number().int().nullable(),
+});
 const ReplaceFields = z.object({
-  pnp_id: z.coerce.number({ message: 'pnp_id must be a positive whole number.' }).int().positive({ message: 'pnp_id must be a positive whole number.' }),
-  id: z.coerce.number({ message: 'id must be a positive whole number.' }).int().positive({ message: 'id must be a positive whole number.' }),
+  pnp_id: z.coerce
+    .number({ message: 'pnp_id must be a positive whole number.' })
+    .int()
+    .positive({ message: 'pnp_id must be a positive whole number.' }),
+  id: z.coerce
+    .number({ message: 'id must be a positive whole number.' })
+    .int()
+    .positive({ message: 'id must be a positive whole number.' }),
 });
 
 /** P&P documents (spec §7 'P&P documents') and the workflow actions on a version. */
@@ -44,37 +59,68 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/o/:org/pnp_documents', summary: 'Drafts the caller works on', schema: { querystring: WorkListQuery, response: { 200: WorkList } } },
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnp_documents',
+      summary: 'Drafts the caller works on',
+      schema: { querystring: WorkListQuery, response: { 200: WorkList } },
+    },
     async (ctx, { query }) => {
       const items = await listWorkItems(ctx, query.awaiting_me === 'true');
       return { pnp_documents: items, total: items.length };
     },
   );
 
-  orgRoute(app, deps, { method: 'GET', url: '/api/o/:org/pnp_documents/versions', schema: { querystring: PnpIdQuery, response: { 200: VersionList } } }, async (ctx, { query }) => ({
-    versions: await listVersions(ctx, query.pnp_id),
-  }));
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnp_documents/versions',
+      schema: { querystring: PnpIdQuery, response: { 200: VersionList } },
+    },
+    async (ctx, { query }) => ({
+      versions: await listVersions(ctx, query.pnp_id),
+    }),
+  );
 
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/o/:org/pnp_documents/workflow_history', schema: { querystring: PnpIdQuery, response: { 200: HistoryList } } },
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnp_documents/workflow_history',
+      schema: { querystring: PnpIdQuery, response: { 200: HistoryList } },
+    },
     async (ctx, { query }) => ({ workflow_history: await listWorkflowHistory(ctx, query.pnp_id) }),
   );
 
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/o/:org/pnp_documents/compare', summary: 'Text differences of two versions', schema: { querystring: CompareQuery, response: { 200: CompareResponse } } },
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnp_documents/compare',
+      summary: 'Text differences of two versions',
+      schema: { querystring: CompareQuery, response: { 200: CompareResponse } },
+    },
     async (ctx, { query }) => compareVersions(ctx, query.pnp_id, query.from, query.to),
   );
 
   orgRoute(
     app,
     deps,
-    { method: 'POST', url: '/api/o/:org/pnp_documents/cancel_draft', summary: 'Cancel a draft at any stage', schema: { body: CancelDraftBody, response: { 200: CancelDraftResult } } },
+    {
+      method: 'POST',
+      url: '/api/o/:org/pnp_documents/cancel_draft',
+      summary: 'Cancel a draft at any stage',
+      schema: { body: CancelDraftBody, response: { 200: CancelDraftResult } },
+    },
     async (ctx, { body }) => {
-      await runWorkflowAction(ctx, body.pnp_id, body.id, { action: 'cancel_draft', ...(body.comment ? { comment: body.comment } : {}) });
+      await runWorkflowAction(ctx, body.pnp_id, body.id, {
+        action: 'cancel_draft',
+        ...(body.comment ? { comment: body.comment } : {}),
+      });
       const active = await findDocumentByStatus(ctx.tx, ctx.orgId, body.pnp_id, VersionStatus.Active);
       return { pnp_id: body.pnp_id, active_document_id: active?.id ?? null };
     },
@@ -102,14 +148,23 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/o/:org/pnp_documents/:id', schema: { params: ById, querystring: PnpIdQuery, response: { 200: PnpDocumentResponse } } },
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnp_documents/:id',
+      schema: { params: ById, querystring: PnpIdQuery, response: { 200: PnpDocumentResponse } },
+    },
     async (ctx, { params, query }) => ({ pnp_document: await viewDocument(ctx, query.pnp_id, params.id) }),
   );
 
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/o/:org/pnp_documents/:id/file', summary: "A version's file: action_name=view inline, edit as a download", schema: { params: ById, querystring: FileQuery } },
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnp_documents/:id/file',
+      summary: "A version's file: action_name=view inline, edit as a download",
+      schema: { params: ById, querystring: FileQuery },
+    },
     async (ctx, { params, query }) => {
       const file = await documentFile(ctx, query.pnp_id, params.id);
       return sendStoredFile(ctx.reply, ctx.deps.files, file, query.action_name === 'view' ? 'inline' : 'attachment');
@@ -119,14 +174,23 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/o/:org/pnp_documents/:id/preview', schema: { params: ById, querystring: PnpIdQuery, response: { 200: PreviewResponse } } },
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnp_documents/:id/preview',
+      schema: { params: ById, querystring: PnpIdQuery, response: { 200: PreviewResponse } },
+    },
     async (ctx, { params, query }) => previewDocument(ctx, query.pnp_id, params.id),
   );
 
   orgRoute(
     app,
     deps,
-    { method: 'PUT', url: '/api/o/:org/pnp_documents/:id', summary: "A draft's content, or the Active version's dates", schema: { params: ById, body: UpdateDocumentBody, response: { 200: PnpDocumentResponse } } },
+    {
+      method: 'PUT',
+      url: '/api/o/:org/pnp_documents/:id',
+      summary: "A draft's content, or the Active version's dates",
+      schema: { params: ById, body: UpdateDocumentBody, response: { 200: PnpDocumentResponse } },
+    },
     async (ctx, { params, body }) => ({ pnp_document: await updateDocument(ctx, params.id, body) }),
   );
 
@@ -136,13 +200,17 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
     {
       method: 'POST',
       url: '/api/o/:org/pnp_documents/:id/workflow',
-      summary: 'One step of the draft workflow: submit, accept_review, decline_review, approve, decline_approval, publish, send_to_authors, cancel_draft',
+      summary:
+        'One step of the draft workflow: submit, accept_review, decline_review, approve, decline_approval, publish, send_to_authors, cancel_draft',
       schema: { params: ById, querystring: PnpIdQuery, body: WorkflowBody, response: { 200: WorkflowResult } },
     },
     async (ctx, { params, query, body }) => {
       const { deleted } = await runWorkflowAction(ctx, query.pnp_id, params.id, body);
       const active = await findDocumentByStatus(ctx.tx, ctx.orgId, query.pnp_id, VersionStatus.Active);
-      return { pnp_document: deleted ? null : await viewDocument(ctx, query.pnp_id, params.id), active_document_id: active?.id ?? null };
+      return {
+        pnp_document: deleted ? null : await viewDocument(ctx, query.pnp_id, params.id),
+        active_document_id: active?.id ?? null,
+      };
     },
   );
 
@@ -152,13 +220,22 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
     {
       method: 'POST',
       url: '/api/o/:org/pnp_documents/:id/adhoc_send_to_authors',
-      summary: 'Send to authors: a revision of the Active version, or a draft back to Authoring, with a target effective date',
-      schema: { params: ById, querystring: PnpIdQuery, body: AdhocSendBody.default({}), response: { 200: PnpDocumentResponse } },
+      summary:
+        'Send to authors: a revision of the Active version, or a draft back to Authoring, with a target effective date',
+      schema: {
+        params: ById,
+        querystring: PnpIdQuery,
+        body: AdhocSendBody.default({}),
+        response: { 200: PnpDocumentResponse },
+      },
     },
     async (ctx, { params, query, body }) => {
       const c = await loadDocContext(ctx, query.pnp_id, params.id, { lock: true });
       if (c.doc.status === VersionStatus.Active) {
-        const draft = await startRevision(ctx, query.pnp_id, params.id, { ...(body.comment ? { comment: body.comment } : {}), ...(body.effective_date ? { effectiveDt: body.effective_date } : {}) });
+        const draft = await startRevision(ctx, query.pnp_id, params.id, {
+          ...(body.comment ? { comment: body.comment } : {}),
+          ...(body.effective_date ? { effectiveDt: body.effective_date } : {}),
+        });
         return { pnp_document: await viewDocument(ctx, query.pnp_id, draft.id) };
       }
       await sendToAuthors(ctx, c, body.comment, body.effective_date);
@@ -173,7 +250,12 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
       method: 'POST',
       url: '/api/o/:org/pnp_documents/:id/start_revision',
       summary: 'Start Review: a revision draft of the Active version',
-      schema: { params: ById, querystring: PnpIdQuery, body: RevisionBody.default({}), response: { 201: PnpDocumentResponse } },
+      schema: {
+        params: ById,
+        querystring: PnpIdQuery,
+        body: RevisionBody.default({}),
+        response: { 201: PnpDocumentResponse },
+      },
     },
     async (ctx, { params, query, body }) => {
       const draft = await startRevision(ctx, query.pnp_id, params.id, body.comment ? { comment: body.comment } : {});
@@ -189,7 +271,12 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
       method: 'POST',
       url: '/api/o/:org/pnp_documents/:id/extend_review',
       summary: 'Extend: reviewed with no changes; review and reminder dates move on by the cycle',
-      schema: { params: ById, querystring: PnpIdQuery, body: RevisionBody.default({}), response: { 200: PnpDocumentResponse } },
+      schema: {
+        params: ById,
+        querystring: PnpIdQuery,
+        body: RevisionBody.default({}),
+        response: { 200: PnpDocumentResponse },
+      },
     },
     async (ctx, { params, query, body }) => {
       await extendReview(ctx, query.pnp_id, params.id, body.comment);

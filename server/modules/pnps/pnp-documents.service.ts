@@ -70,7 +70,10 @@ export async function updateDocument(ctx: OrgCtx, documentId: number, body: Upda
   }
   const merged = { ...before, ...after } as Record<string, string | null>;
   if (draft) {
-    const errors = documentDetailErrors({ origination_dt: merged.origination_dt ?? null, effective_dt: merged.effective_dt ?? null }, utcDate(ctx.now));
+    const errors = documentDetailErrors(
+      { origination_dt: merged.origination_dt ?? null, effective_dt: merged.effective_dt ?? null },
+      utcDate(ctx.now),
+    );
     if (errors.length > 0) throw unprocessable(...errors);
   } else {
     const errors = versionDateErrors({
@@ -83,7 +86,9 @@ export async function updateDocument(ctx: OrgCtx, documentId: number, body: Upda
   const changed = changedFields(before, after);
   const values: Partial<DocumentRow> = {};
   for (const key of given) (values as Record<string, unknown>)[columnOf[key]] = after[key];
-  const doc = Object.keys(changed).length ? await updateDocumentRow(ctx.tx, ctx.orgId, c.doc.id, values, ctx.now) : c.doc;
+  const doc = Object.keys(changed).length
+    ? await updateDocumentRow(ctx.tx, ctx.orgId, c.doc.id, values, ctx.now)
+    : c.doc;
   if (Object.keys(changed).length > 0) {
     await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
       objectType: 'PnpDocument',
@@ -100,7 +105,12 @@ export async function updateDocument(ctx: OrgCtx, documentId: number, body: Upda
  * Replaces a version's file: a draft's by its owners and authors (a change after Authoring sends
  * it back to Authoring), the Active one's in place by OA, BO or Owner, logged, with no new version.
  */
-export async function replaceDocumentFile(ctx: OrgCtx, pnpId: number, documentId: number, file: CheckedFile): Promise<PnpDocument> {
+export async function replaceDocumentFile(
+  ctx: OrgCtx,
+  pnpId: number,
+  documentId: number,
+  file: CheckedFile,
+): Promise<PnpDocument> {
   const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
   if (c.doc.status === VersionStatus.Archived) throw unprocessable('An archived version cannot be changed.');
   const draft = c.doc.status === VersionStatus.Draft;
@@ -150,7 +160,12 @@ export async function previewDocument(ctx: OrgCtx, pnpId: number, documentId: nu
       return { kind: 'pdf', html: null, text: null, file: info };
     case 'docx':
       try {
-        return { kind: 'html', html: await docxToHtml(await ctx.deps.files.get(file.storageKey)), text: null, file: info };
+        return {
+          kind: 'html',
+          html: await docxToHtml(await ctx.deps.files.get(file.storageKey)),
+          text: null,
+          file: info,
+        };
       } catch {
         return { kind: 'text', html: null, text: file.extractedText, file: info };
       }

@@ -39,8 +39,20 @@ export async function retirePnp(ctx: OrgCtx, pnpId: number, reason: string): Pro
   await ctx.tx
     .update(readAcknowledgements)
     .set({ status: ReadAckStatus.Canceled, updatedAt: ctx.now })
-    .where(and(eq(readAcknowledgements.orgId, ctx.orgId), eq(readAcknowledgements.pnpId, c.pnp.id), eq(readAcknowledgements.status, ReadAckStatus.Active)));
-  const pnp = await updatePnpRow(ctx.tx, ctx.orgId, c.pnp.id, { status: PnpStatus.Retired, retiredAt: ctx.now, retireReason: reason }, ctx.now);
+    .where(
+      and(
+        eq(readAcknowledgements.orgId, ctx.orgId),
+        eq(readAcknowledgements.pnpId, c.pnp.id),
+        eq(readAcknowledgements.status, ReadAckStatus.Active),
+      ),
+    );
+  const pnp = await updatePnpRow(
+    ctx.tx,
+    ctx.orgId,
+    c.pnp.id,
+    { status: PnpStatus.Retired, retiredAt: ctx.now, retireReason: reason },
+    ctx.now,
+  );
   const active = await findDocumentByStatus(ctx.tx, ctx.orgId, c.pnp.id, VersionStatus.Active);
   await recordTransition(ctx, {
     pnp,
@@ -59,7 +71,13 @@ export async function retirePnp(ctx: OrgCtx, pnpId: number, reason: string): Pro
 export async function restorePnp(ctx: OrgCtx, pnpId: number): Promise<PnpRow> {
   const c = await loadPnpContext(ctx, pnpId, { lock: true });
   allowPnp(c, 'restore');
-  const pnp = await updatePnpRow(ctx.tx, ctx.orgId, c.pnp.id, { status: PnpStatus.Published, retiredAt: null, retireReason: null }, ctx.now);
+  const pnp = await updatePnpRow(
+    ctx.tx,
+    ctx.orgId,
+    c.pnp.id,
+    { status: PnpStatus.Published, retiredAt: null, retireReason: null },
+    ctx.now,
+  );
   const active = await findDocumentByStatus(ctx.tx, ctx.orgId, c.pnp.id, VersionStatus.Active);
   await recordTransition(ctx, {
     pnp,
@@ -86,7 +104,9 @@ export async function deletePnp(ctx: OrgCtx, pnpId: number): Promise<void> {
     .from(attachments)
     .where(and(eq(attachments.orgId, ctx.orgId), eq(attachments.pnpId, c.pnp.id)));
   await ctx.tx.delete(pnps).where(and(eq(pnps.orgId, ctx.orgId), eq(pnps.id, c.pnp.id)));
-  const fileIds = [...new Set([...docFiles, ...attachmentFiles].map((f) => f.fileId).filter((id): id is number => id !== null))];
+  const fileIds = [
+    ...new Set([...docFiles, ...attachmentFiles].map((f) => f.fileId).filter((id): id is number => id !== null)),
+  ];
   for (const fileId of fileIds) {
     const key = await deleteFileIfUnused(ctx.tx, ctx.orgId, fileId);
     if (key) removeAfterSuccess(ctx, key);
@@ -118,21 +138,40 @@ export interface BulkResult {
  * refused files are listed with their reasons on the `bulk_uploads` row. The web sends files one at
  * a time with the row's id, so one batch is one row however it arrives.
  */
-export async function bulkUpload(ctx: OrgCtx, containerId: number, bulkUploadId: number | null, intake: Intake): Promise<BulkResult> {
+export async function bulkUpload(
+  ctx: OrgCtx,
+  containerId: number,
+  bulkUploadId: number | null,
+  intake: Intake,
+): Promise<BulkResult> {
   await assertMayCreateIn(ctx, containerId);
   let upload: typeof bulkUploads.$inferSelect;
   if (bulkUploadId !== null) {
     const [row] = await ctx.tx
       .select()
       .from(bulkUploads)
-      .where(and(eq(bulkUploads.orgId, ctx.orgId), eq(bulkUploads.id, bulkUploadId), eq(bulkUploads.kind, 'pnp'), eq(bulkUploads.createdBy, ctx.actor.userId)))
+      .where(
+        and(
+          eq(bulkUploads.orgId, ctx.orgId),
+          eq(bulkUploads.id, bulkUploadId),
+          eq(bulkUploads.kind, 'pnp'),
+          eq(bulkUploads.createdBy, ctx.actor.userId),
+        ),
+      )
       .limit(1);
     if (!row || row.containerId !== containerId) throw notFound('The bulk upload');
     upload = row;
   } else {
     const [row] = await ctx.tx
       .insert(bulkUploads)
-      .values({ orgId: ctx.orgId, kind: 'pnp', containerId, status: 'processing', createdBy: ctx.actor.userId, createdAt: ctx.now })
+      .values({
+        orgId: ctx.orgId,
+        kind: 'pnp',
+        containerId,
+        status: 'processing',
+        createdBy: ctx.actor.userId,
+        createdAt: ctx.now,
+      })
       .returning();
     upload = row!;
   }
@@ -143,7 +182,11 @@ export async function bulkUpload(ctx: OrgCtx, containerId: number, bulkUploadId:
       failed.push({ file_name: part.fileName, errors: part.errors });
       continue;
     }
-    const { pnp, doc } = await createPnp(ctx, { pnp: { name: nameFromFileName(part.file.originalName), container_id: containerId }, document: {} }, part.file);
+    const { pnp, doc } = await createPnp(
+      ctx,
+      { pnp: { name: nameFromFileName(part.file.originalName), container_id: containerId }, document: {} },
+      part.file,
+    );
     created.push({ pnp_id: pnp.id, document_id: doc.id, name: pnp.name });
   }
   const [row] = await ctx.tx

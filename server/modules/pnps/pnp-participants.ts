@@ -18,7 +18,8 @@ interface Named extends ParticipantInput {
 
 /** Checks a participant list: known users and groups of the org, no duplicates, at least one Owner. */
 export async function resolveParticipants(db: Executor, orgId: number, list: ParticipantInput[]): Promise<Named[]> {
-  if (!list.some((p) => p.role === ObjectRole.Owner)) throw unprocessable('A P&P with its own participants needs at least one Owner.');
+  if (!list.some((p) => p.role === ObjectRole.Owner))
+    throw unprocessable('A P&P with its own participants needs at least one Owner.');
   const userIds = [...new Set(list.flatMap((p) => (p.user_id ? [p.user_id] : [])))];
   const groupIds = [...new Set(list.flatMap((p) => (p.group_id ? [p.group_id] : [])))];
   const users = userIds.length
@@ -28,7 +29,10 @@ export async function resolveParticipants(db: Executor, orgId: number, list: Par
         .where(and(eq(orgUsers.orgId, orgId), inArray(orgUsers.id, userIds)))
     : [];
   const groups = groupIds.length
-    ? await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups).where(and(eq(userGroups.orgId, orgId), inArray(userGroups.id, groupIds)))
+    ? await db
+        .select({ id: userGroups.id, name: userGroups.name })
+        .from(userGroups)
+        .where(and(eq(userGroups.orgId, orgId), inArray(userGroups.id, groupIds)))
     : [];
   if (users.length !== userIds.length || groups.length !== groupIds.length) {
     throw unprocessable('Some of the chosen users or groups do not exist in this organization.');
@@ -46,8 +50,12 @@ export async function resolveParticipants(db: Executor, orgId: number, list: Par
   return named;
 }
 
-const keyOf = (p: { user_id?: number | null; group_id?: number | null; role: number; approval_step?: number | null }): string =>
-  `${p.user_id ?? 0}:${p.group_id ?? 0}:${p.role}:${p.approval_step ?? 0}`;
+const keyOf = (p: {
+  user_id?: number | null;
+  group_id?: number | null;
+  role: number;
+  approval_step?: number | null;
+}): string => `${p.user_id ?? 0}:${p.group_id ?? 0}:${p.role}:${p.approval_step ?? 0}`;
 
 /**
  * Replaces a P&P's own grants (or removes them so it inherits again) and says what changed in the
@@ -62,9 +70,18 @@ export async function replacePnpGrants(
 ): Promise<ChangeLogDeltas> {
   await db.delete(accessGrants).where(and(eq(accessGrants.orgId, orgId), eq(accessGrants.pnpId, pnpId)));
   if (next && next.length > 0) {
-    await db.insert(accessGrants).values(
-      next.map((p) => ({ orgId, pnpId, userId: p.user_id ?? null, groupId: p.group_id ?? null, role: p.role, approvalStep: p.approval_step ?? null })),
-    );
+    await db
+      .insert(accessGrants)
+      .values(
+        next.map((p) => ({
+          orgId,
+          pnpId,
+          userId: p.user_id ?? null,
+          groupId: p.group_id ?? null,
+          role: p.role,
+          approvalStep: p.approval_step ?? null,
+        })),
+      );
   }
   const after = next ?? [];
   const beforeKeys = new Set(before.map(keyOf));
@@ -73,9 +90,15 @@ export async function replacePnpGrants(
   const added = after.filter((p) => !beforeKeys.has(keyOf(p)));
   const removed = before.filter((p) => !afterKeys.has(keyOf(p)));
   const users = (list: Array<{ user_id?: number | null; name: string; role: number; approval_step?: number | null }>) =>
-    list.filter((p) => p.user_id).map((p) => ({ user_name: p.name, role_name: roleName(p.role, p.approval_step ?? null) }));
-  const groups = (list: Array<{ group_id?: number | null; name: string; role: number; approval_step?: number | null }>) =>
-    list.filter((p) => p.group_id).map((p) => ({ user_group_name: p.name, role_name: roleName(p.role, p.approval_step ?? null) }));
+    list
+      .filter((p) => p.user_id)
+      .map((p) => ({ user_name: p.name, role_name: roleName(p.role, p.approval_step ?? null) }));
+  const groups = (
+    list: Array<{ group_id?: number | null; name: string; role: number; approval_step?: number | null }>,
+  ) =>
+    list
+      .filter((p) => p.group_id)
+      .map((p) => ({ user_group_name: p.name, role_name: roleName(p.role, p.approval_step ?? null) }));
   if (users(added).length) deltas.container_access_users_added = users(added);
   if (users(removed).length) deltas.container_access_users_removed = users(removed);
   if (groups(added).length) deltas.container_access_groups_added = groups(added);

@@ -11,8 +11,17 @@ import { loadPnpContext } from './workflow.context';
 import { containerPaths } from './pnp-versions.service';
 
 /** A reader who only sees published P&Ps learns nothing of drafts in progress. */
-const withoutDraft = <T extends { works: boolean; draft_stage: number | null; draft_id: number | null; version_number: number | null; active_id: number | null }>(r: T): T =>
-  r.works ? r : { ...r, draft_stage: null, draft_id: null };
+const withoutDraft = <
+  T extends {
+    works: boolean;
+    draft_stage: number | null;
+    draft_id: number | null;
+    version_number: number | null;
+    active_id: number | null;
+  },
+>(
+  r: T,
+): T => (r.works ? r : { ...r, draft_stage: null, draft_id: null });
 
 /** One P&P with its versions' summary, participants and what the caller may do. */
 export async function viewPnp(ctx: OrgCtx, pnpId: number): Promise<Pnp> {
@@ -48,7 +57,8 @@ export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpLi
   const conditions = [sql`p.org_id = ${orgId}`, visible];
   if (filters.container_id) conditions.push(sql`p.container_id = ${filters.container_id}`);
   if (filters.status) conditions.push(sql`p.status = ${filters.status}`);
-  if (filters.search) conditions.push(sql`lower(p.name) like ${`%${filters.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  if (filters.search)
+    conditions.push(sql`lower(p.name) like ${`%${filters.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
   const where = sql.join(conditions, sql` and `);
   const rows = await queryRows<{
     id: number;
@@ -98,22 +108,26 @@ export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpLi
   );
   const locations = await containerPaths(ctx, [...new Set(rows.map((r) => Number(r.container_id)))]);
   return {
-    pnps: rows.map((r) => withoutDraft(r)).map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      description: r.description,
-      status: Number(r.status),
-      status_label: pnpStatusLabel(Number(r.status)),
-      container_id: Number(r.container_id),
-      location: locations.get(Number(r.container_id)) ?? '',
-      draft_status: r.draft_stage === null ? null : Number(r.draft_stage),
-      draft_status_label: r.draft_stage === null ? null : (DRAFT_STAGE_LABELS[Number(r.draft_stage) as DraftStage] ?? null),
-      version_number: r.version_number === null ? null : Number(r.version_number),
-      effective_dt: r.effective_dt,
-      review_dt: r.review_dt,
-      current_document_id: r.draft_id !== null ? Number(r.draft_id) : r.active_id !== null ? Number(r.active_id) : null,
-      updated_at: new Date(r.updated_at).toISOString(),
-    })),
+    pnps: rows
+      .map((r) => withoutDraft(r))
+      .map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        description: r.description,
+        status: Number(r.status),
+        status_label: pnpStatusLabel(Number(r.status)),
+        container_id: Number(r.container_id),
+        location: locations.get(Number(r.container_id)) ?? '',
+        draft_status: r.draft_stage === null ? null : Number(r.draft_stage),
+        draft_status_label:
+          r.draft_stage === null ? null : (DRAFT_STAGE_LABELS[Number(r.draft_stage) as DraftStage] ?? null),
+        version_number: r.version_number === null ? null : Number(r.version_number),
+        effective_dt: r.effective_dt,
+        review_dt: r.review_dt,
+        current_document_id:
+          r.draft_id !== null ? Number(r.draft_id) : r.active_id !== null ? Number(r.active_id) : null,
+        updated_at: new Date(r.updated_at).toISOString(),
+      })),
     total: Number(rows[0]?.total ?? 0),
     page: filters.page,
     per_page: filters.per_page,

@@ -1,7 +1,13 @@
 import { diffLines } from 'diff';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompareResponse, HistoryEntry, VersionItem, WorkItem } from '../../../shared/api/pnp-documents';
-import { DRAFT_STAGE_LABELS, TaskStatus, VERSION_STATUS_LABELS, VersionStatus, type DraftStage } from '../../../shared/domain/statuses';
+import {
+  DRAFT_STAGE_LABELS,
+  TaskStatus,
+  VERSION_STATUS_LABELS,
+  VersionStatus,
+  type DraftStage,
+} from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { storedFiles, tasks } from '../../db/schema/index';
 import { unprocessable } from '../../http/errors';
@@ -18,8 +24,14 @@ import { positionLabel } from './workflow.record';
 /** Every version of a P&P, newest first; readers who may not see drafts see the Active one only. */
 export async function listVersions(ctx: OrgCtx, pnpId: number): Promise<VersionItem[]> {
   const c = await loadPnpContext(ctx, pnpId);
-  const docs = (await listDocuments(ctx.tx, ctx.orgId, pnpId)).filter((d) => canSeeDrafts(c.facts) || d.status === VersionStatus.Active);
-  const files = await storedFilesByIds(ctx.tx, ctx.orgId, docs.flatMap((d) => (d.fileId ? [d.fileId] : [])));
+  const docs = (await listDocuments(ctx.tx, ctx.orgId, pnpId)).filter(
+    (d) => canSeeDrafts(c.facts) || d.status === VersionStatus.Active,
+  );
+  const files = await storedFilesByIds(
+    ctx.tx,
+    ctx.orgId,
+    docs.flatMap((d) => (d.fileId ? [d.fileId] : [])),
+  );
   return docs.map((d) => presentVersionItem(d, files.find((f) => f.id === d.fileId)?.originalName ?? null));
 }
 
@@ -61,7 +73,12 @@ export async function pnpChangeLogs(ctx: OrgCtx, pnpId: number): Promise<ChangeL
  * Two versions' texts side by side (issue 5 'Version compare'): line differences of the text
  * extracted at upload, any two versions, no age limit.
  */
-export async function compareVersions(ctx: OrgCtx, pnpId: number, fromId: number, toId: number): Promise<CompareResponse> {
+export async function compareVersions(
+  ctx: OrgCtx,
+  pnpId: number,
+  fromId: number,
+  toId: number,
+): Promise<CompareResponse> {
   const c = await loadPnpContext(ctx, pnpId);
   allowPnp(c, 'view_drafts');
   if (fromId === toId) throw unprocessable('Choose two different versions to compare.');
@@ -78,7 +95,10 @@ export async function compareVersions(ctx: OrgCtx, pnpId: number, fromId: number
   const nameOf = (fileId: number | null): string | null => texts.find((t) => t.id === fileId)?.name ?? null;
   const a = textOf(from.fileId);
   const b = textOf(to.fileId);
-  const parts = a === b ? [{ value: a, added: false, removed: false }] : (diffLines(a, b) ?? []).map((p) => ({ value: p.value, added: !!p.added, removed: !!p.removed }));
+  const parts =
+    a === b
+      ? [{ value: a, added: false, removed: false }]
+      : (diffLines(a, b) ?? []).map((p) => ({ value: p.value, added: !!p.added, removed: !!p.removed }));
   return {
     from: presentVersionItem(from, nameOf(from.fileId)),
     to: presentVersionItem(to, nameOf(to.fileId)),
@@ -135,7 +155,17 @@ export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promi
     ? await ctx.tx
         .select({ documentId: tasks.documentId, kind: tasks.kind })
         .from(tasks)
-        .where(and(eq(tasks.orgId, orgId), eq(tasks.userId, userId), eq(tasks.status, TaskStatus.Open), inArray(tasks.documentId, rows.map((r) => r.id))))
+        .where(
+          and(
+            eq(tasks.orgId, orgId),
+            eq(tasks.userId, userId),
+            eq(tasks.status, TaskStatus.Open),
+            inArray(
+              tasks.documentId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
         .orderBy(desc(tasks.createdAt))
     : [];
   const locations = await containerPaths(ctx, [...new Set(rows.map((r) => r.container_id))]);
@@ -148,7 +178,8 @@ export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promi
     status: Number(r.status),
     status_label: VERSION_STATUS_LABELS[Number(r.status) as VersionStatus] ?? '',
     draft_stage: r.draft_stage === null ? null : Number(r.draft_stage),
-    draft_stage_label: r.draft_stage === null ? null : (DRAFT_STAGE_LABELS[Number(r.draft_stage) as DraftStage] ?? null),
+    draft_stage_label:
+      r.draft_stage === null ? null : (DRAFT_STAGE_LABELS[Number(r.draft_stage) as DraftStage] ?? null),
     approval_step: r.approval_step === null ? null : Number(r.approval_step),
     updated_at: new Date(r.updated_at).toISOString(),
     my_task: openTasks.find((t) => t.documentId === Number(r.id))?.kind ?? null,
@@ -164,7 +195,10 @@ export async function containerPaths(ctx: OrgCtx, ids: number[]): Promise<Map<nu
     ctx.tx,
     sql`with recursive chain as (
           select c.id as node_id, c.parent_id, c.name::text as path from containers c
-           where c.org_id = ${ctx.orgId} and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+           where c.org_id = ${ctx.orgId} and c.id in (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})
           union all
           select chain.node_id, p.parent_id, (p.name || ' / ' || chain.path)::text from chain
             join containers p on p.org_id = ${ctx.orgId} and p.id = chain.parent_id

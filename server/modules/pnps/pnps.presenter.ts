@@ -1,4 +1,10 @@
-import type { ApprovalStepInfo, PnpDocument, Signoff, StoredFileInfo, VersionItem } from '../../../shared/api/pnp-documents';
+import type {
+  ApprovalStepInfo,
+  PnpDocument,
+  Signoff,
+  StoredFileInfo,
+  VersionItem,
+} from '../../../shared/api/pnp-documents';
 import type { ParticipantView, Pnp } from '../../../shared/api/pnps';
 import { OBJECT_ROLE_NAMES, ObjectRole, type ObjectRole as Role } from '../../../shared/domain/roles';
 import {
@@ -28,7 +34,8 @@ export interface FileRow {
 }
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-const stageLabel = (stage: number | null): string | null => (stage === null ? null : (DRAFT_STAGE_LABELS[stage as DraftStage] ?? null));
+const stageLabel = (stage: number | null): string | null =>
+  stage === null ? null : (DRAFT_STAGE_LABELS[stage as DraftStage] ?? null);
 
 export const presentFile = (f: FileRow): StoredFileInfo => ({
   id: f.id,
@@ -62,7 +69,11 @@ function signoffsOf(c: DocContext, role: number, step: number | null): Signoff[]
   const unique = [...new Map(people.map((p) => [p.user_id, p])).values()];
   return unique.map((p) => {
     const done = c.signoffs.find(
-      (s) => s.userId === p.user_id && (role === ObjectRole.Reviewer ? s.stage === DraftStage.Reviewing : s.stage === DraftStage.Approving && s.approvalStep === step),
+      (s) =>
+        s.userId === p.user_id &&
+        (role === ObjectRole.Reviewer
+          ? s.stage === DraftStage.Reviewing
+          : s.stage === DraftStage.Approving && s.approvalStep === step),
     );
     return {
       user_id: p.user_id,
@@ -75,12 +86,15 @@ function signoffsOf(c: DocContext, role: number, step: number | null): Signoff[]
 }
 
 function approvalSteps(c: DocContext): ApprovalStepInfo[] {
-  const steps = [...new Set(withRole(c.assignees, ObjectRole.Approver).map((a) => a.approval_step ?? 1))].sort((a, b) => a - b);
+  const steps = [...new Set(withRole(c.assignees, ObjectRole.Approver).map((a) => a.approval_step ?? 1))].sort(
+    (a, b) => a - b,
+  );
   const here = c.doc.status === VersionStatus.Draft ? c.doc.draftStage : null;
   return steps.map((step) => {
     let state: ApprovalStepInfo['state'] = 'upcoming';
     if (c.doc.status !== VersionStatus.Draft || here === DraftStage.Publishing) state = 'done';
-    else if (here === DraftStage.Approving) state = step < (c.doc.approvalStep ?? 1) ? 'done' : step === c.doc.approvalStep ? 'current' : 'upcoming';
+    else if (here === DraftStage.Approving)
+      state = step < (c.doc.approvalStep ?? 1) ? 'done' : step === c.doc.approvalStep ? 'current' : 'upcoming';
     return { step, state, approvers: signoffsOf(c, ObjectRole.Approver, step) };
   });
 }
@@ -93,7 +107,10 @@ export function presentDocument(c: DocContext, file: FileRow | null, location: s
         .filter((a) => c.state.pendingApprovers.includes(a.user_id))
         .map((a) => ({ user_id: a.user_id, name: a.name }))
     : [];
-  const position = doc.status === VersionStatus.Draft && doc.draftStage !== null ? { stage: doc.draftStage as DraftStage, step: doc.approvalStep } : null;
+  const position =
+    doc.status === VersionStatus.Draft && doc.draftStage !== null
+      ? { stage: doc.draftStage as DraftStage, step: doc.approvalStep }
+      : null;
   return {
     id: doc.id,
     pnp_id: doc.pnpId,
@@ -119,7 +136,10 @@ export function presentDocument(c: DocContext, file: FileRow | null, location: s
     file: file ? presentFile(file) : null,
     reviewers: signoffsOf(c, ObjectRole.Reviewer, null),
     approval_steps: approvalSteps(c),
-    progress: doc.status === VersionStatus.Archived ? [] : progressSteps(position, routingOf(c.assignees), doc.status === VersionStatus.Active),
+    progress:
+      doc.status === VersionStatus.Archived
+        ? []
+        : progressSteps(position, routingOf(c.assignees), doc.status === VersionStatus.Active),
     abilities,
     approve_on_behalf_of: onBehalf,
     pnp: {

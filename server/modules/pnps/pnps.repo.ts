@@ -8,7 +8,11 @@ export type DocumentRow = typeof pnpDocuments.$inferSelect;
 export type ContainerRow = typeof containers.$inferSelect;
 
 export async function findPnp(db: Executor, orgId: number, id: number): Promise<PnpRow | null> {
-  const [row] = await db.select().from(pnps).where(and(eq(pnps.orgId, orgId), eq(pnps.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(pnps)
+    .where(and(eq(pnps.orgId, orgId), eq(pnps.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -20,13 +24,22 @@ export async function getPnp(db: Executor, orgId: number, id: number): Promise<P
 
 /** Locks the P&P row for the rest of the transaction: two workflow actions on one P&P never interleave. */
 export async function lockPnp(db: Executor, orgId: number, id: number): Promise<PnpRow> {
-  const [row] = await db.select().from(pnps).where(and(eq(pnps.orgId, orgId), eq(pnps.id, id))).for('update').limit(1);
+  const [row] = await db
+    .select()
+    .from(pnps)
+    .where(and(eq(pnps.orgId, orgId), eq(pnps.id, id)))
+    .for('update')
+    .limit(1);
   if (!row) throw notFound('The P&P');
   return row;
 }
 
 export async function getContainer(db: Executor, orgId: number, id: number): Promise<ContainerRow> {
-  const [row] = await db.select().from(containers).where(and(eq(containers.orgId, orgId), eq(containers.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(containers)
+    .where(and(eq(containers.orgId, orgId), eq(containers.id, id)))
+    .limit(1);
   if (!row) throw notFound('The binder or folder');
   return row;
 }
@@ -51,7 +64,13 @@ export async function insertPnp(db: Executor, values: typeof pnps.$inferInsert):
   return row!;
 }
 
-export async function updatePnpRow(db: Executor, orgId: number, id: number, values: Partial<typeof pnps.$inferInsert>, now: Date): Promise<PnpRow> {
+export async function updatePnpRow(
+  db: Executor,
+  orgId: number,
+  id: number,
+  values: Partial<typeof pnps.$inferInsert>,
+  now: Date,
+): Promise<PnpRow> {
   const [row] = await db
     .update(pnps)
     .set({ ...values, updatedAt: now, lockVersion: sql`${pnps.lockVersion} + 1` })
@@ -68,7 +87,12 @@ export async function listDocuments(db: Executor, orgId: number, pnpId: number):
     .orderBy(desc(pnpDocuments.versionNumber), desc(pnpDocuments.id));
 }
 
-export async function findDocument(db: Executor, orgId: number, pnpId: number, id: number): Promise<DocumentRow | null> {
+export async function findDocument(
+  db: Executor,
+  orgId: number,
+  pnpId: number,
+  id: number,
+): Promise<DocumentRow | null> {
   const [row] = await db
     .select()
     .from(pnpDocuments)
@@ -83,7 +107,12 @@ export async function getDocument(db: Executor, orgId: number, pnpId: number, id
   return row;
 }
 
-export async function findDocumentByStatus(db: Executor, orgId: number, pnpId: number, status: number): Promise<DocumentRow | null> {
+export async function findDocumentByStatus(
+  db: Executor,
+  orgId: number,
+  pnpId: number,
+  status: number,
+): Promise<DocumentRow | null> {
   const [row] = await db
     .select()
     .from(pnpDocuments)

@@ -30,7 +30,10 @@ import { createPnp, describeNewPnp, findOrgTemplate, updatePnp } from './pnps.se
 const ById = z.object({ id: IdParam });
 const ByDoc = z.object({ id: IdParam, docId: IdParam });
 const BulkFields = z.object({
-  container_id: z.coerce.number({ message: 'Choose the binder or folder to upload into.' }).int().positive({ message: 'Choose the binder or folder to upload into.' }),
+  container_id: z.coerce
+    .number({ message: 'Choose the binder or folder to upload into.' })
+    .int()
+    .positive({ message: 'Choose the binder or folder to upload into.' }),
   bulk_upload_id: z.coerce.number().int().positive().optional(),
 });
 
@@ -39,8 +42,16 @@ const uploadLimit = (deps: Deps, files = 1): number => deps.config.maxUploadByte
 
 /** P&Ps (spec §7 'P&Ps'): list, create from a file or template, bulk upload, read, update, retire, restore, delete. */
 export function registerPnpRoutes(app: App, deps: Deps): void {
-  orgRoute(app, deps, { method: 'GET', url: '/api/o/:org/pnps', summary: 'P&Ps the caller may see', schema: { querystring: PnpListQuery, response: { 200: PnpList } } }, (ctx, { query }) =>
-    listPnps(ctx, query),
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnps',
+      summary: 'P&Ps the caller may see',
+      schema: { querystring: PnpListQuery, response: { 200: PnpList } },
+    },
+    (ctx, { query }) => listPnps(ctx, query),
   );
 
   orgRoute(
@@ -49,7 +60,8 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
     {
       method: 'POST',
       url: '/api/o/:org/pnps',
-      summary: 'Create a P&P with its first draft: multipart fields pnp and document (JSON) and file, or JSON with pnp.template_id',
+      summary:
+        'Create a P&P with its first draft: multipart fields pnp and document (JSON) and file, or JSON with pnp.template_id',
       schema: { response: { 201: CreatePnpResponse } },
       bodyLimit: uploadLimit(deps),
     },
@@ -66,7 +78,12 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/o/:org/pnps/new', summary: 'What the create-from-file wizard starts from', schema: { querystring: NewPnpQuery, response: { 200: NewPnpResponse } } },
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnps/new',
+      summary: 'What the create-from-file wizard starts from',
+      schema: { querystring: NewPnpQuery, response: { 200: NewPnpResponse } },
+    },
     (ctx, { query }) => describeNewPnp(ctx, query.container_id),
   );
 
@@ -82,7 +99,14 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
     async (ctx, { query }) => {
       const t = await findOrgTemplate(ctx, query.template_id);
       return {
-        template: { id: t.id, name: t.name, description: t.description, source: t.source, file_name: t.originalName, size_bytes: t.sizeBytes },
+        template: {
+          id: t.id,
+          name: t.name,
+          description: t.description,
+          source: t.source,
+          file_name: t.originalName,
+          size_bytes: t.sizeBytes,
+        },
         pnp: { name: t.name, description: t.description },
       };
     },
@@ -94,7 +118,8 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
     {
       method: 'POST',
       url: '/api/o/:org/pnps/bulk_upload',
-      summary: 'Upload many files into one container, each a Draft P&P (multipart: container_id, bulk_upload_id?, files)',
+      summary:
+        'Upload many files into one container, each a Draft P&P (multipart: container_id, bulk_upload_id?, files)',
       schema: { response: { 200: BulkUploadResponse } },
       bodyLimit: uploadLimit(deps, 50),
     },
@@ -120,39 +145,83 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
     },
   );
 
-  orgRoute(app, deps, { method: 'PUT', url: '/api/o/:org/pnps/retire', summary: 'Retire a published P&P (reason required)', schema: { body: RetireBody, response: { 200: PnpResponse } } }, async (ctx, { body }) => {
-    const pnp = await retirePnp(ctx, body.id, body.retire_reason);
-    return { pnp: await viewPnp(ctx, pnp.id) };
-  });
-
-  orgRoute(app, deps, { method: 'PUT', url: '/api/o/:org/pnps/restore', summary: 'Restore a retired P&P (org admins)', schema: { body: RestoreBody, response: { 200: PnpResponse } } }, async (ctx, { body }) => {
-    const pnp = await restorePnp(ctx, body.id);
-    return { pnp: await viewPnp(ctx, pnp.id) };
-  });
-
-  orgRoute(app, deps, { method: 'GET', url: '/api/o/:org/pnps/:id', schema: { params: ById, response: { 200: PnpResponse } } }, async (ctx, { params }) => ({
-    pnp: await viewPnp(ctx, params.id),
-  }));
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      url: '/api/o/:org/pnps/retire',
+      summary: 'Retire a published P&P (reason required)',
+      schema: { body: RetireBody, response: { 200: PnpResponse } },
+    },
+    async (ctx, { body }) => {
+      const pnp = await retirePnp(ctx, body.id, body.retire_reason);
+      return { pnp: await viewPnp(ctx, pnp.id) };
+    },
+  );
 
   orgRoute(
     app,
     deps,
-    { method: 'PUT', url: '/api/o/:org/pnps/:id', summary: 'Change name, description, participants', schema: { params: ById, body: UpdatePnpBody, response: { 200: PnpResponse } } },
+    {
+      method: 'PUT',
+      url: '/api/o/:org/pnps/restore',
+      summary: 'Restore a retired P&P (org admins)',
+      schema: { body: RestoreBody, response: { 200: PnpResponse } },
+    },
+    async (ctx, { body }) => {
+      const pnp = await restorePnp(ctx, body.id);
+      return { pnp: await viewPnp(ctx, pnp.id) };
+    },
+  );
+
+  orgRoute(
+    app,
+    deps,
+    { method: 'GET', url: '/api/o/:org/pnps/:id', schema: { params: ById, response: { 200: PnpResponse } } },
+    async (ctx, { params }) => ({
+      pnp: await viewPnp(ctx, params.id),
+    }),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      url: '/api/o/:org/pnps/:id',
+      summary: 'Change name, description, participants',
+      schema: { params: ById, body: UpdatePnpBody, response: { 200: PnpResponse } },
+    },
     async (ctx, { params, body }) => {
       const pnp = await updatePnp(ctx, params.id, body);
       return { pnp: await viewPnp(ctx, pnp.id) };
     },
   );
 
-  orgRoute(app, deps, { method: 'DELETE', url: '/api/o/:org/pnps/:id', summary: 'Delete a never-published P&P', schema: { params: ById } }, async (ctx, { params }) => {
-    await deletePnp(ctx, params.id);
-    return undefined;
-  });
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'DELETE',
+      url: '/api/o/:org/pnps/:id',
+      summary: 'Delete a never-published P&P',
+      schema: { params: ById },
+    },
+    async (ctx, { params }) => {
+      await deletePnp(ctx, params.id);
+      return undefined;
+    },
+  );
 
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/o/:org/pnps/:id/change_logs', schema: { params: ById, response: { 200: ChangeLogList } } },
+    {
+      method: 'GET',
+      url: '/api/o/:org/pnps/:id/change_logs',
+      schema: { params: ById, response: { 200: ChangeLogList } },
+    },
     async (ctx, { params }) => ({ change_logs: await pnpChangeLogs(ctx, params.id) }),
   );
 

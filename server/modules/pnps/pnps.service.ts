@@ -15,7 +15,16 @@ import { storeCopy, storeFile } from '../files/upload-intake';
 import type { StoredFile } from '../files/files.repo';
 import { listAssignees } from './participants';
 import { replacePnpGrants, resolveParticipants } from './pnp-participants';
-import { containerPath, findDocumentByStatus, getContainer, insertDocument, insertPnp, updatePnpRow, type DocumentRow, type PnpRow } from './pnps.repo';
+import {
+  containerPath,
+  findDocumentByStatus,
+  getContainer,
+  insertDocument,
+  insertPnp,
+  updatePnpRow,
+  type DocumentRow,
+  type PnpRow,
+} from './pnps.repo';
 import { acceptedBy, approvedBy, enforce, listSignoffs, loadPnpContext, allowPnp } from './workflow.context';
 import { decideCreate } from './workflow.policy';
 import { recordTransition } from './workflow.record';
@@ -48,7 +57,12 @@ export async function describeNewPnp(ctx: OrgCtx, containerId: number) {
   if (!ctx.actor.isAdmin && containerRoles.length === 0) throw notFound('The binder or folder');
   const decision = decideCreate({ isAdmin: ctx.actor.isAdmin, isPolicyOwner: ctx.actor.isPolicyOwner, containerRoles });
   return {
-    container: { id: container.id, name: container.name, type: container.type, location: await containerPath(ctx.tx, ctx.orgId, container.id) },
+    container: {
+      id: container.id,
+      name: container.name,
+      type: container.type,
+      location: await containerPath(ctx.tx, ctx.orgId, container.id),
+    },
     can_create: decision.ok,
   };
 }
@@ -105,11 +119,17 @@ async function nextPosition(ctx: OrgCtx, containerId: number): Promise<number> {
  * Creates a P&P with its first Draft version in Authoring, from an uploaded file or a template
  * (issue 5). It inherits its container's participants unless its own are given.
  */
-export async function createPnp(ctx: OrgCtx, body: CreatePnpBody, file: CheckedFile | null): Promise<{ pnp: PnpRow; doc: DocumentRow }> {
+export async function createPnp(
+  ctx: OrgCtx,
+  body: CreatePnpBody,
+  file: CheckedFile | null,
+): Promise<{ pnp: PnpRow; doc: DocumentRow }> {
   await assertMayCreateIn(ctx, body.pnp.container_id);
   const errors = documentDetailErrors(body.document, utcDate(ctx.now));
   if (errors.length > 0) throw unprocessable(...errors);
-  const participants = body.pnp.participants ? await resolveParticipants(ctx.tx, ctx.orgId, body.pnp.participants) : null;
+  const participants = body.pnp.participants
+    ? await resolveParticipants(ctx.tx, ctx.orgId, body.pnp.participants)
+    : null;
   let stored: StoredFile;
   if (body.pnp.template_id !== undefined) {
     if (file) throw unprocessable('Choose either a template or a file, not both.');
@@ -149,7 +169,15 @@ export async function createPnp(ctx: OrgCtx, body: CreatePnpBody, file: CheckedF
     updatedAt: ctx.now,
   });
   const { assignees } = await listAssignees(ctx.tx, ctx.orgId, pnp.id);
-  await syncStageTasks(ctx.tx, ctx.orgId, pnp.id, doc.id, { stage: DraftStage.Authoring, step: null, signedOff: [] }, assignees, ctx.now);
+  await syncStageTasks(
+    ctx.tx,
+    ctx.orgId,
+    pnp.id,
+    doc.id,
+    { stage: DraftStage.Authoring, step: null, signedOff: [] },
+    assignees,
+    ctx.now,
+  );
   await recordTransition(ctx, {
     pnp,
     document: doc,
@@ -161,7 +189,13 @@ export async function createPnp(ctx: OrgCtx, body: CreatePnpBody, file: CheckedF
     changed: { file: [null, stored.originalName] },
   });
   if (Object.keys(accessDeltas).length > 0) {
-    await insertChangeLog(ctx.tx, ctx.actor, ctx.now, { objectType: 'Pnp', objectId: pnp.id, objectName: pnp.name, actionName: 'Update', deltas: accessDeltas });
+    await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+      objectType: 'Pnp',
+      objectId: pnp.id,
+      objectName: pnp.name,
+      actionName: 'Update',
+      deltas: accessDeltas,
+    });
   }
   return { pnp, doc };
 }
@@ -174,14 +208,18 @@ export async function updatePnp(ctx: OrgCtx, pnpId: number, body: UpdatePnpBody)
   const values: Partial<PnpRow> = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.description !== undefined) values.description = input.description;
-  const changed = changedFields({ name: c.pnp.name, description: c.pnp.description }, { name: values.name, description: values.description });
+  const changed = changedFields(
+    { name: c.pnp.name, description: c.pnp.description },
+    { name: values.name, description: values.description },
+  );
   let accessDeltas = {};
   if (input.participants !== undefined) {
     const next = input.participants === null ? null : await resolveParticipants(ctx.tx, ctx.orgId, input.participants);
     const own = c.pnp.inheritsAccess ? [] : c.participants;
     accessDeltas = await replacePnpGrants(ctx.tx, ctx.orgId, c.pnp.id, own, next);
     values.inheritsAccess = next === null;
-    if (values.inheritsAccess !== c.pnp.inheritsAccess) changed.inherits_access = [c.pnp.inheritsAccess, values.inheritsAccess];
+    if (values.inheritsAccess !== c.pnp.inheritsAccess)
+      changed.inherits_access = [c.pnp.inheritsAccess, values.inheritsAccess];
   }
   const pnp = Object.keys(values).length ? await updatePnpRow(ctx.tx, ctx.orgId, c.pnp.id, values, ctx.now) : c.pnp;
   if (input.participants !== undefined) await resyncDraftTasks(ctx, pnp.id);
@@ -206,6 +244,15 @@ export async function resyncDraftTasks(ctx: OrgCtx, pnpId: number): Promise<void
   if (!draft) return;
   const { assignees } = await listAssignees(ctx.tx, ctx.orgId, pnpId);
   const signoffs = await listSignoffs(ctx.tx, ctx.orgId, draft.id);
-  const signedOff = draft.draftStage === DraftStage.Reviewing ? acceptedBy(signoffs) : approvedBy(signoffs, draft.approvalStep);
-  await syncStageTasks(ctx.tx, ctx.orgId, pnpId, draft.id, { stage: draft.draftStage, step: draft.approvalStep, signedOff }, assignees, ctx.now);
+  const signedOff =
+    draft.draftStage === DraftStage.Reviewing ? acceptedBy(signoffs) : approvedBy(signoffs, draft.approvalStep);
+  await syncStageTasks(
+    ctx.tx,
+    ctx.orgId,
+    pnpId,
+    draft.id,
+    { stage: draft.draftStage, step: draft.approvalStep, signedOff },
+    assignees,
+    ctx.now,
+  );
 }

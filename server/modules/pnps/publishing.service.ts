@@ -30,14 +30,17 @@ import { closeOpenTasks, completePendingRevision, completeTask, syncStageTasks }
 type PublishBody = Extract<WorkflowBody, { action: 'publish' }>;
 
 /** The three dates of a publication: given, or derived from the effective date and the cycle. */
-export function publicationDates(body: Pick<PublishBody, 'effective_dt' | 'review_cycle_years' | 'reminder_days' | 'review_dt' | 'reminder_dt'>) {
+export function publicationDates(
+  body: Pick<PublishBody, 'effective_dt' | 'review_cycle_years' | 'reminder_days' | 'review_dt' | 'reminder_dt'>,
+) {
   const effectiveError = dateFieldError('effective_dt', body.effective_dt, { required: true });
   if (effectiveError) throw unprocessable(effectiveError);
   const derived = reviewDatesFor(body.effective_dt, body.review_cycle_years, body.reminder_days)!;
   const reviewDt = body.review_dt?.trim() || derived.review_dt;
   const givenReview = isoToCalendar(reviewDt);
   const reminderDt =
-    body.reminder_dt?.trim() || (body.review_dt && givenReview ? formatIsoDate(addDays(givenReview, -body.reminder_days)) : derived.reminder_dt);
+    body.reminder_dt?.trim() ||
+    (body.review_dt && givenReview ? formatIsoDate(addDays(givenReview, -body.reminder_days)) : derived.reminder_dt);
   const errors = versionDateErrors({ effective_dt: body.effective_dt, review_dt: reviewDt, reminder_dt: reminderDt });
   if (errors.length > 0) throw unprocessable(...errors);
   return { effectiveDt: body.effective_dt.trim(), reviewDt, reminderDt };
@@ -53,7 +56,13 @@ export async function publishDraft(ctx: OrgCtx, c: DocContext, body: PublishBody
   const dates = publicationDates(body);
   const previous = await findDocumentByStatus(ctx.tx, ctx.orgId, c.pnp.id, VersionStatus.Active);
   if (previous) {
-    const archived = await updateDocumentRow(ctx.tx, ctx.orgId, previous.id, { status: VersionStatus.Archived, archivedAt: ctx.now }, ctx.now);
+    const archived = await updateDocumentRow(
+      ctx.tx,
+      ctx.orgId,
+      previous.id,
+      { status: VersionStatus.Archived, archivedAt: ctx.now },
+      ctx.now,
+    );
     await recordTransition(ctx, {
       pnp: c.pnp,
       document: archived,
@@ -91,7 +100,15 @@ export async function publishDraft(ctx: OrgCtx, c: DocContext, body: PublishBody
     changed.pnp_status = [PNP_STATUS_LABELS[PnpStatus.Draft], PNP_STATUS_LABELS[PnpStatus.Published]];
   }
   await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Publish, ctx.actor.userId, ctx.actor.userId, ctx.now);
-  await syncStageTasks(ctx.tx, ctx.orgId, c.pnp.id, c.doc.id, { stage: null, step: null, signedOff: [] }, c.assignees, ctx.now);
+  await syncStageTasks(
+    ctx.tx,
+    ctx.orgId,
+    c.pnp.id,
+    c.doc.id,
+    { stage: null, step: null, signedOff: [] },
+    c.assignees,
+    ctx.now,
+  );
   await recordTransition(ctx, {
     pnp: c.pnp,
     document: published,
@@ -129,7 +146,12 @@ export async function cancelDraft(ctx: OrgCtx, c: DocContext, comment: string | 
  * Starts a review of a published P&P: a revision draft in Authoring holding the Active version's
  * file and details, numbered one above the highest version (product rules 'Start Review').
  */
-export async function startRevision(ctx: OrgCtx, pnpId: number, documentId: number, options: { comment?: string; effectiveDt?: string }): Promise<DocumentRow> {
+export async function startRevision(
+  ctx: OrgCtx,
+  pnpId: number,
+  documentId: number,
+  options: { comment?: string; effectiveDt?: string },
+): Promise<DocumentRow> {
   const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
   allowDocument(c, 'start_revision');
   if (options.effectiveDt) {
@@ -152,7 +174,15 @@ export async function startRevision(ctx: OrgCtx, pnpId: number, documentId: numb
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
-  await syncStageTasks(ctx.tx, ctx.orgId, c.pnp.id, draft.id, { stage: DraftStage.Authoring, step: null, signedOff: [] }, c.assignees, ctx.now);
+  await syncStageTasks(
+    ctx.tx,
+    ctx.orgId,
+    c.pnp.id,
+    draft.id,
+    { stage: DraftStage.Authoring, step: null, signedOff: [] },
+    c.assignees,
+    ctx.now,
+  );
   await completePendingRevision(ctx.tx, ctx.orgId, c.pnp.id, ctx.actor.userId, ctx.now);
   await recordTransition(ctx, {
     pnp: c.pnp,
@@ -167,7 +197,12 @@ export async function startRevision(ctx: OrgCtx, pnpId: number, documentId: numb
 }
 
 /** 'Extend': a review with no changes; the review and reminder dates move on by the review cycle. */
-export async function extendReview(ctx: OrgCtx, pnpId: number, documentId: number, comment?: string): Promise<DocumentRow> {
+export async function extendReview(
+  ctx: OrgCtx,
+  pnpId: number,
+  documentId: number,
+  comment?: string,
+): Promise<DocumentRow> {
   const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
   allowDocument(c, 'extend_review');
   const cycle = c.doc.reviewCycleYears ?? 1;

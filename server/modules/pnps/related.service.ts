@@ -16,21 +16,40 @@ import { deleteFileIfUnused, findDocumentByStatus } from './pnps.repo';
 import { VersionStatus } from '../../../shared/domain/statuses';
 
 const log = (ctx: OrgCtx, c: PnpContext, actionName: string, changed: Record<string, [unknown, unknown]>) =>
-  insertChangeLog(ctx.tx, ctx.actor, ctx.now, { objectType: 'Pnp', objectId: c.pnp.id, objectName: c.pnp.name, actionName, deltas: { changed } });
+  insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+    objectType: 'Pnp',
+    objectId: c.pnp.id,
+    objectName: c.pnp.name,
+    actionName,
+    deltas: { changed },
+  });
 
 export const canEditRelated = (c: PnpContext): boolean => decidePnp('edit_related', c.facts, c.pnp).ok;
 
-export async function listAttachments(ctx: OrgCtx, pnpId: number): Promise<{ attachments: Attachment[]; can_edit: boolean }> {
+export async function listAttachments(
+  ctx: OrgCtx,
+  pnpId: number,
+): Promise<{ attachments: Attachment[]; can_edit: boolean }> {
   const c = await loadPnpContext(ctx, pnpId);
   const rows = await ctx.tx
-    .select({ a: attachments, f: storedFiles, by: sql<string | null>`${orgUsers.firstName} || ' ' || ${orgUsers.lastName}` })
+    .select({
+      a: attachments,
+      f: storedFiles,
+      by: sql<string | null>`${orgUsers.firstName} || ' ' || ${orgUsers.lastName}`,
+    })
     .from(attachments)
     .innerJoin(storedFiles, and(eq(storedFiles.orgId, attachments.orgId), eq(storedFiles.id, attachments.fileId)))
     .leftJoin(orgUsers, and(eq(orgUsers.orgId, attachments.orgId), eq(orgUsers.id, attachments.createdBy)))
     .where(and(eq(attachments.orgId, ctx.orgId), eq(attachments.pnpId, pnpId)))
     .orderBy(asc(attachments.createdAt), asc(attachments.id));
   return {
-    attachments: rows.map((r) => ({ id: r.a.id, name: r.a.name, file: presentFile(r.f), created_at: r.a.createdAt.toISOString(), created_by_name: r.by })),
+    attachments: rows.map((r) => ({
+      id: r.a.id,
+      name: r.a.name,
+      file: presentFile(r.f),
+      created_at: r.a.createdAt.toISOString(),
+      created_by_name: r.by,
+    })),
     can_edit: canEditRelated(c),
   };
 }
@@ -41,10 +60,23 @@ export async function addAttachment(ctx: OrgCtx, pnpId: number, file: CheckedFil
   const stored = await storeFile(ctx, file);
   const [row] = await ctx.tx
     .insert(attachments)
-    .values({ orgId: ctx.orgId, pnpId, fileId: stored.id, name: stored.originalName, createdBy: ctx.actor.userId, createdAt: ctx.now })
+    .values({
+      orgId: ctx.orgId,
+      pnpId,
+      fileId: stored.id,
+      name: stored.originalName,
+      createdBy: ctx.actor.userId,
+      createdAt: ctx.now,
+    })
     .returning();
   await log(ctx, c, 'Add Attachment', { attachment: [null, stored.originalName] });
-  return { id: row!.id, name: row!.name, file: presentFile(stored), created_at: row!.createdAt.toISOString(), created_by_name: ctx.actor.name };
+  return {
+    id: row!.id,
+    name: row!.name,
+    file: presentFile(stored),
+    created_at: row!.createdAt.toISOString(),
+    created_by_name: ctx.actor.name,
+  };
 }
 
 async function getAttachment(ctx: OrgCtx, pnpId: number, id: number) {
@@ -82,7 +114,10 @@ const presentInfo = (r: typeof additionalInfos.$inferSelect): AdditionalInfo => 
   updated_at: r.updatedAt.toISOString(),
 });
 
-export async function listAdditionalInfos(ctx: OrgCtx, pnpId: number): Promise<{ additional_infos: AdditionalInfo[]; can_edit: boolean }> {
+export async function listAdditionalInfos(
+  ctx: OrgCtx,
+  pnpId: number,
+): Promise<{ additional_infos: AdditionalInfo[]; can_edit: boolean }> {
   const c = await loadPnpContext(ctx, pnpId);
   const rows = await ctx.tx
     .select()
@@ -92,14 +127,27 @@ export async function listAdditionalInfos(ctx: OrgCtx, pnpId: number): Promise<{
   return { additional_infos: rows.map(presentInfo), can_edit: canEditRelated(c) };
 }
 
-export async function saveAdditionalInfo(ctx: OrgCtx, pnpId: number, id: number | null, body: AdditionalInfoBody): Promise<AdditionalInfo> {
+export async function saveAdditionalInfo(
+  ctx: OrgCtx,
+  pnpId: number,
+  id: number | null,
+  body: AdditionalInfoBody,
+): Promise<AdditionalInfo> {
   const c = await loadPnpContext(ctx, pnpId, { lock: true });
   allowPnp(c, 'edit_related');
   const { title, content } = body.additional_info;
   if (id === null) {
     const [row] = await ctx.tx
       .insert(additionalInfos)
-      .values({ orgId: ctx.orgId, pnpId, title, content, createdBy: ctx.actor.userId, createdAt: ctx.now, updatedAt: ctx.now })
+      .values({
+        orgId: ctx.orgId,
+        pnpId,
+        title,
+        content,
+        createdBy: ctx.actor.userId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
       .returning();
     await log(ctx, c, 'Add Additional Info', { additional_info: [null, title] });
     return presentInfo(row!);
@@ -159,7 +207,10 @@ async function visibleLinked(ctx: OrgCtx, ids: number[]): Promise<LinkedPnp[]> {
   return out;
 }
 
-export async function listLinks(ctx: OrgCtx, pnpId: number): Promise<{ linked_pnps: LinkedPnp[]; reverse_linked_pnps: LinkedPnp[]; can_edit: boolean }> {
+export async function listLinks(
+  ctx: OrgCtx,
+  pnpId: number,
+): Promise<{ linked_pnps: LinkedPnp[]; reverse_linked_pnps: LinkedPnp[]; can_edit: boolean }> {
   const c = await loadPnpContext(ctx, pnpId);
   const forward = await ctx.tx
     .select({ id: pnpLinks.linkedPnpId })
@@ -170,8 +221,14 @@ export async function listLinks(ctx: OrgCtx, pnpId: number): Promise<{ linked_pn
     .from(pnpLinks)
     .where(and(eq(pnpLinks.orgId, ctx.orgId), eq(pnpLinks.linkedPnpId, pnpId)));
   return {
-    linked_pnps: await visibleLinked(ctx, forward.map((r) => r.id)),
-    reverse_linked_pnps: await visibleLinked(ctx, reverse.map((r) => r.id)),
+    linked_pnps: await visibleLinked(
+      ctx,
+      forward.map((r) => r.id),
+    ),
+    reverse_linked_pnps: await visibleLinked(
+      ctx,
+      reverse.map((r) => r.id),
+    ),
     can_edit: canEditRelated(c),
   };
 }
@@ -183,7 +240,8 @@ export async function setLinks(ctx: OrgCtx, pnpId: number, ids: number[]): Promi
   const wanted = [...new Set(ids)];
   if (wanted.includes(pnpId)) throw unprocessable('A P&P cannot be linked to itself.');
   const visible = await visibleLinked(ctx, wanted);
-  if (visible.length !== wanted.length) throw unprocessable('Some of the chosen P&Ps do not exist or are not visible to you.');
+  if (visible.length !== wanted.length)
+    throw unprocessable('Some of the chosen P&Ps do not exist or are not visible to you.');
   const current = await ctx.tx
     .select({ id: pnpLinks.linkedPnpId })
     .from(pnpLinks)
@@ -194,15 +252,38 @@ export async function setLinks(ctx: OrgCtx, pnpId: number, ids: number[]): Promi
   const added = wanted.filter((id) => !currentIds.includes(id));
   const removed = seen.filter((id) => !wanted.includes(id));
   if (removed.length) {
-    await ctx.tx.delete(pnpLinks).where(and(eq(pnpLinks.orgId, ctx.orgId), eq(pnpLinks.pnpId, pnpId), inArray(pnpLinks.linkedPnpId, removed)));
+    await ctx.tx
+      .delete(pnpLinks)
+      .where(and(eq(pnpLinks.orgId, ctx.orgId), eq(pnpLinks.pnpId, pnpId), inArray(pnpLinks.linkedPnpId, removed)));
   }
   if (added.length) {
-    await ctx.tx.insert(pnpLinks).values(added.map((linkedPnpId) => ({ orgId: ctx.orgId, pnpId, linkedPnpId, createdBy: ctx.actor.userId, createdAt: ctx.now })));
+    await ctx.tx
+      .insert(pnpLinks)
+      .values(
+        added.map((linkedPnpId) => ({
+          orgId: ctx.orgId,
+          pnpId,
+          linkedPnpId,
+          createdBy: ctx.actor.userId,
+          createdAt: ctx.now,
+        })),
+      );
   }
   if (added.length || removed.length) {
     const names = async (list: number[]) =>
-      list.length ? (await ctx.tx.select({ name: pnps.name }).from(pnps).where(and(eq(pnps.orgId, ctx.orgId), inArray(pnps.id, list)))).map((r) => r.name).sort() : [];
+      list.length
+        ? (
+            await ctx.tx
+              .select({ name: pnps.name })
+              .from(pnps)
+              .where(and(eq(pnps.orgId, ctx.orgId), inArray(pnps.id, list)))
+          )
+            .map((r) => r.name)
+            .sort()
+        : [];
     const after = [...currentIds.filter((id) => !removed.includes(id)), ...added];
-    await log(ctx, c, 'Update Linked P&Ps', { linked_pnps: [(await names(currentIds)).join(', ') || null, (await names(after)).join(', ') || null] });
+    await log(ctx, c, 'Update Linked P&Ps', {
+      linked_pnps: [(await names(currentIds)).join(', ') || null, (await names(after)).join(', ') || null],
+    });
   }
 }

@@ -56,17 +56,25 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const call = (agent: Agent, method: string, url: string) =>
-  method === 'GET' ? agent.get(url) : method === 'POST' ? agent.post(url, {}) : method === 'PUT' ? agent.put(url, {}) : agent.delete(url);
+  method === 'GET'
+    ? agent.get(url)
+    : method === 'POST'
+      ? agent.post(url, {})
+      : method === 'PUT'
+        ? agent.put(url, {})
+        : agent.delete(url);
 
 describe('every P&P route', () => {
   it('answers 401 to a caller who is not signed in', async () => {
     const anonymous = t.anonymous();
-    for (const [method, url] of routes) expect((await call(anonymous, method, url)).statusCode, `${method} ${url}`).toBe(401);
+    for (const [method, url] of routes)
+      expect((await call(anonymous, method, url)).statusCode, `${method} ${url}`).toBe(401);
   });
 
   it('answers 404 to a user of another organisation, touching nothing', async () => {
     const other = await createWorkflowOrg(t.deps);
     const stranger = await t.signIn(other.admin.username, other.admin.password);
-    for (const [method, url] of routes) expect((await call(stranger, method, url)).statusCode, `${method} ${url}`).toBe(404);
+    for (const [method, url] of routes)
+      expect((await call(stranger, method, url)).statusCode, `${method} ${url}`).toBe(404);
   });
 });

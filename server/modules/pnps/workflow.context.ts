@@ -7,7 +7,15 @@ import { AppError, notFound } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { listAssignees, loadActorFacts, withRole, type Assignee } from './participants';
 import { findDocumentByStatus, getDocument, getPnp, lockPnp, type DocumentRow, type PnpRow } from './pnps.repo';
-import { decideDocument, decidePnp, type ActorFacts, type Decision, type DocumentAction, type DocumentState, type PnpAction } from './workflow.policy';
+import {
+  decideDocument,
+  decidePnp,
+  type ActorFacts,
+  type Decision,
+  type DocumentAction,
+  type DocumentState,
+  type PnpAction,
+} from './workflow.policy';
 import type { Participant } from '../access/effective-access';
 
 export type SignoffRow = typeof documentSignoffs.$inferSelect;
@@ -35,7 +43,11 @@ export function enforce(decision: Decision): void {
  * Loads a P&P for the caller. One they hold no role on (or may not see in its current status) is
  * "not found": its existence is not theirs to learn. `lock` serialises writers on the P&P row.
  */
-export async function loadPnpContext(ctx: OrgCtx, pnpId: number, options: { lock?: boolean } = {}): Promise<PnpContext> {
+export async function loadPnpContext(
+  ctx: OrgCtx,
+  pnpId: number,
+  options: { lock?: boolean } = {},
+): Promise<PnpContext> {
   const pnp = options.lock ? await lockPnp(ctx.tx, ctx.orgId, pnpId) : await getPnp(ctx.tx, ctx.orgId, pnpId);
   const facts = await loadActorFacts(ctx.tx, ctx.actor, pnp);
   if (!decidePnp('view', facts, pnp).ok) throw notFound('The P&P');
@@ -54,13 +66,25 @@ export async function listSignoffs(db: Executor, orgId: number, documentId: numb
 export const acceptedBy = (signoffs: SignoffRow[]): number[] =>
   signoffs.filter((s) => s.stage === DraftStage.Reviewing && s.decision === 'accepted').map((s) => s.userId);
 export const approvedBy = (signoffs: SignoffRow[], step: number | null): number[] =>
-  signoffs.filter((s) => s.stage === DraftStage.Approving && s.approvalStep === step && s.decision === 'approved').map((s) => s.userId);
+  signoffs
+    .filter((s) => s.stage === DraftStage.Approving && s.approvalStep === step && s.decision === 'approved')
+    .map((s) => s.userId);
 
 /** The workflow facts of one version: who still has to act in its stage. */
-export async function documentState(db: Executor, c: PnpContext, doc: DocumentRow, signoffs: SignoffRow[]): Promise<DocumentState> {
-  const draft = doc.status === VersionStatus.Draft ? doc : await findDocumentByStatus(db, c.pnp.orgId, c.pnp.id, VersionStatus.Draft);
+export async function documentState(
+  db: Executor,
+  c: PnpContext,
+  doc: DocumentRow,
+  signoffs: SignoffRow[],
+): Promise<DocumentState> {
+  const draft =
+    doc.status === VersionStatus.Draft
+      ? doc
+      : await findDocumentByStatus(db, c.pnp.orgId, c.pnp.id, VersionStatus.Draft);
   const reviewers = [...new Set(withRole(c.assignees, ObjectRole.Reviewer).map((a) => a.user_id))];
-  const approvers = [...new Set(withRole(c.assignees, ObjectRole.Approver, doc.approvalStep ?? 1).map((a) => a.user_id))];
+  const approvers = [
+    ...new Set(withRole(c.assignees, ObjectRole.Approver, doc.approvalStep ?? 1).map((a) => a.user_id)),
+  ];
   const accepted = acceptedBy(signoffs);
   const approved = approvedBy(signoffs, doc.approvalStep);
   return {
@@ -79,7 +103,12 @@ export async function documentState(db: Executor, c: PnpContext, doc: DocumentRo
  * Loads one version of a P&P for the caller: drafts and archived versions only for those who may
  * see drafts (403 for the Audience), the Active version of a published P&P for every reader.
  */
-export async function loadDocContext(ctx: OrgCtx, pnpId: number, documentId: number, options: { lock?: boolean } = {}): Promise<DocContext> {
+export async function loadDocContext(
+  ctx: OrgCtx,
+  pnpId: number,
+  documentId: number,
+  options: { lock?: boolean } = {},
+): Promise<DocContext> {
   const base = await loadPnpContext(ctx, pnpId, options);
   const doc = await getDocument(ctx.tx, ctx.orgId, pnpId, documentId);
   if (doc.status !== VersionStatus.Active) enforce(decidePnp('view_drafts', base.facts, base.pnp));
@@ -88,5 +117,6 @@ export async function loadDocContext(ctx: OrgCtx, pnpId: number, documentId: num
   return { ...base, doc, signoffs, state };
 }
 
-export const allowDocument = (c: DocContext, action: DocumentAction): void => enforce(decideDocument(action, c.facts, c.state));
+export const allowDocument = (c: DocContext, action: DocumentAction): void =>
+  enforce(decideDocument(action, c.facts, c.state));
 export const allowPnp = (c: PnpContext, action: PnpAction): void => enforce(decidePnp(action, c.facts, c.pnp));

@@ -9,10 +9,18 @@ import { recordTransition } from './workflow.record';
 import { syncStageTasks } from './workflow.tasks';
 
 export async function clearSignoffs(ctx: OrgCtx, documentId: number): Promise<void> {
-  await ctx.tx.delete(documentSignoffs).where(and(eq(documentSignoffs.orgId, ctx.orgId), eq(documentSignoffs.documentId, documentId)));
+  await ctx.tx
+    .delete(documentSignoffs)
+    .where(and(eq(documentSignoffs.orgId, ctx.orgId), eq(documentSignoffs.documentId, documentId)));
 }
 
-export async function addSignoff(ctx: OrgCtx, doc: DocumentRow, userId: number, decision: 'accepted' | 'approved', comment: string | null): Promise<void> {
+export async function addSignoff(
+  ctx: OrgCtx,
+  doc: DocumentRow,
+  userId: number,
+  decision: 'accepted' | 'approved',
+  comment: string | null,
+): Promise<void> {
   await ctx.tx.insert(documentSignoffs).values({
     orgId: ctx.orgId,
     documentId: doc.id,
@@ -42,9 +50,23 @@ export async function moveDraft(
   const moved = to.stage !== c.doc.draftStage || to.step !== c.doc.approvalStep;
   const doc =
     moved || Object.keys(extra).length > 0
-      ? await updateDocumentRow(ctx.tx, ctx.orgId, c.doc.id, { draftStage: to.stage, approvalStep: to.step, ...extra }, ctx.now)
+      ? await updateDocumentRow(
+          ctx.tx,
+          ctx.orgId,
+          c.doc.id,
+          { draftStage: to.stage, approvalStep: to.step, ...extra },
+          ctx.now,
+        )
       : c.doc;
-  await syncStageTasks(ctx.tx, ctx.orgId, c.pnp.id, doc.id, { stage: to.stage, step: to.step, signedOff: moved ? [] : signedOff }, c.assignees, ctx.now);
+  await syncStageTasks(
+    ctx.tx,
+    ctx.orgId,
+    c.pnp.id,
+    doc.id,
+    { stage: to.stage, step: to.step, signedOff: moved ? [] : signedOff },
+    c.assignees,
+    ctx.now,
+  );
   await recordTransition(ctx, {
     pnp: c.pnp,
     document: doc,
@@ -59,4 +81,3 @@ export async function moveDraft(
 }
 
 export const AUTHORING: StagePosition = { stage: DraftStage.Authoring, step: null };
-

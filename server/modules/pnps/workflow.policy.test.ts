@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DraftStage, PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { decideCreate, decideDocument, decidePnp, documentAbilities, type ActorFacts, type DocumentAction, type DocumentState, type PnpAction } from './workflow.policy';
+import {
+  decideCreate,
+  decideDocument,
+  decidePnp,
+  documentAbilities,
+  type ActorFacts,
+  type DocumentAction,
+  type DocumentState,
+  type PnpAction,
+} from './workflow.policy';
 
 /** One actor per row of the permission matrix (product-rules.md). */
 const USER = 10;
@@ -55,10 +64,18 @@ const cases: Case[] = [
   { action: 'approve', state: draftAt(DraftStage.Approving, 1), allowed: ['approver1'] },
   { action: 'approve', state: draftAt(DraftStage.Approving, 2), allowed: ['approver2'] },
   { action: 'approve_on_behalf', state: draftAt(DraftStage.Approving, 1), allowed: ['admin', 'binderOwner', 'owner'] },
-  { action: 'decline_approval', state: draftAt(DraftStage.Approving, 1), allowed: ['admin', 'binderOwner', 'owner', 'approver1'] },
+  {
+    action: 'decline_approval',
+    state: draftAt(DraftStage.Approving, 1),
+    allowed: ['admin', 'binderOwner', 'owner', 'approver1'],
+  },
   { action: 'publish', state: draftAt(DraftStage.Publishing), allowed: ['admin', 'binderOwner', 'owner'] },
   { action: 'send_to_authors', state: draftAt(DraftStage.Approving, 2), allowed: ['admin', 'binderOwner', 'owner'] },
-  { action: 'cancel_draft', state: draftAt(DraftStage.Reviewing), allowed: ['admin', 'binderOwner', 'owner', 'author'] },
+  {
+    action: 'cancel_draft',
+    state: draftAt(DraftStage.Reviewing),
+    allowed: ['admin', 'binderOwner', 'owner', 'author'],
+  },
   { action: 'edit_dates', state: active, allowed: ['admin', 'binderOwner', 'owner'] },
   { action: 'replace_published_file', state: active, allowed: ['admin', 'binderOwner', 'owner'] },
   { action: 'start_revision', state: active, allowed: ['admin', 'binderOwner', 'owner', 'author'] },
@@ -98,22 +115,37 @@ describe('document actions out of order are refused for everyone (422)', () => {
   ];
   for (const [action, state] of wrong) {
     it(`${action} at stage ${state.stage ?? 'none'} / status ${state.versionStatus}`, () => {
-      for (const who of everyone) expect(decideDocument(action, actors[who]!, state), who).toMatchObject({ ok: false, status: 422 });
+      for (const who of everyone)
+        expect(decideDocument(action, actors[who]!, state), who).toMatchObject({ ok: false, status: 422 });
     });
   }
 });
 
 describe('sign-offs', () => {
   it('a reviewer who already accepted cannot accept again; an approver who approved cannot approve twice', () => {
-    expect(decideDocument('accept_review', actors.reviewer!, draftAt(DraftStage.Reviewing, null, { pendingReviewers: [] }))).toMatchObject({ status: 422 });
-    expect(decideDocument('approve', actors.approver1!, draftAt(DraftStage.Approving, 1, { pendingApprovers: [99] }))).toMatchObject({ status: 422 });
+    expect(
+      decideDocument('accept_review', actors.reviewer!, draftAt(DraftStage.Reviewing, null, { pendingReviewers: [] })),
+    ).toMatchObject({ status: 422 });
+    expect(
+      decideDocument('approve', actors.approver1!, draftAt(DraftStage.Approving, 1, { pendingApprovers: [99] })),
+    ).toMatchObject({ status: 422 });
   });
   it('approving on behalf needs someone still to approve', () => {
-    expect(decideDocument('approve_on_behalf', actors.owner!, draftAt(DraftStage.Approving, 1, { pendingApprovers: [] }))).toMatchObject({ status: 422 });
+    expect(
+      decideDocument('approve_on_behalf', actors.owner!, draftAt(DraftStage.Approving, 1, { pendingApprovers: [] })),
+    ).toMatchObject({ status: 422 });
   });
   it('abilities list exactly what is allowed', () => {
-    expect(documentAbilities(actors.author!, draftAt(DraftStage.Authoring))).toEqual(['edit_draft', 'upload_file', 'submit', 'cancel_draft']);
-    expect(documentAbilities(actors.reviewer!, draftAt(DraftStage.Reviewing))).toEqual(['accept_review', 'decline_review']);
+    expect(documentAbilities(actors.author!, draftAt(DraftStage.Authoring))).toEqual([
+      'edit_draft',
+      'upload_file',
+      'submit',
+      'cancel_draft',
+    ]);
+    expect(documentAbilities(actors.reviewer!, draftAt(DraftStage.Reviewing))).toEqual([
+      'accept_review',
+      'decline_review',
+    ]);
     expect(documentAbilities(actors.audience!, active)).toEqual([]);
   });
 });
@@ -123,7 +155,11 @@ describe('P&P actions', () => {
     ['view', PnpStatus.Published, everyone.filter((w) => w !== 'stranger')],
     ['view', PnpStatus.Draft, everyone.filter((w) => w !== 'stranger' && w !== 'audience')],
     ['view', PnpStatus.Retired, everyone.filter((w) => w !== 'stranger' && w !== 'audience')],
-    ['view_drafts', PnpStatus.Published, ['admin', 'binderOwner', 'owner', 'author', 'reviewer', 'approver1', 'approver2']],
+    [
+      'view_drafts',
+      PnpStatus.Published,
+      ['admin', 'binderOwner', 'owner', 'author', 'reviewer', 'approver1', 'approver2'],
+    ],
     ['edit_settings', PnpStatus.Published, ['admin', 'binderOwner', 'owner']],
     ['edit_related', PnpStatus.Draft, ['admin', 'binderOwner', 'owner', 'author']],
     ['retire', PnpStatus.Published, ['admin', 'binderOwner', 'owner']],

@@ -78,34 +78,52 @@ export function decidePnp(action: PnpAction, f: ActorFacts, pnp: PnpState): Deci
   switch (action) {
     case 'view':
       if (canSeeDrafts(f)) return OK;
-      return f.roles.length > 0 && pnp.status === PnpStatus.Published ? OK : deny('You do not have access to this P&P.');
+      return f.roles.length > 0 && pnp.status === PnpStatus.Published
+        ? OK
+        : deny('You do not have access to this P&P.');
     case 'view_drafts':
-      return canSeeDrafts(f) ? OK : deny('Only the P&P’s owners, authors, reviewers and approvers can see its drafts and history.');
+      return canSeeDrafts(f)
+        ? OK
+        : deny('Only the P&P’s owners, authors, reviewers and approvers can see its drafts and history.');
     case 'edit_settings':
       if (retired) return refuse('A retired P&P cannot be changed. Restore it first.');
-      return canManage(f) ? OK : deny('Only organization administrators, binder or folder owners and the P&P’s owners can change its settings.');
+      return canManage(f)
+        ? OK
+        : deny(
+            'Only organization administrators, binder or folder owners and the P&P’s owners can change its settings.',
+          );
     case 'edit_related':
       if (retired) return refuse('A retired P&P cannot be changed. Restore it first.');
-      return canManage(f) || isAuthor(f) ? OK : deny('Only the P&P’s owners and authors can change its related information.');
+      return canManage(f) || isAuthor(f)
+        ? OK
+        : deny('Only the P&P’s owners and authors can change its related information.');
     case 'retire':
       if (pnp.status !== PnpStatus.Published) return refuse('Only a published P&P can be retired.');
-      return canManage(f) ? OK : deny('Only organization administrators, binder or folder owners and the P&P’s owners can retire it.');
+      return canManage(f)
+        ? OK
+        : deny('Only organization administrators, binder or folder owners and the P&P’s owners can retire it.');
     case 'restore':
       if (pnp.status !== PnpStatus.Retired) return refuse('Only a retired P&P can be restored.');
       return f.isAdmin ? OK : deny('Only organization administrators can restore a retired P&P.');
     case 'delete':
-      if (pnp.status !== PnpStatus.Draft) return refuse('Only a P&P that was never published can be deleted. Retire it instead.');
-      return canManage(f) ? OK : deny('Only organization administrators, binder or folder owners and the P&P’s owners can delete it.');
+      if (pnp.status !== PnpStatus.Draft)
+        return refuse('Only a P&P that was never published can be deleted. Retire it instead.');
+      return canManage(f)
+        ? OK
+        : deny('Only organization administrators, binder or folder owners and the P&P’s owners can delete it.');
   }
 }
 
 /** The stage check shared by the workflow actions: anything else is a transition out of order. */
 function inStage(action: WorkflowAction, s: DocumentState): Decision {
-  if (s.versionStatus !== VersionStatus.Draft) return refuse(`${WORKFLOW_ACTION_LABELS[action]} is possible only on a draft.`);
+  if (s.versionStatus !== VersionStatus.Draft)
+    return refuse(`${WORKFLOW_ACTION_LABELS[action]} is possible only on a draft.`);
   const stages = ACTION_STAGES[action];
   if (s.stage === null || !stages.includes(s.stage as DraftStage)) {
     const where = stages.map((st) => DRAFT_STAGE_LABELS[st]).join(' or ');
-    return refuse(`This draft is in ${stageName(s.stage)}: ${WORKFLOW_ACTION_LABELS[action]} is possible only in ${where}.`);
+    return refuse(
+      `This draft is in ${stageName(s.stage)}: ${WORKFLOW_ACTION_LABELS[action]} is possible only in ${where}.`,
+    );
   }
   return OK;
 }
@@ -119,7 +137,9 @@ const onActive = (s: DocumentState, what: string): Decision | null => {
 /** Whether the caller may take an action on one version. */
 export function decideDocument(action: DocumentAction, f: ActorFacts, s: DocumentState): Decision {
   const notOwnerOrAuthor = deny('Only the P&P’s owners and authors can do this.');
-  const notManager = deny('Only organization administrators, binder or folder owners and the P&P’s owners can do this.');
+  const notManager = deny(
+    'Only organization administrators, binder or folder owners and the P&P’s owners can do this.',
+  );
   switch (action) {
     case 'edit_draft': {
       if (s.versionStatus !== VersionStatus.Draft || s.stage !== DraftStage.Authoring) {
@@ -147,7 +167,8 @@ export function decideDocument(action: DocumentAction, f: ActorFacts, s: Documen
       const stage = inStage(action, s);
       if (!stage.ok) return stage;
       if (!isApproverOf(f, s.step)) return deny(`You are not an approver of step ${s.step ?? 1} of this draft.`);
-      if (!s.pendingApprovers.includes(f.userId)) return refuse(`You have already approved step ${s.step ?? 1} of this draft.`);
+      if (!s.pendingApprovers.includes(f.userId))
+        return refuse(`You have already approved step ${s.step ?? 1} of this draft.`);
       return OK;
     }
     case 'approve_on_behalf': {
@@ -159,7 +180,9 @@ export function decideDocument(action: DocumentAction, f: ActorFacts, s: Documen
     case 'decline_approval': {
       const stage = inStage(action, s);
       if (!stage.ok) return stage;
-      return isApproverOf(f, s.step) || canManage(f) ? OK : deny(`You are not an approver of step ${s.step ?? 1} of this draft.`);
+      return isApproverOf(f, s.step) || canManage(f)
+        ? OK
+        : deny(`You are not an approver of step ${s.step ?? 1} of this draft.`);
     }
     case 'publish':
     case 'send_to_authors': {
@@ -170,7 +193,10 @@ export function decideDocument(action: DocumentAction, f: ActorFacts, s: Documen
     case 'cancel_draft': {
       const stage = inStage(action, s);
       if (!stage.ok) return stage;
-      if (!s.everPublished) return refuse('This P&P has never been published, so its only draft cannot be cancelled. Delete the P&P instead.');
+      if (!s.everPublished)
+        return refuse(
+          'This P&P has never been published, so its only draft cannot be cancelled. Delete the P&P instead.',
+        );
       return canManage(f) || isAuthor(f) ? OK : notOwnerOrAuthor;
     }
     case 'edit_dates':
@@ -184,7 +210,11 @@ export function decideDocument(action: DocumentAction, f: ActorFacts, s: Documen
       const refused = onActive(s, action === 'start_revision' ? 'Starting a review' : 'Extending the review');
       if (refused) return refused;
       if (s.hasDraft) return refuse('This P&P already has a draft in progress.');
-      return canManage(f) || isAuthor(f) ? OK : deny('Only organization administrators, binder or folder owners and the P&P’s owners and authors can do this.');
+      return canManage(f) || isAuthor(f)
+        ? OK
+        : deny(
+            'Only organization administrators, binder or folder owners and the P&P’s owners and authors can do this.',
+          );
     }
   }
 }
@@ -206,17 +236,32 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
   'start_revision',
   'extend_review',
 ];
-export const PNP_ACTIONS: readonly PnpAction[] = ['view', 'view_drafts', 'edit_settings', 'edit_related', 'retire', 'restore', 'delete'];
+export const PNP_ACTIONS: readonly PnpAction[] = [
+  'view',
+  'view_drafts',
+  'edit_settings',
+  'edit_related',
+  'retire',
+  'restore',
+  'delete',
+];
 
 /** The actions the caller may take now: what the web shows as buttons. */
 export const documentAbilities = (f: ActorFacts, s: DocumentState): DocumentAction[] =>
   DOCUMENT_ACTIONS.filter((a) => decideDocument(a, f, s).ok);
-export const pnpAbilities = (f: ActorFacts, p: PnpState): PnpAction[] => PNP_ACTIONS.filter((a) => decidePnp(a, f, p).ok);
+export const pnpAbilities = (f: ActorFacts, p: PnpState): PnpAction[] =>
+  PNP_ACTIONS.filter((a) => decidePnp(a, f, p).ok);
 
 /** Creating a P&P in a container: OA, BO of that container, or a policy owner with a role there. */
-export function decideCreate(facts: { isAdmin: boolean; isPolicyOwner: boolean; containerRoles: ReadonlyArray<{ role: number }> }): Decision {
+export function decideCreate(facts: {
+  isAdmin: boolean;
+  isPolicyOwner: boolean;
+  containerRoles: ReadonlyArray<{ role: number }>;
+}): Decision {
   if (facts.isAdmin) return OK;
   if (facts.containerRoles.some((r) => r.role === ObjectRole.Owner)) return OK;
   if (facts.isPolicyOwner && facts.containerRoles.length > 0) return OK;
-  return deny('Only organization administrators, the owners of this binder or folder and policy owners with a role in it can create P&Ps here.');
+  return deny(
+    'Only organization administrators, the owners of this binder or folder and policy owners with a role in it can create P&Ps here.',
+  );
 }

@@ -1,4 +1,11 @@
-import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS, VERSION_STATUS_LABELS, type DraftStage, type PnpStatus, type VersionStatus } from '../../../shared/domain/statuses';
+import {
+  DRAFT_STAGE_LABELS,
+  PNP_STATUS_LABELS,
+  VERSION_STATUS_LABELS,
+  type DraftStage,
+  type PnpStatus,
+  type VersionStatus,
+} from '../../../shared/domain/statuses';
 import type { ChangeLogDeltas } from '../../../shared/api/change-logs';
 import { workflowHistory } from '../../db/schema/index';
 import type { OrgCtx } from '../../http/routes';
@@ -31,7 +38,9 @@ export const stageLabel = (stage: number | null): string | null =>
 
 const statusLabel = (level: 'version' | 'pnp', status: number | null): string | null => {
   if (status === null) return null;
-  return level === 'pnp' ? (PNP_STATUS_LABELS[status as PnpStatus] ?? String(status)) : (VERSION_STATUS_LABELS[status as VersionStatus] ?? String(status));
+  return level === 'pnp'
+    ? (PNP_STATUS_LABELS[status as PnpStatus] ?? String(status))
+    : (VERSION_STATUS_LABELS[status as VersionStatus] ?? String(status));
 };
 
 /** 'Reviewing', 'Approving: Step 2', 'Active': a position as the history and change log show it. */
@@ -66,7 +75,8 @@ export async function recordTransition(ctx: OrgCtx, t: Transition): Promise<void
     createdAt: ctx.now,
   });
   const changed: Record<string, [unknown, unknown]> = {};
-  if (t.from.status !== t.to.status) changed.status = [statusLabel(t.level, t.from.status), statusLabel(t.level, t.to.status)];
+  if (t.from.status !== t.to.status)
+    changed.status = [statusLabel(t.level, t.from.status), statusLabel(t.level, t.to.status)];
   if (t.from.stage !== t.to.stage) changed.draft_stage = [stageLabel(t.from.stage), stageLabel(t.to.stage)];
   if (t.from.step !== t.to.step) changed.approval_step = [t.from.step, t.to.step];
   Object.assign(changed, t.changed ?? {});

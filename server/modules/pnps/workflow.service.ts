@@ -29,11 +29,19 @@ async function acceptReview(ctx: OrgCtx, c: DocContext, comment?: string): Promi
   await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Review, ctx.actor.userId, ctx.actor.userId, ctx.now);
   const accepted = [...acceptedBy(c.signoffs), ctx.actor.userId];
   const stillPending = c.state.pendingReviewers.filter((u) => !accepted.includes(u));
-  const to = stillPending.length === 0 ? stageAfterReviewing(routingOf(c.assignees)) : { stage: DraftStage.Reviewing, step: null };
+  const to =
+    stillPending.length === 0
+      ? stageAfterReviewing(routingOf(c.assignees))
+      : { stage: DraftStage.Reviewing, step: null };
   await moveDraft(ctx, c, to, WORKFLOW_ACTION_LABELS.accept_review, comment, accepted);
 }
 
-async function approve(ctx: OrgCtx, c: DocContext, comment: string | undefined, onBehalfOf: number | undefined): Promise<void> {
+async function approve(
+  ctx: OrgCtx,
+  c: DocContext,
+  comment: string | undefined,
+  onBehalfOf: number | undefined,
+): Promise<void> {
   const step = c.doc.approvalStep ?? 1;
   let approverId = ctx.actor.userId;
   let note = comment ?? null;
@@ -52,12 +60,20 @@ async function approve(ctx: OrgCtx, c: DocContext, comment: string | undefined, 
   await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Approve, approverId, ctx.actor.userId, ctx.now);
   const approved = [...approvedBy(c.signoffs, step), approverId];
   const stillPending = c.state.pendingApprovers.filter((u) => !approved.includes(u));
-  const to = stillPending.length === 0 ? stageAfterApprovalStep(routingOf(c.assignees), step) : { stage: DraftStage.Approving, step };
+  const to =
+    stillPending.length === 0
+      ? stageAfterApprovalStep(routingOf(c.assignees), step)
+      : { stage: DraftStage.Approving, step };
   await moveDraft(ctx, c, to, WORKFLOW_ACTION_LABELS.approve, note, approved);
 }
 
 /** A decline in Reviewing or Approving: back to Authoring, every sign-off cleared (product rules). */
-async function decline(ctx: OrgCtx, c: DocContext, action: 'decline_review' | 'decline_approval', comment: string): Promise<void> {
+async function decline(
+  ctx: OrgCtx,
+  c: DocContext,
+  action: 'decline_review' | 'decline_approval',
+  comment: string,
+): Promise<void> {
   allowDocument(c, action);
   const kind = action === 'decline_review' ? TaskKind.Review : TaskKind.Approve;
   await completeTask(ctx.tx, ctx.orgId, c.doc.id, kind, ctx.actor.userId, ctx.actor.userId, ctx.now);
@@ -66,7 +82,12 @@ async function decline(ctx: OrgCtx, c: DocContext, action: 'decline_review' | 'd
 }
 
 /** Sends a draft in a later stage back to its authors, optionally with a target effective date. */
-export async function sendToAuthors(ctx: OrgCtx, c: DocContext, comment: string | undefined, effectiveDt: string | undefined): Promise<void> {
+export async function sendToAuthors(
+  ctx: OrgCtx,
+  c: DocContext,
+  comment: string | undefined,
+  effectiveDt: string | undefined,
+): Promise<void> {
   allowDocument(c, 'send_to_authors');
   const extra: Partial<DocumentRow> = {};
   const changed: Record<string, [unknown, unknown]> = {};
@@ -81,13 +102,30 @@ export async function sendToAuthors(ctx: OrgCtx, c: DocContext, comment: string 
 }
 
 /** Sends a draft back to Authoring because its file changed after Authoring (product rules). */
-export async function returnToAuthoringForFileChange(ctx: OrgCtx, c: DocContext, changed: Record<string, [unknown, unknown]>): Promise<DocumentRow> {
+export async function returnToAuthoringForFileChange(
+  ctx: OrgCtx,
+  c: DocContext,
+  changed: Record<string, [unknown, unknown]>,
+): Promise<DocumentRow> {
   await clearSignoffs(ctx, c.doc.id);
-  return moveDraft(ctx, c, AUTHORING, 'Replace File', 'The file changed, so the draft went back to Authoring.', [], changed);
+  return moveDraft(
+    ctx,
+    c,
+    AUTHORING,
+    'Replace File',
+    'The file changed, so the draft went back to Authoring.',
+    [],
+    changed,
+  );
 }
 
 /** One step of the draft workflow, checked against the state machine and the permission matrix. */
-export async function runWorkflowAction(ctx: OrgCtx, pnpId: number, documentId: number, body: WorkflowBody): Promise<{ deleted: boolean }> {
+export async function runWorkflowAction(
+  ctx: OrgCtx,
+  pnpId: number,
+  documentId: number,
+  body: WorkflowBody,
+): Promise<{ deleted: boolean }> {
   const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
   switch (body.action) {
     case 'submit':

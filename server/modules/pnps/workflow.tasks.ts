@@ -39,7 +39,11 @@ export function expectedTasks(snapshot: StageSnapshot, assignees: Assignee[]): E
         .filter((u) => !snapshot.signedOff.includes(u))
         .map((userId) => ({ userId, kind: TaskKind.Approve, step: snapshot.step }));
     case DraftStage.Publishing:
-      return users(withRole(assignees, ObjectRole.Owner)).map((userId) => ({ userId, kind: TaskKind.Publish, step: null }));
+      return users(withRole(assignees, ObjectRole.Owner)).map((userId) => ({
+        userId,
+        kind: TaskKind.Publish,
+        step: null,
+      }));
     default:
       return [];
   }
@@ -59,7 +63,13 @@ export async function completeTask(
     .update(tasks)
     .set({ status: TaskStatus.Completed, completedAt: now, completedBy: by, updatedAt: now })
     .where(
-      and(eq(tasks.orgId, orgId), eq(tasks.documentId, documentId), eq(tasks.kind, kind), eq(tasks.userId, userId), eq(tasks.status, TaskStatus.Open)),
+      and(
+        eq(tasks.orgId, orgId),
+        eq(tasks.documentId, documentId),
+        eq(tasks.kind, kind),
+        eq(tasks.userId, userId),
+        eq(tasks.status, TaskStatus.Open),
+      ),
     );
 }
 
@@ -81,24 +91,52 @@ export async function syncStageTasks(
   const open = await db
     .select({ id: tasks.id, userId: tasks.userId, kind: tasks.kind, step: tasks.approvalStep })
     .from(tasks)
-    .where(and(eq(tasks.orgId, orgId), eq(tasks.documentId, documentId), eq(tasks.status, TaskStatus.Open), inArray(tasks.kind, WORKFLOW_KINDS)));
+    .where(
+      and(
+        eq(tasks.orgId, orgId),
+        eq(tasks.documentId, documentId),
+        eq(tasks.status, TaskStatus.Open),
+        inArray(tasks.kind, WORKFLOW_KINDS),
+      ),
+    );
   const wanted = (t: { userId: number; kind: string; step: number | null }): boolean =>
     expected.some((e) => e.userId === t.userId && e.kind === t.kind && e.step === t.step);
   const stale = open.filter((t) => !wanted(t)).map((t) => t.id);
   if (stale.length > 0) {
-    await db.update(tasks).set({ status: TaskStatus.Closed, updatedAt: now }).where(and(eq(tasks.orgId, orgId), inArray(tasks.id, stale)));
+    await db
+      .update(tasks)
+      .set({ status: TaskStatus.Closed, updatedAt: now })
+      .where(and(eq(tasks.orgId, orgId), inArray(tasks.id, stale)));
   }
-  const missing = expected.filter((e) => !open.some((t) => t.userId === e.userId && t.kind === e.kind && t.step === e.step));
+  const missing = expected.filter(
+    (e) => !open.some((t) => t.userId === e.userId && t.kind === e.kind && t.step === e.step),
+  );
   if (missing.length > 0) {
     await db
       .insert(tasks)
-      .values(missing.map((e) => ({ orgId, userId: e.userId, kind: e.kind, pnpId, documentId, approvalStep: e.step, createdAt: now, updatedAt: now })))
+      .values(
+        missing.map((e) => ({
+          orgId,
+          userId: e.userId,
+          kind: e.kind,
+          pnpId,
+          documentId,
+          approvalStep: e.step,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .onConflictDoNothing();
   }
 }
 
 /** Closes every open task of a version (draft cancelled) or of a whole P&P (retired). */
-export async function closeOpenTasks(db: Executor, orgId: number, scope: { documentId: number } | { pnpId: number }, now: Date): Promise<void> {
+export async function closeOpenTasks(
+  db: Executor,
+  orgId: number,
+  scope: { documentId: number } | { pnpId: number },
+  now: Date,
+): Promise<void> {
   const where = 'documentId' in scope ? eq(tasks.documentId, scope.documentId) : eq(tasks.pnpId, scope.pnpId);
   await db
     .update(tasks)
@@ -107,9 +145,22 @@ export async function closeOpenTasks(db: Executor, orgId: number, scope: { docum
 }
 
 /** A review started or extended answers the P&P's 'Start Review or Extend' reminder. */
-export async function completePendingRevision(db: Executor, orgId: number, pnpId: number, by: number, now: Date): Promise<void> {
+export async function completePendingRevision(
+  db: Executor,
+  orgId: number,
+  pnpId: number,
+  by: number,
+  now: Date,
+): Promise<void> {
   await db
     .update(tasks)
     .set({ status: TaskStatus.Completed, completedAt: now, completedBy: by, updatedAt: now })
-    .where(and(eq(tasks.orgId, orgId), eq(tasks.pnpId, pnpId), eq(tasks.kind, TaskKind.PendingRevision), eq(tasks.status, TaskStatus.Open)));
+    .where(
+      and(
+        eq(tasks.orgId, orgId),
+        eq(tasks.pnpId, pnpId),
+        eq(tasks.kind, TaskKind.PendingRevision),
+        eq(tasks.status, TaskStatus.Open),
+      ),
+    );
 }

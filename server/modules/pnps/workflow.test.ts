@@ -18,7 +18,12 @@ afterAll(async () => t.close());
 
 const PUBLISH = { action: 'publish', effective_dt: '2026-01-15', review_cycle_years: 1, reminder_days: 30 };
 
-async function newDraft(name = `Policy ${Math.random().toString(16).slice(2, 8)}`, containerId = w.folder.id, orgId = w.org.id, agent: Agent = a.policyOwner) {
+async function newDraft(
+  name = `Policy ${Math.random().toString(16).slice(2, 8)}`,
+  containerId = w.folder.id,
+  orgId = w.org.id,
+  agent: Agent = a.policyOwner,
+) {
   const created = await createPnpFromDocx(agent, orgId, containerId, name);
   return { pnpId: created.pnp.id, docId: created.pnp_document.id };
 }
@@ -52,8 +57,16 @@ describe('the draft workflow from Authoring to Active', () => {
   it('moves through every stage with the right people, tasks, history and change logs', async () => {
     const d = await newDraft('Hand Hygiene');
     let doc = await view(d);
-    expect(doc).toMatchObject({ status: 1, status_label: 'Draft', status_colour: 'light orange', draft_stage: 2, draft_stage_label: 'Authoring', version_number: 1 });
-    const open = (rows: Awaited<ReturnType<typeof openTasks>>) => rows.filter((r) => r.status === 1).map((r) => [r.user_id, r.kind, r.approval_step]);
+    expect(doc).toMatchObject({
+      status: 1,
+      status_label: 'Draft',
+      status_colour: 'light orange',
+      draft_stage: 2,
+      draft_stage_label: 'Authoring',
+      version_number: 1,
+    });
+    const open = (rows: Awaited<ReturnType<typeof openTasks>>) =>
+      rows.filter((r) => r.status === 1).map((r) => [r.user_id, r.kind, r.approval_step]);
     expect(open(await openTasks(d.docId))).toEqual([
       [w.author.id, 'Author', null],
       [w.policyOwner.id, 'Author', null],
@@ -102,8 +115,14 @@ describe('the draft workflow from Authoring to Active', () => {
 
     // Six transitions (create, submit, accept, approve, approve, publish): one history row and one change log each.
     expect(await counts(d.pnpId)).toEqual({ history: 6, logs: 6 });
-    const history = (await a.author.get(`/api/o/${w.org.id}/pnp_documents/workflow_history?pnp_id=${d.pnpId}`)).json().workflow_history;
-    expect(history.map((h: { action: string; from_label: string | null; to_label: string }) => `${h.action}: ${h.from_label} -> ${h.to_label}`)).toEqual([
+    const history = (await a.author.get(`/api/o/${w.org.id}/pnp_documents/workflow_history?pnp_id=${d.pnpId}`)).json()
+      .workflow_history;
+    expect(
+      history.map(
+        (h: { action: string; from_label: string | null; to_label: string }) =>
+          `${h.action}: ${h.from_label} -> ${h.to_label}`,
+      ),
+    ).toEqual([
       'Publish: Publishing -> Active',
       'Approve: Approving: Step 2 -> Publishing',
       'Approve: Approving: Step 1 -> Approving: Step 2',
@@ -113,7 +132,9 @@ describe('the draft workflow from Authoring to Active', () => {
     ]);
     // The reader sees the published version now, and nothing of the workflow.
     expect((await a.reader.get(`/api/o/${w.org.id}/pnp_documents/${d.docId}?pnp_id=${d.pnpId}`)).statusCode).toBe(200);
-    expect((await a.reader.get(`/api/o/${w.org.id}/pnp_documents/workflow_history?pnp_id=${d.pnpId}`)).statusCode).toBe(403);
+    expect((await a.reader.get(`/api/o/${w.org.id}/pnp_documents/workflow_history?pnp_id=${d.pnpId}`)).statusCode).toBe(
+      403,
+    );
   });
 
   it('a reviewer declines with a comment: back to Authoring, sign-offs cleared', async () => {
@@ -124,10 +145,19 @@ describe('the draft workflow from Authoring to Active', () => {
     expect(noComment.json().errors).toEqual(['A comment is required to decline.']);
     const res = await act(a.reviewer, d, { action: 'decline_review', comment: 'Add the monitoring section.' });
     expect(res.json().pnp_document).toMatchObject({ draft_stage: 2 });
-    const history = (await a.author.get(`/api/o/${w.org.id}/pnp_documents/workflow_history?pnp_id=${d.pnpId}`)).json().workflow_history;
-    expect(history[0]).toMatchObject({ action: 'Decline', comment: 'Add the monitoring section.', from_label: 'Reviewing', to_label: 'Authoring' });
+    const history = (await a.author.get(`/api/o/${w.org.id}/pnp_documents/workflow_history?pnp_id=${d.pnpId}`)).json()
+      .workflow_history;
+    expect(history[0]).toMatchObject({
+      action: 'Decline',
+      comment: 'Add the monitoring section.',
+      from_label: 'Reviewing',
+      to_label: 'Authoring',
+    });
     const logs = (await a.author.get(`/api/o/${w.org.id}/pnps/${d.pnpId}/change_logs`)).json().change_logs;
-    expect(logs[0]).toMatchObject({ action_name: 'Decline', deltas: { comment: 'Add the monitoring section.', changed: { draft_stage: ['Reviewing', 'Authoring'] } } });
+    expect(logs[0]).toMatchObject({
+      action_name: 'Decline',
+      deltas: { comment: 'Add the monitoring section.', changed: { draft_stage: ['Reviewing', 'Authoring'] } },
+    });
   });
 
   it('an approver declines: back to Authoring and every approval is cleared', async () => {
@@ -138,7 +168,11 @@ describe('the draft workflow from Authoring to Active', () => {
     expect((await act(a.approver2, d, { action: 'decline_approval', comment: '  ' })).statusCode).toBe(422);
     const res = await act(a.approver2, d, { action: 'decline_approval', comment: 'Wrong owner listed.' });
     expect(res.json().pnp_document).toMatchObject({ draft_stage: 2, approval_step: null });
-    expect((await view(d)).approval_steps.flatMap((s: { approvers: Array<{ decision: string }> }) => s.approvers.map((x) => x.decision))).toEqual(['pending', 'pending']);
+    expect(
+      (await view(d)).approval_steps.flatMap((s: { approvers: Array<{ decision: string }> }) =>
+        s.approvers.map((x) => x.decision),
+      ),
+    ).toEqual(['pending', 'pending']);
     // Round two needs the review and both approvals again.
     await act(a.author, d, { action: 'submit' });
     expect((await view(d)).draft_stage).toBe(3);
@@ -154,13 +188,23 @@ describe('the draft workflow from Authoring to Active', () => {
     const wrongPerson = await act(a.admin, d, { action: 'approve', on_behalf_of_user_id: w.approver2.id });
     expect(wrongPerson.statusCode).toBe(422);
     expect(wrongPerson.json().errors).toEqual(['The person chosen is not an approver of step 1 still to approve.']);
-    const res = await act(a.admin, d, { action: 'approve', on_behalf_of_user_id: w.approver1.id, comment: 'Approved by phone.' });
+    const res = await act(a.admin, d, {
+      action: 'approve',
+      on_behalf_of_user_id: w.approver1.id,
+      comment: 'Approved by phone.',
+    });
     expect(res.json().pnp_document).toMatchObject({ draft_stage: 4, approval_step: 2 });
     const step1 = res.json().pnp_document.approval_steps[0];
-    expect(step1.approvers[0]).toMatchObject({ decision: 'approved', comment: 'Approved by Olive Admin on behalf of Al First. Approved by phone.' });
+    expect(step1.approvers[0]).toMatchObject({
+      decision: 'approved',
+      comment: 'Approved by Olive Admin on behalf of Al First. Approved by phone.',
+    });
     const tasks = await openTasks(d.docId);
     expect(tasks.find((r) => r.user_id === w.approver1.id && r.kind === 'Approve')).toMatchObject({ status: 2 });
-    expect((await act(a.binderOwner, d, { action: 'approve', on_behalf_of_user_id: w.approver2.id })).json().pnp_document.draft_stage).toBe(5);
+    expect(
+      (await act(a.binderOwner, d, { action: 'approve', on_behalf_of_user_id: w.approver2.id })).json().pnp_document
+        .draft_stage,
+    ).toBe(5);
   });
 });
 
@@ -188,12 +232,14 @@ describe('refusals: wrong role (403), out of order (422), nothing changes', () =
     // Reviewing
     await act(a.author, d, { action: 'submit' });
     await expectRefused(a.author, { action: 'submit' }, 422);
-    for (const agent of [a.author, a.approver1, a.admin, a.binderOwner]) await expectRefused(agent, { action: 'accept_review' }, 403);
+    for (const agent of [a.author, a.approver1, a.admin, a.binderOwner])
+      await expectRefused(agent, { action: 'accept_review' }, 403);
     await expectRefused(a.approver1, { action: 'approve' }, 422);
     // Approving step 1
     await act(a.reviewer, d, { action: 'accept_review' });
     await expectRefused(a.reviewer, { action: 'accept_review' }, 422);
-    for (const agent of [a.approver2, a.reviewer, a.author, a.policyOwner]) await expectRefused(agent, { action: 'approve' }, 403);
+    for (const agent of [a.approver2, a.reviewer, a.author, a.policyOwner])
+      await expectRefused(agent, { action: 'approve' }, 403);
     await expectRefused(a.author, { action: 'decline_approval', comment: 'no' }, 403);
     await expectRefused(a.binderOwner, PUBLISH, 422);
     // Approving step 2: approver1 already acted
@@ -215,13 +261,26 @@ describe('refusals: wrong role (403), out of order (422), nothing changes', () =
     const missing = await act(a.binderOwner, d, { action: 'publish' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual(
-      expect.arrayContaining(['Effective Date is required.', 'The review cycle must be 1, 2 or 3 years.', 'The reminder must be 30, 60, 90 or 180 days before the review date.']),
+      expect.arrayContaining([
+        'Effective Date is required.',
+        'The review cycle must be 1, 2 or 3 years.',
+        'The reminder must be 30, 60, 90 or 180 days before the review date.',
+      ]),
     );
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{ effective_dt: '2026-02-30' }, ['Effective Date must be a real calendar date written as yyyy-mm-dd.']],
       [{ effective_dt: 'soon' }, ['Effective Date must be a real calendar date written as yyyy-mm-dd.']],
-      [{ effective_dt: '2026-01-15', review_dt: '2026-01-10' }, ['Review Date must be on or after the day after the Effective Date.', 'Reminder Date must be on or after the Effective Date.']],
-      [{ effective_dt: '2026-01-15', review_dt: '2027-01-15', reminder_dt: '2027-02-01' }, ['Reminder Date must be on or before the Review Date.']],
+      [
+        { effective_dt: '2026-01-15', review_dt: '2026-01-10' },
+        [
+          'Review Date must be on or after the day after the Effective Date.',
+          'Reminder Date must be on or after the Effective Date.',
+        ],
+      ],
+      [
+        { effective_dt: '2026-01-15', review_dt: '2027-01-15', reminder_dt: '2027-02-01' },
+        ['Reminder Date must be on or before the Review Date.'],
+      ],
       [{ effective_dt: '2200-01-01' }, ['Effective Date must be on or before Nov 25, 2174.']],
       [{ review_cycle_years: 5 }, ['The review cycle must be 1, 2 or 3 years.']],
       [{ reminder_days: 45 }, ['The reminder must be 30, 60, 90 or 180 days before the review date.']],
@@ -237,11 +296,29 @@ describe('refusals: wrong role (403), out of order (422), nothing changes', () =
 
   it('answers 401 signed out and 404 for another organisation or an unknown version', async () => {
     const d = await newDraft();
-    expect((await t.anonymous().post(`/api/o/${w.org.id}/pnp_documents/${d.docId}/workflow?pnp_id=${d.pnpId}`, { action: 'submit' })).statusCode).toBe(401);
+    expect(
+      (
+        await t
+          .anonymous()
+          .post(`/api/o/${w.org.id}/pnp_documents/${d.docId}/workflow?pnp_id=${d.pnpId}`, { action: 'submit' })
+      ).statusCode,
+    ).toBe(401);
     const other = await createWorkflowOrg(t.deps);
     const otherAdmin = await t.signIn(other.admin.username, other.admin.password);
-    expect((await otherAdmin.post(`/api/o/${w.org.id}/pnp_documents/${d.docId}/workflow?pnp_id=${d.pnpId}`, { action: 'submit' })).statusCode).toBe(404);
-    expect((await otherAdmin.post(`/api/o/${other.org.id}/pnp_documents/${d.docId}/workflow?pnp_id=${d.pnpId}`, { action: 'submit' })).statusCode).toBe(404);
+    expect(
+      (
+        await otherAdmin.post(`/api/o/${w.org.id}/pnp_documents/${d.docId}/workflow?pnp_id=${d.pnpId}`, {
+          action: 'submit',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await otherAdmin.post(`/api/o/${other.org.id}/pnp_documents/${d.docId}/workflow?pnp_id=${d.pnpId}`, {
+          action: 'submit',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await act(a.author, { pnpId: d.pnpId, docId: 999_999 }, { action: 'submit' })).statusCode).toBe(404);
     const bad = await act(a.author, d, { action: 'fly' });
     expect(bad.statusCode).toBe(422);
@@ -257,9 +334,14 @@ describe('stages with nobody to act are skipped', () => {
     const owner = await t.signIn(o.policyOwner.username, o.policyOwner.password);
     const created = await createPnpFromDocx(owner, o.org.id, o.binder.id, 'Skips');
     const author = await t.signIn(o.author.username, o.author.password);
-    const res = await author.post(`/api/o/${o.org.id}/pnp_documents/${created.pnp_document.id}/workflow?pnp_id=${created.pnp.id}`, { action: 'submit' });
+    const res = await author.post(
+      `/api/o/${o.org.id}/pnp_documents/${created.pnp_document.id}/workflow?pnp_id=${created.pnp.id}`,
+      { action: 'submit' },
+    );
     expect(res.json().pnp_document).toMatchObject({ draft_stage: 4, approval_step: 2 });
-    expect(res.json().pnp_document.progress.map((p: { label: string; state: string }) => `${p.label}:${p.state}`)).toEqual([
+    expect(
+      res.json().pnp_document.progress.map((p: { label: string; state: string }) => `${p.label}:${p.state}`),
+    ).toEqual([
       'Authoring:done',
       'Reviewing:skipped',
       'Approving: Step 2:current',
@@ -271,7 +353,10 @@ describe('stages with nobody to act are skipped', () => {
     const o = await createWorkflowOrg(t.deps, { reviewers: false, steps: [] });
     const owner = await t.signIn(o.policyOwner.username, o.policyOwner.password);
     const created = await createPnpFromDocx(owner, o.org.id, o.binder.id, 'Straight');
-    const res = await owner.post(`/api/o/${o.org.id}/pnp_documents/${created.pnp_document.id}/workflow?pnp_id=${created.pnp.id}`, { action: 'submit' });
+    const res = await owner.post(
+      `/api/o/${o.org.id}/pnp_documents/${created.pnp_document.id}/workflow?pnp_id=${created.pnp.id}`,
+      { action: 'submit' },
+    );
     expect(res.json().pnp_document).toMatchObject({ draft_stage: 5 });
   });
 });
