@@ -28,6 +28,7 @@ import { canListCandidates, canManageNode, canReadParticipants, canSetPnpAccess 
 import { findContainer, findPnp, lockTree, ownsContainer, type ContainerRow, type PnpRow } from './containers.repo';
 import { requireRestructure } from './containers.service';
 import { canSeePnp, containerObjectType } from './containers.shared';
+import { resyncDraftsOf } from './draft-resync';
 
 /** A node of the access API, loaded: a binder/folder or a P&P, with what the actor may do. */
 type AccessNode =
@@ -144,6 +145,7 @@ export async function setParticipants(ctx: OrgCtx, id: number, body: SetParticip
   const grants = await grantsOf(ctx, body);
   const before = await listEffectiveParticipants(ctx.tx, ctx.orgId, node.target);
   await replaceGrants(ctx.tx, ctx.orgId, node.target, grants, ctx.now);
+  await resyncDraftsOf(ctx, node.target);
   const after = await listEffectiveParticipants(ctx.tx, ctx.orgId, node.target);
   const deltas = accessDeltas(before, after);
   if (node.row.inheritsAccess) deltas.comment = 'Now has its own participants instead of inheriting them';
@@ -179,6 +181,8 @@ export async function resetToParent(ctx: OrgCtx, id: number, body: ResetToParent
   const before = await listEffectiveParticipants(ctx.tx, ctx.orgId, node.target);
   await clearOverrides(ctx.tx, ctx.orgId, node.target);
   for (const { target } of belowBefore) await clearOverrides(ctx.tx, ctx.orgId, target);
+  // The node's subtree holds every override just cleared, so one resync covers them all.
+  await resyncDraftsOf(ctx, node.target);
 
   const log = async (
     objectType: ChangeLogObjectType,

@@ -24,6 +24,7 @@ import {
 } from './containers.repo';
 import { getContainer, requireManageNode, requireRestructure } from './containers.service';
 import { containerObjectType, destinationOf, pathName } from './containers.shared';
+import { resyncDraftsOf } from './draft-resync';
 
 type UpdateItem = UpdateContainerBody['item'];
 
@@ -107,6 +108,8 @@ export async function updateNode(ctx: OrgCtx, id: number, item: UpdateItem): Pro
     .returning();
   if (!updated) throw conflict(CONCURRENT_CHANGE_MESSAGE);
   if (target) await place(ctx, 'c', node.id, node.parentId, target);
+  // Under a new parent, the P&Ps below inherit other people: their drafts' tasks follow.
+  if (target && !target.sameParent) await resyncDraftsOf(ctx, { containerId: node.id });
 
   const changed = Object.keys(deltas.changed!);
   if (changed.length) {
@@ -155,6 +158,7 @@ async function movePnp(ctx: OrgCtx, id: number, item: UpdateItem): Promise<Conta
     .returning();
   if (!updated) throw conflict(CONCURRENT_CHANGE_MESSAGE);
   await place(ctx, 'p', pnp.id, pnp.containerId, target);
+  if (!target.sameParent) await resyncDraftsOf(ctx, { pnpId: pnp.id });
   await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
     objectType: 'Pnp',
     objectId: pnp.id,
