@@ -6,6 +6,8 @@ export const manageKeys = {
     ['manage', orgId, 'participants', objectType, objectId] as const,
   changeLogs: (orgId: string, containerId: number) => ['manage', orgId, 'change_logs', containerId] as const,
   candidates: (orgId: string, q: string) => ['manage', orgId, 'candidates', q] as const,
+  newPnp: (orgId: string, containerId: number) => ['manage', orgId, 'new_pnp', containerId] as const,
+  pnp: (orgId: string, pnpId: number) => ['manage', orgId, 'pnp', pnpId] as const,
 };
 
 /** Statuses a manage action shows itself (each error as a danger toast), instead of leaving the page. */

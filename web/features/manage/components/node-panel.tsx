@@ -7,6 +7,7 @@ import { ChangeLogTable } from '../../../components/change-log-table';
 import { fetchContainerChangeLogs } from '../api/fetch-container-change-logs';
 import { manageKeys } from '../api/manage-keys';
 import { ParticipantsPanel } from './participants-panel';
+import { PnpNodeActions } from './pnp-node-actions';
 
 const TYPE_LABEL: Record<1 | 2 | 3, string> = { 1: 'Binder', 2: 'Folder', 3: 'P&P' };
 
@@ -62,6 +63,7 @@ export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete }: Node
             </Button>
           </Group>
         )}
+        <PnpNodeActions orgId={orgId} item={item} />
         <Tabs defaultValue="participants" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="participants">Participants</Tabs.Tab>
