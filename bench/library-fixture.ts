@@ -55,20 +55,37 @@ export interface Bench {
 
 /** A fresh database, migrated by the application itself, seeded, with the app built on it. */
 export async function openBench(label: string): Promise<Bench> {
-  const name = `tenet_bench_${label}_${randomBytes(3).toString('hex')}`;
+  // BENCH_REUSE_DB=<name> keeps a seeded database between runs (created and seeded on first use).
+  const reuse = process.env.BENCH_REUSE_DB;
+  const name = reuse ?? `tenet_bench_${label}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database "${name}"`);
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const fileDir = mkdtempSync(path.join(os.tmpdir(), 'tenet-bench-'));
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   const started = Date.now();
-  const ids = await seed(database);
-  process.stdout.write(`seeded ${PNP_COUNT} published P&Ps with extracted text in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  const config = { ...loadConfig({ NODE_ENV: 'production', DATABASE_URL: url.toString() }), seedDemo: false, fileStoreDir: fileDir, webDist: path.join(fileDir, 'none'), loginRateLimitPerMinute: 100_000 };
-  const deps: Deps = { config, database, clock: systemClock, files: localFileStore(fileDir), log: pino({ level: 'silent' }) };
+  const ids = (reuse && (await seededIds(database))) || (await seed(database));
+  process.stdout.write(
+    `seeded ${PNP_COUNT} published P&Ps with extracted text in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production', DATABASE_URL: url.toString() }),
+    seedDemo: false,
+    fileStoreDir: fileDir,
+    webDist: path.join(fileDir, 'none'),
+    loginRateLimitPerMinute: 100_000,
+  };
+  const deps: Deps = {
+    config,
+    database,
+    clock: systemClock,
+    files: localFileStore(fileDir),
+    log: pino({ level: 'silent' }),
+  };
   const app = await buildApp(deps);
   await app.ready();
   const raw = new pg.Client({ connectionString: url.toString() });
@@ -85,7 +102,7 @@ export async function openBench(label: string): Promise<Bench> {
       await app.close();
       await database.close();
       rmSync(fileDir, { recursive: true, force: true });
-      if (process.env.BENCH_KEEP_DB) {
+      if (process.env.BENCH_KEEP_DB || reuse) {
         process.stdout.write(`kept database ${name}\n`);
         return;
       }
@@ -97,11 +114,26 @@ export async function openBench(label: string): Promise<Bench> {
   };
 }
 
+/** The ids of an already seeded bench database (BENCH_REUSE_DB), or null. */
+async function seededIds(database: Database): Promise<{ orgId: number; adminId: number; readerId: number } | null> {
+  const rows = await queryRows<{ org_id: number; admin_id: number; reader_id: number }>(
+    database.db,
+    sql`select o.id as org_id, a.id as admin_id, r.id as reader_id
+          from organizations o join org_users a on a.org_id = o.id and a.username = 'bench.admin'
+          join org_users r on r.org_id = o.id and r.username = 'bench.reader'
+         where o.tenant = 'bench'`,
+  );
+  const row = rows[0];
+  return row ? { orgId: row.org_id, adminId: row.admin_id, readerId: row.reader_id } : null;
+}
+
 async function seed(database: Database): Promise<{ orgId: number; adminId: number; readerId: number }> {
   const db = database.db;
   const hash = await hashPassword(PASSWORD);
   const one = async <T>(query: SQL): Promise<T> => (await queryRows<T>(db, query))[0]!;
-  const { id: orgId } = await one<{ id: number }>(sql`insert into organizations (name, tenant) values ('Bench Health', 'bench') returning id`);
+  const { id: orgId } = await one<{ id: number }>(
+    sql`insert into organizations (name, tenant) values ('Bench Health', 'bench') returning id`,
+  );
   const { id: adminId } = await one<{ id: number }>(
     sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash, is_admin)
         values (${orgId}, 'Ada', 'Admin', 'ada@bench.example', 'bench.admin', ${hash}, true) returning id`,
@@ -110,8 +142,12 @@ async function seed(database: Database): Promise<{ orgId: number; adminId: numbe
     sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash)
         values (${orgId}, 'Nora', 'Nurse', 'nora@bench.example', 'bench.reader', ${hash}) returning id`,
   );
-  const { id: groupId } = await one<{ id: number }>(sql`insert into user_groups (org_id, name) values (${orgId}, 'All Staff') returning id`);
-  await db.execute(sql`insert into group_memberships (org_id, group_id, user_id) values (${orgId}, ${groupId}, ${readerId})`);
+  const { id: groupId } = await one<{ id: number }>(
+    sql`insert into user_groups (org_id, name) values (${orgId}, 'All Staff') returning id`,
+  );
+  await db.execute(
+    sql`insert into group_memberships (org_id, group_id, user_id) values (${orgId}, ${groupId}, ${readerId})`,
+  );
   // 10 binders of 10 folders; the reader's group is Audience on half the binders.
   await db.execute(sql`insert into containers (org_id, type, name, position, inherits_access)
                        select ${orgId}, 1, 'Binder ' || i, i, false from generate_series(1, 10) i`);
@@ -152,18 +188,28 @@ async function seed(database: Database): Promise<{ orgId: number; adminId: numbe
 }
 
 /** A signed-in client of the in-process app (the session cookie and the CSRF header, like a browser). */
-export async function signIn(app: App, login: string): Promise<(method: 'GET' | 'POST', url: string, body?: unknown) => Promise<{ status: number; json: unknown }>> {
+export async function signIn(
+  app: App,
+  login: string,
+): Promise<(method: 'GET' | 'POST', url: string, body?: unknown) => Promise<{ status: number; json: unknown }>> {
   const cookies: Record<string, string> = {};
   const remember = (res: { cookies: Array<{ name: string; value: string }> }) => {
     for (const c of res.cookies) cookies[c.name] = c.value;
   };
-  const header = () => Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  const header = () =>
+    Object.entries(cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
   remember(await app.inject({ method: 'GET', url: '/api/sessions' }));
   const send = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
     const res = await app.inject({
       method,
       url,
-      headers: { cookie: header(), [CSRF_HEADER]: cookies[CSRF_COOKIE] ?? '', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        cookie: header(),
+        [CSRF_HEADER]: cookies[CSRF_COOKIE] ?? '',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { payload: JSON.stringify(body) } : {}),
     });
     remember(res);
@@ -180,36 +226,63 @@ export const scopeFor = (orgId: number, userId: number, isAdmin: boolean): Libra
 };
 
 const dialect = new PgDialect();
-export const toQuery = (query: SQL): { text: string; values: unknown[] } => {
+export interface Query {
+  text: string;
+  values: unknown[];
+}
+export const toQuery = (query: SQL): Query => {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return { text, values: params };
 };
 
-/** The same statement, raw: as the owner (no row-level security), or as the app role under it. */
-export async function runRaw(client: pg.Client, query: { text: string; values: unknown[] }, rlsOrgId: number | null): Promise<number> {
-  if (rlsOrgId === null) {
-    const start = performance.now();
-    await client.query(query.text, query.values);
-    return performance.now() - start;
-  }
+/**
+ * The same statements, raw, in a transaction of the organisation (app.org_id set, as the search
+ * function reads it): as the owner (a superuser: no row-level security), or as the application does
+ * it, as the app role under row-level security. JIT is off on this connection, as in the app's
+ * library transactions. Only the statements themselves are timed (not BEGIN, the settings, COMMIT).
+ */
+export async function runRaw(client: pg.Client, queries: Query[], orgId: number, rls: boolean): Promise<number> {
   await client.query('begin');
-  await client.query("select set_config('app.org_id', $1, true), set_config('role', 'tenet_app', true)", [String(rlsOrgId)]);
+  await client.query("select set_config('app.org_id', $1, true)", [String(orgId)]);
+  if (rls) await client.query("select set_config('role', 'tenet_app', true)");
   const start = performance.now();
-  await client.query(query.text, query.values);
+  for (const query of queries) await client.query(query.text, query.values);
   const elapsed = performance.now() - start;
   await client.query('commit');
   return elapsed;
 }
 
-/** Whether the plan of the statement (as owner or under RLS) reads the full-text GIN index. */
-export async function usesIndex(client: pg.Client, query: { text: string; values: unknown[] }, rlsOrgId: number | null, index: string): Promise<boolean> {
+/** The rows of one statement run raw as the owner in a transaction of the organisation. */
+export async function rawRows<T extends pg.QueryResultRow>(
+  client: pg.Client,
+  query: Query,
+  orgId: number,
+): Promise<T[]> {
   await client.query('begin');
-  if (rlsOrgId !== null) {
-    await client.query("select set_config('app.org_id', $1, true), set_config('role', 'tenet_app', true)", [String(rlsOrgId)]);
-  }
-  const res = await client.query(`explain ${query.text}`, query.values);
+  await client.query("select set_config('app.org_id', $1, true)", [String(orgId)]);
+  const res = await client.query<T>(query.text, query.values);
+  await client.query('commit');
+  return res.rows;
+}
+
+/**
+ * Whether running the statements under row-level security reads `index` (index scans counted in
+ * the transaction, the search function's own scans included).
+ */
+export async function readsIndex(
+  client: pg.Client,
+  queries: Array<{ text: string; values: unknown[] }>,
+  rlsOrgId: number,
+  index: string,
+): Promise<boolean> {
+  await client.query('begin');
+  await client.query("select set_config('app.org_id', $1, true), set_config('role', 'tenet_app', true)", [
+    String(rlsOrgId),
+  ]);
+  for (const query of queries) await client.query(query.text, query.values);
+  const res = await client.query<{ n: number }>('select pg_stat_get_xact_numscans($1::regclass)::int as n', [index]);
   await client.query('rollback');
-  return res.rows.some((row: Record<string, string>) => Object.values(row).some((line) => line.includes(index)));
+  return (res.rows[0]?.n ?? 0) > 0;
 }
 
 export interface Stats {
@@ -217,18 +290,37 @@ export interface Stats {
   p95: number;
 }
 
-/** Warms up, then times `runs` calls; p50 and p95 in milliseconds. */
-export async function measure(runs: number, fn: () => Promise<number | void>): Promise<Stats> {
-  for (let i = 0; i < 3; i += 1) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    const inner = await fn();
-    times.push(typeof inner === 'number' ? inner : performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+const percentiles = (times: number[]): Stats => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
   return { p50: at(0.5), p95: at(0.95) };
+};
+
+/**
+ * Times several variants in turns (one call of each per round, the order rotating), so that all
+ * of them meet the same load: on a shared machine, measuring one after the other compares the
+ * load of two moments, not the variants. A variant may return its own elapsed time.
+ */
+export async function measureInterleaved<K extends string>(
+  runs: number,
+  variants: Record<K, () => Promise<unknown>>,
+): Promise<Record<K, Stats>> {
+  const keys = Object.keys(variants) as K[];
+  const time = async (key: K): Promise<number> => {
+    const start = performance.now();
+    const inner = await variants[key]();
+    return typeof inner === 'number' ? inner : performance.now() - start;
+  };
+  for (let i = 0; i < 3; i += 1) for (const key of keys) await time(key);
+  const times = Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Record<K, number[]>;
+  for (let i = 0; i < runs; i += 1) {
+    for (let j = 0; j < keys.length; j += 1) {
+      const key = keys[(i + j) % keys.length]!;
+      times[key].push(await time(key));
+    }
+  }
+  return Object.fromEntries(keys.map((key) => [key, percentiles(times[key])])) as Record<K, Stats>;
 }
 
 export const ms = (value: number): string => `${value.toFixed(1)} ms`.padStart(10);
+export const ratio = (value: number): string => `${value.toFixed(2)}x`.padStart(8);

@@ -5,7 +5,7 @@ import { withSystem, withTenant } from '../../db/tenant';
 import { createContainer, createOrg, type TestOrg } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPublishedPnp, type TestPnp } from '../../test/library-factories';
-import { NAME_SIMILARITY_THRESHOLD } from './search.repo';
+import { NAME_SIMILARITY_THRESHOLD } from './search-match';
 
 /**
  * `library_search_candidates` (migration 0003): what it may return, and that it reaches the indexes

@@ -20,13 +20,14 @@ import { buildTree, presentItem } from './library.presenter';
 import {
   countByContainer,
   defaultSort,
+  listLibraryPage,
   listLibraryRows,
-  wordsOf,
   type LibraryCriteria,
   type LibraryRow,
   type LibraryScope,
   type PageOptions,
 } from './search.repo';
+import { wordsOf } from './search-match';
 
 const DAY_MS = 86_400_000;
 
@@ -109,26 +110,10 @@ async function findRows(
   criteria: LibraryCriteria,
   page: PageOptions,
 ): Promise<Found> {
-  const exact: Found = { rows: await listLibraryRows(ctx.tx, scope, criteria, page), total: 0, criteria };
-  exact.total = await totalOf(ctx, scope, criteria, exact.rows, page.offset);
-  if (!wordsOf(criteria) || exact.total >= FUZZY_BELOW) return exact;
+  const exact = await listLibraryPage(ctx.tx, scope, criteria, page);
+  if (!wordsOf(criteria) || exact.total >= FUZZY_BELOW) return { ...exact, criteria };
   const fuzzy = { ...criteria, fuzzy: true };
-  const rows = await listLibraryRows(ctx.tx, scope, fuzzy, page);
-  return { rows, total: await totalOf(ctx, scope, fuzzy, rows, page.offset), criteria: fuzzy };
-}
-
-/** The total rides on every row; a page past the end has none, so count it separately. */
-async function totalOf(
-  ctx: OrgCtx,
-  scope: LibraryScope,
-  criteria: LibraryCriteria,
-  rows: Array<{ total: number }>,
-  offset: number,
-): Promise<number> {
-  if (rows.length > 0) return rows[0]!.total;
-  if (offset === 0) return 0;
-  const first = await listLibraryRows(ctx.tx, scope, criteria, { offset: 0, limit: 1, sort: 'name', dir: 'asc' });
-  return first[0]?.total ?? 0;
+  return { ...(await listLibraryPage(ctx.tx, scope, fuzzy, page)), criteria: fuzzy };
 }
 
 /** POST content_navigator_library/search_pnp: name, location, description and the documents' text. */

@@ -3,13 +3,8 @@ import type { TemplateSource } from '../../../../shared/domain/statuses';
 import { PnpStatus } from '../../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../../db/client';
 import { visiblePnpIdsSql } from '../../access/effective-access';
-import {
-  containerPathsCte,
-  HIGHLIGHT_START,
-  HIGHLIGHT_STOP,
-  NAME_SIMILARITY_THRESHOLD,
-  type LibraryScope,
-} from '../search.repo';
+import { NAME_SIMILARITY_THRESHOLD } from '../search-match';
+import { containerPathsCte, HIGHLIGHT_START, HIGHLIGHT_STOP, type LibraryScope } from '../search.repo';
 
 /** Templates are global (provider staff keep them); an organisation sees those given to it in org_templates. */
 

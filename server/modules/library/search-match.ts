@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * How a search matches (issue 6): the words of the phrase in the name, the 'Binder / Folder'
+ * location and the description; the document's text by full-text search; names by similarity in
+ * the typo-tolerant second pass. The matching itself is `library_search_candidates` (migration
+ * 0003, docs/adr/0006-library-search.md).
+ */
+
+/** Word similarity (pg_trgm) from which a name counts as a typo-tolerant match. */
+export const NAME_SIMILARITY_THRESHOLD = 0.5;
+
+/** The words of a search: the phrase and the advanced search's words are one and the same test. */
+export const wordsOf = (criteria: { phrase?: string; words?: string }): string | null => {
+  const words = [criteria.phrase, criteria.words].filter((w): w is string => Boolean(w && w.trim())).join(' ');
+  return words ? words : null;
+};
+
+/** At most this many words of a phrase are each looked for in names, locations and descriptions. */
+const MAX_TOKENS = 8;
+/** The words of two or more letters or digits, lower case, each once, at most MAX_TOKENS. */
+export const tokensOf = (words: string): string[] =>
+  [
+    ...new Set(
+      words
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length > 1),
+    ),
+  ].slice(0, MAX_TOKENS);
+
+/**
+ * The P&Ps of the organisation that match the words, with where they matched and the document's
+ * full-text rank: `library_search_candidates` (migration 0003, docs/adr/0006-library-search.md).
+ * It uses the GIN full-text and trigram indexes, which row-level security keeps a query of ours
+ * from using. It only narrows: visibility, status and every filter still apply around it.
+ */
+export const candidatesSql = (words: string, fuzzy: boolean): SQL =>
+  sql`library_search_candidates(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real)`;
+
+export interface Match {
+  /** Joins the candidates as `s` (nothing when not searching). */
+  join: SQL;
+  select: SQL;
+  rank: SQL;
+}
+
+export function matchOf(words: string | null, fuzzy: boolean): Match {
+  if (!words) {
+    return {
+      join: sql``,
+      select: sql`null::boolean as in_name, null::boolean as in_location, null::boolean as in_description, null::boolean as in_document`,
+      rank: sql`0`,
+    };
+  }
+  return {
+    join: sql`join ${candidatesSql(words, fuzzy)} s on s.pnp_id = p.id`,
+    select: sql`s.in_name, s.in_location, s.in_description, s.in_document`,
+    // A name hit outweighs a description, then the text's rank; the typo pass adds the name's similarity.
+    rank: sql`(3 * s.in_name::int + s.in_description::int + 0.5 * s.in_location::int + coalesce(s.doc_rank, 0)
+              ${fuzzy ? sql`+ 2 * word_similarity(lower(${words}::text), lower(p.name))` : sql``})`,
+  };
+}
