@@ -112,6 +112,12 @@ describe('library list and tree', () => {
     expect(first.total).toBe(3);
     expect(second.total).toBe(3);
     expect(beyond).toMatchObject({ items: [], total: 3, offset: 10 });
+    // Orders other than by name count in the page's own statement: past the end too.
+    const byDate = (await asAdmin.get(lib('?list=true&limit=2&offset=2&sort=published_at&dir=desc'))).json();
+    expect(byDate).toMatchObject({ total: 3 });
+    expect(byDate.items).toHaveLength(1);
+    const byDateBeyond = (await asAdmin.get(lib('?list=true&limit=2&offset=10&sort=published_at'))).json();
+    expect(byDateBeyond).toMatchObject({ items: [], total: 3, offset: 10 });
   });
 
   it('sorts by a chosen column', async () => {

@@ -201,12 +201,12 @@ export interface LibraryPageResult {
 }
 
 /**
- * The statements of one page. A search counts in a window over its matches (the candidates are
- * found once; ranking reads them all anyway). Browsing counts apart: the page alone can then stop
- * after its rows (by name, through the (org, lower(name)) index) instead of building every row.
+ * The statements of one page. Most orders need every match sorted anyway, and a window counts them
+ * on the way (a search finds its candidates once). Only the order by name has an index, (org,
+ * lower(name)): the page alone can then stop after its rows, and a second statement counts.
  */
 export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL[] {
-  if (wordsOf(criteria)) return [libraryRowsSql(scope, criteria, page, true)];
+  if (wordsOf(criteria) || page.treeOrder || page.sort !== 'name') return [libraryRowsSql(scope, criteria, page, true)];
   return [libraryRowsSql(scope, criteria, page, false), libraryCountSql(scope, criteria)];
 }
 
@@ -221,7 +221,7 @@ export async function listLibraryPage(
   const rows = await queryRows<LibraryRow>(db, rowsSql!);
   if (countSql) return { rows, total: (await queryRows<{ total: number }>(db, countSql))[0]?.total ?? 0 };
   if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  // A search's page past the end has no row to carry the total: count on the first page.
+  // A page past the end has no row to carry the total: count on the first page.
   const first = await queryRows<LibraryRow>(
     db,
     libraryRowsSql(scope, criteria, { ...page, offset: 0, limit: 1 }, true),
