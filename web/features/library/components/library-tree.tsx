@@ -1,7 +1,7 @@
-import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconFileText, IconFolder, IconNotebook } from '@tabler/icons-react';
-import { useMemo } from 'react';
-import { Tree, type NodeRendererProps } from 'react-arborist';
+import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { Tree, type NodeApi, type NodeRendererProps, type TreeApi } from 'react-arborist';
 import { Link, useNavigate } from 'react-router';
 import type { LibraryItem, LibraryTreeNode } from '../../../../shared/api/library';
 import { TREE_NODE_HEIGHT } from '../../../../shared/domain/limits';
@@ -33,26 +33,45 @@ const toRows = (nodes: readonly LibraryTreeNode[]): Row[] =>
 /** Rows are taller than the spec's 22 px default so the star and the date fit; the default is kept for text-only trees. */
 const ROW_HEIGHT = Math.max(TREE_NODE_HEIGHT, 36);
 
+/** Clicks on the row's own controls stay theirs: the row would otherwise activate too (react-arborist). */
+const own = (event: MouseEvent) => event.stopPropagation();
+
+/** Where the keyboard is: the focused row, outlined while the tree has the focus. */
+const focusRing = (node: NodeApi<Row>): CSSProperties =>
+  node.isFocused && node.tree.hasFocus
+    ? { outline: '2px solid var(--mantine-color-tenet-6)', outlineOffset: -2, borderRadius: 4 }
+    : {};
+
 function TreeRow({ node, style, orgId }: NodeRendererProps<Row> & { readonly orgId: string }) {
   const row = node.data;
   if (row.kind === 'pnp' && row.item) {
     const item = row.item;
     return (
-      <Group style={style} gap="xs" wrap="nowrap" pr="sm">
+      <Group style={{ ...style, ...focusRing(node) }} gap="xs" wrap="nowrap" pr="sm">
         <IconFileText size={16} aria-hidden />
-        <Anchor component={Link} to={readingPath(orgId, item.pnp_id, item.version_id)} size="sm" tabIndex={-1} truncate>
+        <Anchor
+          component={Link}
+          to={readingPath(orgId, item.pnp_id, item.version_id)}
+          size="sm"
+          tabIndex={-1}
+          truncate
+          onClick={own}
+        >
           {item.name}
         </Anchor>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {formatDisplayDate(item.published_at)}
         </Text>
-        <FavoriteButton orgId={orgId} pnpId={item.pnp_id} name={item.name} favorite={item.favorite} />
+        <Box onClick={own}>
+          <FavoriteButton orgId={orgId} pnpId={item.pnp_id} name={item.name} favorite={item.favorite} />
+        </Box>
       </Group>
     );
   }
   const Icon = row.kind === 'binder' ? IconNotebook : IconFolder;
+  // A click on the row activates it (onActivate toggles a binder or folder).
   return (
-    <Group style={style} gap={6} wrap="nowrap" onClick={() => node.toggle()} styles={{ root: { cursor: 'pointer' } }}>
+    <Group style={{ ...style, ...focusRing(node), cursor: 'pointer' }} gap={6} wrap="nowrap">
       {node.isOpen ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
       <Icon size={16} aria-hidden />
       <Text size="sm" fw={row.kind === 'binder' ? 600 : 500} truncate>
@@ -72,21 +91,49 @@ export interface LibraryTreeProps {
   readonly expanded: boolean;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
+/** Rows on show: every row whose parents are all open (open by default when `expanded`, unless toggled). */
+const countShown = (rows: readonly Row[], expanded: boolean, toggled: ReadonlySet<string>): number =>
+  rows.reduce(
+    (n, r) => n + 1 + (r.children && expanded !== toggled.has(r.id) ? countShown(r.children, expanded, toggled) : 0),
+    0,
+  );
+
 /**
- * The tree view: binders, folders and the P&Ps in them (read-only: arrows move, Enter opens a P&P
- * or toggles a folder, Space toggles).
+ * The tree view: binders, folders and the P&Ps in them, read-only. Spec §2 keys: the arrows move
+ * (right and left open and close), Space toggles a binder or folder and opens a P&P, Enter does the
+ * same; a click on a row does it too.
  */
 export function LibraryTree({ orgId, nodes, expanded }: LibraryTreeProps) {
   const navigate = useNavigate();
+  const treeRef = useRef<TreeApi<Row> | undefined>(undefined);
   const data = useMemo(() => toRows(nodes), [nodes]);
-  const visibleRows = useMemo(() => {
-    const count = (rows: Row[]): number => rows.reduce((n, r) => n + 1 + (expanded ? count(r.children ?? []) : 0), 0);
-    return count(data);
-  }, [data, expanded]);
-  const height = Math.min(640, Math.max(ROW_HEIGHT * 4, visibleRows * ROW_HEIGHT + 8));
+  // The panel grows with the rows on show (up to a limit, then it scrolls): the rows toggled from the
+  // default are counted here (a new default remounts the tree, its toggles gone).
+  const [open, setOpen] = useState<{ expanded: boolean; toggled: ReadonlySet<string> }>({
+    expanded,
+    toggled: new Set(),
+  });
+  const toggled = open.expanded === expanded ? open.toggled : NONE;
+  const rows = countShown(data, expanded, toggled);
+  const height = Math.min(640, Math.max(ROW_HEIGHT * 4, rows * ROW_HEIGHT + 8));
+  const activate = (node: NodeApi<Row>) => {
+    if (node.data.item) void navigate(readingPath(orgId, node.data.item.pnp_id, node.data.item.version_id));
+    else node.toggle();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // react-arborist moves with the arrows and handles Space; Enter is ours.
+    if (event.key !== 'Enter') return;
+    const focused = treeRef.current?.focusedNode;
+    if (!focused) return;
+    event.preventDefault();
+    activate(focused);
+  };
   return (
-    <Paper withBorder radius="md" p="xs" data-testid="library-tree">
+    <Paper withBorder radius="md" p="xs" data-testid="library-tree" onKeyDown={onKeyDown}>
       <Tree<Row>
+        ref={treeRef}
         key={expanded ? 'open' : 'closed'}
         data={data}
         openByDefault={expanded}
@@ -99,10 +146,14 @@ export function LibraryTree({ orgId, nodes, expanded }: LibraryTreeProps) {
         width="100%"
         height={height}
         aria-label="Library tree"
-        onActivate={(node) => {
-          if (node.data.item) void navigate(readingPath(orgId, node.data.item.pnp_id, node.data.item.version_id));
-          else node.toggle();
-        }}
+        onActivate={activate}
+        onToggle={(id) =>
+          setOpen((current) => {
+            const next = new Set(current.expanded === expanded ? current.toggled : NONE);
+            if (!next.delete(id)) next.add(id);
+            return { expanded, toggled: next };
+          })
+        }
       >
         {(props) => <TreeRow {...props} orgId={orgId} />}
       </Tree>
