@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { orgHome, signIn } from '../support/auth';
 import { DemoUsers } from '../support/users';
 
 test('the template library filters by source, searches inside the templates and shows a template document', async ({
@@ -36,7 +36,10 @@ test('the template library filters by source, searches inside the templates and 
 
 test('an org admin creates a new P&P from a template with the create wizard', async ({ page }) => {
   const session = await signIn(page, DemoUsers.admin);
-  await page.goto(`/orgs/${session.org?.id}/template_library`);
+  // From the library, where those who may create P&Ps find the template library.
+  await page.goto(orgHome(session));
+  await page.getByRole('link', { name: 'Template Library' }).click();
+  await expect(page).toHaveURL(/\/template_library$/);
   await page.getByRole('list', { name: 'Templates' }).getByRole('link', { name: 'Fall Prevention Template' }).click();
   await page.getByRole('link', { name: 'Create P&P from Template' }).click();
   await expect(page).toHaveURL(/\/template_library\/\d+\/new_pnp_from_template$/);
@@ -76,6 +79,9 @@ test('an org admin creates a new P&P from a template with the create wizard', as
 
 test('a reader sees the templates but may not create a P&P from one', async ({ page }) => {
   const session = await signIn(page, DemoUsers.nurse);
+  await page.goto(orgHome(session));
+  await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Template Library' })).toHaveCount(0);
   await page.goto(`/orgs/${session.org?.id}/template_library`);
   await page.getByRole('list', { name: 'Templates' }).getByRole('link', { name: 'Fall Prevention Template' }).click();
   await expect(page.getByRole('link', { name: 'View File' })).toBeVisible();

@@ -1,8 +1,8 @@
-import { Alert, Group, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconList, IconSitemap } from '@tabler/icons-react';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconList, IconSitemap, IconTemplate } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   LIBRARY_TREE_MAX_ITEMS,
   LIBRARY_VIEWS,
@@ -18,6 +18,7 @@ import { SortableTable, type TableColumn } from '../../../components/sortable-ta
 import { toggleSort, type SortState } from '../../../components/sort-state';
 import { TruncatedText } from '../../../components/truncated-text';
 import { formatDisplayDate } from '../../../lib/format';
+import { useSessionFlags } from '../../../lib/session-store';
 import { fetchLibraryList, fetchLibraryTree } from '../api/get-library';
 import { libraryKeys } from '../api/library-keys';
 import { AdvancedSearchModal } from '../components/advanced-search-modal';
@@ -70,6 +71,8 @@ function columns(orgId: string): TableColumn<LibraryItem>[] {
 export function LibraryPage() {
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
+  const flags = useSessionFlags();
+  const mayCreate = flags.isOrgAdmin || flags.isBinderFolderOwner || flags.isPolicyOwner;
   const [params, setParams] = useSearchParams();
   const [advanced, setAdvanced] = useState(false);
   const viewParam = params.get('view') as LibraryView | null;
@@ -108,7 +111,22 @@ export function LibraryPage() {
   });
 
   return (
-    <Page subtitle="The published policies and procedures you may read.">
+    <Page
+      subtitle="The published policies and procedures you may read."
+      actions={
+        // The template library is where a new P&P starts from a template: for those who may create one.
+        mayCreate && (
+          <Button
+            component={Link}
+            to={`/orgs/${orgId}/template_library`}
+            variant="default"
+            leftSection={<IconTemplate size={16} aria-hidden />}
+          >
+            Template Library
+          </Button>
+        )
+      }
+    >
       <Group gap="sm" wrap="wrap">
         <LibrarySearchForm
           onSearch={(phrase) => void navigate(resultsPath(orgId, { phrase }))}
