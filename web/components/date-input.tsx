@@ -128,7 +128,9 @@ export function DateInput({
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus>
+    // withRoles off: Mantine would put aria-expanded on the text box, which axe rejects for a textbox;
+    // the calendar button carries the popup state instead.
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus withRoles={false}>
       <Popover.Target>
         <TextInput
           label={label}
@@ -145,6 +147,8 @@ export function DateInput({
               variant="subtle"
               color="gray"
               aria-label={`Choose ${label} from a calendar`}
+              aria-haspopup="dialog"
+              aria-expanded={opened}
               onClick={() => setOpened((o) => !o)}
             >
               <IconCalendar size={18} aria-hidden />
