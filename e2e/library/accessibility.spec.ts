@@ -86,4 +86,7 @@ test('the library tree works from the keyboard: arrows move, Space and Enter ope
   await tree.getByRole('button', { name: 'Add Code of Conduct to Favorites' }).click();
   await expect(tree.getByRole('button', { name: 'Remove Code of Conduct from Favorites' })).toBeVisible();
   await expect(page).toHaveURL(/\/pnps\?mode=tree$/);
+  // Leave the nurse's favourites as they were: other journeys read them.
+  await tree.getByRole('button', { name: 'Remove Code of Conduct from Favorites' }).click();
+  await expect(tree.getByRole('button', { name: 'Add Code of Conduct to Favorites' })).toBeVisible();
 });
