@@ -13,7 +13,7 @@ import {
   toParticipantInputs,
   type ParticipantLists,
 } from '../components/participants-editor';
-import { showErrors } from '../components/show-errors';
+import { useSubmit } from '../components/use-submit';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 import { SubNav } from '../components/sub-nav';
 
@@ -42,20 +42,15 @@ export function PnpAssignmentsSection() {
   const [editing, setEditing] = useState(false);
   const [inherit, setInherit] = useState(pnp.inherits_access);
   const [lists, setLists] = useState<ParticipantLists>(() => fromParticipantViews(pnp.assignments.roles));
-  const [busy, setBusy] = useState(false);
-  const save = async (): Promise<void> => {
-    setBusy(true);
-    try {
+  const { busy, submit: save } = useSubmit(
+    async () => {
       await updatePnp(orgId, pnp.id, { pnp: { participants: inherit ? null : toParticipantInputs(lists) } });
       toasts.success(Messages.recordUpdated);
       setEditing(false);
       await refresh();
-    } catch (error) {
-      showErrors(error, { update: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { update: true },
+  );
   return (
     <Stack gap="sm">
       <SubNav group="pnp_info" label="P&P info" />

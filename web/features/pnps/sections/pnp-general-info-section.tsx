@@ -6,7 +6,7 @@ import { formatDisplayDate } from '../../../lib/format';
 import { updatePnp } from '../api/update-pnp';
 import { useDocumentContext } from '../components/document-context';
 import { Fact } from '../components/fact';
-import { showErrors } from '../components/show-errors';
+import { useSubmit } from '../components/use-submit';
 import { PnpStatusBadge } from '../components/status-badges';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 import { SubNav } from '../components/sub-nav';
@@ -18,20 +18,15 @@ export function PnpGeneralInfoSection() {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(pnp.name);
   const [description, setDescription] = useState(pnp.description ?? '');
-  const [busy, setBusy] = useState(false);
-  const save = async (): Promise<void> => {
-    setBusy(true);
-    try {
+  const { busy, submit: save } = useSubmit(
+    async () => {
       await updatePnp(orgId, pnp.id, { pnp: { name, description: description.trim() === '' ? null : description } });
       toasts.success(Messages.recordUpdated);
       setEditing(false);
       await refresh();
-    } catch (error) {
-      showErrors(error, { update: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { update: true },
+  );
   return (
     <Stack gap="sm">
       <SubNav group="pnp_info" label="P&P info" />
