@@ -132,7 +132,7 @@ export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<Libr
 }
 
 /** A library item the user may see (published, effective, visible), or 404: nothing tells it exists. */
-async function getVisibleItem(ctx: OrgCtx, pnpId: number) {
+export async function getVisibleItem(ctx: OrgCtx, pnpId: number): Promise<LibraryRow> {
   await tuneForLibrary(ctx);
   const [row] = await listLibraryRows(
     ctx.tx,
