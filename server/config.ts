@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** The only reader of process.env. Every variable, its default, and its meaning is in the README. */
@@ -20,8 +21,19 @@ export interface Config {
   loginLockMinutes: number;
   loginRateLimitPerMinute: number;
   publicUrl: string;
+  /**
+   * Which proxies may set the client address with X-Forwarded-For: false (nobody, the default),
+   * a list of addresses or CIDR ranges, or the number of proxy hops in front of the application.
+   */
+  trustProxy: false | string[] | number;
   /** Files go to S3-compatible storage when S3_BUCKET is set, else to fileStoreDir. */
-  s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | null;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  } | null;
 }
 
 function readVersion(): string {
@@ -38,8 +50,33 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got '${value}'`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a non-negative integer, got '${value}'`);
   return parsed;
+}
+
+/** proxy-addr's named ranges, accepted besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(value: string | undefined): false | string[] | number {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'none') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const validBits =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address ?? '') === 6 ? 128 : 32));
+    if (!NAMED_RANGES.has(entry) && (extra !== undefined || !isIP(address ?? '') || !validBits)) {
+      throw new Error(
+        `TRUST_PROXY must be a hop count or a comma-separated list of addresses or CIDR ranges, got '${entry}'`,
+      );
+    }
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 100, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

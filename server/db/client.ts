@@ -23,7 +23,17 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (backups, test templates). */
   dump?(): Promise<Blob>;
+  /**
+   * Where a lost connection is reported (a terminated backend, a restart, a failover). Until the
+   * application sets one, a line goes to stderr; the pool replaces the connection either way.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
 }
+
+/** Every statement on PostgreSQL ends after this long: a runaway query must not hold a connection. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+/** How long a request waits for a free connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
@@ -39,10 +49,16 @@ export interface OpenOptions {
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir; migrations run here. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    const onConnectionError = listenForConnectionErrors(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), onConnectionError };
   }
   const release = options.memory ? () => undefined : lockDataDir(options.dataDir);
   try {
@@ -62,11 +78,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         release();
       },
       dump: async () => client.dumpDataDir('none'),
+      // PGlite lives in this process: there is no connection to lose.
+      onConnectionError: () => undefined,
     };
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * node-postgres emits 'error' on the pool for an idle connection and on the client for one that is
+ * checked out between two queries; with no listener either one crashes the process (57P01 after
+ * pg_terminate_backend). Both are listened to: the broken client is discarded by the pool, the
+ * next checkout opens a new connection, and the query in flight fails into the error handler (503).
+ */
+function listenForConnectionErrors(pool: pg.Pool): (listener: (error: Error) => void) => void {
+  let report = (error: Error): void => {
+    process.stderr.write(`${JSON.stringify({ level: 'warn', msg: 'database connection lost', err: error.message })}\n`);
+  };
+  pool.on('error', (error) => report(error));
+  pool.on('connect', (client) => client.on('error', (error) => report(error)));
+  return (listener) => {
+    report = listener;
+  };
 }
 
 /**

@@ -17,9 +17,12 @@ import {
 import type { z } from 'zod';
 import { REQUEST_ID_HEADER } from '../../shared/api/errors';
 import { Messages } from '../../shared/domain/messages';
+import type { Config } from '../config';
 import { csrfGuard } from './csrf';
 import type { Deps } from './deps';
+import { classifyDatabaseError } from './database-errors';
 import { AppError } from './errors';
+import { classifyMultipartError } from './multipart-errors';
 import type { App } from './routes';
 import { loadActor } from './session-context';
 import { describeIssues } from './validation-messages';
@@ -47,12 +50,21 @@ export interface BuildOptions {
   extraRoutes?: (app: App, deps: Deps) => void;
 }
 
+/** A hop count trusts that many proxies nearest the application, whatever their addresses. */
+function trustedProxies(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<App> {
   const logger: FastifyBaseLogger = deps.log;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    // Only the proxies named in TRUST_PROXY may say who the client is (X-Forwarded-For).
+    trustProxy: trustedProxies(deps.config.trustProxy),
     genReqId: (req) => {
       const incoming = req.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -85,6 +97,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
     crossOriginEmbedderPolicy: false,
   });
+  deps.database.onConnectionError((error) =>
+    logger.warn({ err: error }, 'database connection lost; the pool opens a new one'),
+  );
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 50, fields: 50 } });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -121,24 +136,41 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
             path: v.instancePath.split('/').filter((part) => part !== '' && !/^\d+$/.test(part)),
           }) as unknown as z.core.$ZodIssue,
       );
-      return reply.code(422).send({ errors: describeIssues(issues, error.validationContext ?? 'body'), request_id: requestId });
+      return reply
+        .code(422)
+        .send({ errors: describeIssues(issues, error.validationContext ?? 'body'), request_id: requestId });
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ errors: [Messages.unexpectedError], request_id: requestId });
     }
+    const database = classifyDatabaseError(error);
+    if (database) {
+      req.log.warn({ err: error }, database.status === 503 ? 'database unavailable' : 'value refused by the database');
+      return reply.code(database.status).send({ errors: [database.message], request_id: requestId });
+    }
+    const multipartFailure = classifyMultipartError(error);
+    if (multipartFailure) {
+      return reply.code(multipartFailure.status).send({ errors: [multipartFailure.message], request_id: requestId });
+    }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ errors: ['The request is too large.'], request_id: requestId });
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (status === 400 && error instanceof SyntaxError)
+    ) {
       return reply.code(400).send({ errors: ['The request body is not valid JSON.'], request_id: requestId });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ errors: ['This content type is not supported.'], request_id: requestId });
     }
     if (status === 429) {
-      return reply.code(429).send({ errors: ['Too many requests. Please wait a moment and try again.'], request_id: requestId });
+      return reply
+        .code(429)
+        .send({ errors: ['Too many requests. Please wait a moment and try again.'], request_id: requestId });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ errors: ['The request could not be processed.'], request_id: requestId });

@@ -1,0 +1,54 @@
+/**
+ * Database failures that are not the application's fault, each answered with a sentence instead
+ * of a 500. Drizzle wraps the driver's error in `cause`, so the whole chain is inspected.
+ */
+export const DatabaseMessages = {
+  unavailable: 'The database is unavailable right now. Please try again in a moment.',
+  tooSlow: 'The database took too long to answer. Please try again in a moment.',
+  unstorable: 'The request contains a value that cannot be stored (a control character or a number out of range).',
+} as const;
+
+export type DatabaseFailure = { status: 503; message: string } | { status: 422; message: string };
+
+/** Connection-class SQLSTATEs: admin shutdown, crash shutdown, cannot connect now, class 08. */
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03']);
+/** Socket errors of the driver when the server went away or refused us. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH']);
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Client was closed and is not queryable',
+];
+/**
+ * Values the schemas should already refuse, checked again here so that a field a schema missed is
+ * still a 422: NUL in text (22021, 22P05), an integer out of range (22003), text that is not a
+ * number (22P02), a string longer than its column (22001).
+ */
+const UNSTORABLE_CODES = new Set(['22021', '22P05', '22003', '22P02', '22001']);
+/** statement_timeout (57014 query_canceled) and lock_timeout (55P03). */
+const TIMEOUT_CODES = new Set(['57014', '55P03']);
+
+function* chain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
+  for (const link of chain(error)) {
+    const code = typeof link.code === 'string' ? link.code : '';
+    const message = typeof link.message === 'string' ? link.message : '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || SOCKET_CODES.has(code)) {
+      return { status: 503, message: DatabaseMessages.unavailable };
+    }
+    if (CONNECTION_MESSAGES.some((m) => message.includes(m)))
+      return { status: 503, message: DatabaseMessages.unavailable };
+    if (TIMEOUT_CODES.has(code)) return { status: 503, message: DatabaseMessages.tooSlow };
+    if (UNSTORABLE_CODES.has(code)) return { status: 422, message: DatabaseMessages.unstorable };
+  }
+  return null;
+}
