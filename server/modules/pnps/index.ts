@@ -4,6 +4,7 @@ import { registerUploadIntake } from '../files/upload-intake';
 import { registerPnpDocumentRoutes } from './pnp-documents.routes';
 import { registerPnpRoutes } from './pnps.routes';
 import { registerRelatedRoutes } from './related.routes';
+import { registerRetireImpactRoutes } from './retire-impact.routes';
 
 /**
  * P&Ps, versions, files (issue 5). The routes live in their own plugin scope so the upload intake
@@ -16,6 +17,7 @@ export function registerPnpModule(app: App, deps: Deps): void {
     registerPnpRoutes(scoped, deps);
     registerPnpDocumentRoutes(scoped, deps);
     registerRelatedRoutes(scoped, deps);
+    registerRetireImpactRoutes(scoped, deps);
     done();
   });
 }
