@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryId } from '../../shared/api/primitives';
 import type { Tx } from '../db/client';
 import { withSystem, withTenant } from '../db/tenant';
 import type { Actor, OrgActor, StaffActor } from './actor';
@@ -82,11 +83,7 @@ interface RouteDef<S extends RouteSchema> {
 }
 
 /** A positive database id in a path or query; anything else is a clear 422. */
-export const IdParam = z.coerce
-  .number({ message: 'The id must be a positive whole number.' })
-  .int({ message: 'The id must be a positive whole number.' })
-  .positive({ message: 'The id must be a positive whole number.' })
-  .max(2_147_483_647, { message: 'The id must be a positive whole number.' });
+export const IdParam = queryId();
 
 const OrgParams = z.object({ org: IdParam });
 
@@ -154,7 +151,8 @@ export function orgRoute<S extends RouteSchema>(
     const actor = req.actor;
     if (!actor) throw unauthorized();
     if (actor.kind !== 'org') throw forbidden('This is available to organization users only.');
-    if (hasOrg && String((req.params as { org: unknown }).org) !== String(actor.orgId)) throw notFound('The organization');
+    if (hasOrg && String((req.params as { org: unknown }).org) !== String(actor.orgId))
+      throw notFound('The organization');
     if (def.adminOnly && !actor.isAdmin) throw forbidden('Only organization administrators can do this.');
     return actor;
   };
@@ -199,8 +197,15 @@ export function publicRoute<S extends RouteSchema>(
   def: RouteDef<S>,
   handler: (ctx: PublicCtx, input: Input<S>) => Promise<unknown>,
 ): void {
-  register(app, 'public', def, def.schema, () => undefined, async (req, reply) => {
-    const result = await handler({ ...baseCtx(deps, req, reply), actor: req.actor }, inputOf<S>(req));
-    return send(reply, result);
-  });
+  register(
+    app,
+    'public',
+    def,
+    def.schema,
+    () => undefined,
+    async (req, reply) => {
+      const result = await handler({ ...baseCtx(deps, req, reply), actor: req.actor }, inputOf<S>(req));
+      return send(reply, result);
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryId, text } from './primitives';
 import { MAX_APPROVAL_STEPS, OBJECT_ROLE_NAMES, ObjectRole, approverStepKey } from '../domain/roles';
 import { ItemTypeValue } from './containers';
 
@@ -69,11 +70,7 @@ export function participantRoleName(role: number, approvalStep: number | null): 
 export const SubjectType = z.enum(['User', 'Group'], { message: "Type must be 'User' or 'Group'." });
 export type SubjectType = z.infer<typeof SubjectType>;
 
-const Id = z.coerce
-  .number({ message: 'The id must be a positive whole number.' })
-  .int({ message: 'The id must be a positive whole number.' })
-  .positive({ message: 'The id must be a positive whole number.' })
-  .max(2_147_483_647, { message: 'The id must be a positive whole number.' });
+const Id = queryId();
 
 const OBJECT_TYPE_MESSAGE = 'Object type must be 1 (binder), 2 (folder) or 3 (P&P).';
 /** The object_type of the access API: the item type of the node. */
@@ -148,7 +145,7 @@ export const Participants = z.object({
 export type Participants = z.infer<typeof Participants>;
 
 export const CandidatesQuery = z.object({
-  q: z.string().max(100, 'Search text must be at most 100 characters.').optional(),
+  q: text().max(100, 'Search text must be at most 100 characters.').optional(),
   limit: z.coerce.number().int().min(1).max(500, 'Limit must be at most 500.').optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, id, text } from './primitives';
 import { NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../domain/limits';
 import { ValidationPatterns } from '../domain/validation';
 
@@ -26,24 +27,18 @@ export const ContainerTypeValue = z.union([z.literal(1), z.literal(2)], {
 });
 
 /** Spec §5 'name': no angle brackets; our bound of 255 characters; never blank. */
-export const ContainerName = z
-  .string({ message: 'Name is required.' })
+export const ContainerName = text({ message: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`)
   .regex(ValidationPatterns.name, 'Name must not contain angle brackets (< or >).');
 
-const Description = z
-  .string()
+const Description = text()
   .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`)
   .regex(ValidationPatterns.generic, 'Description must not contain angle brackets (< or >).')
   .nullable();
 
-const Id = z
-  .number({ message: 'The id must be a positive whole number.' })
-  .int({ message: 'The id must be a positive whole number.' })
-  .positive({ message: 'The id must be a positive whole number.' })
-  .max(2_147_483_647, { message: 'The id must be a positive whole number.' });
+const Id = id();
 
 const ParentId = Id.nullable();
 const Position = z
@@ -54,7 +49,8 @@ const Position = z
 const LockVersion = z
   .number({ message: 'Lock version is required: refresh and try again.' })
   .int({ message: 'Lock version must be a whole number.' })
-  .min(0, { message: 'Lock version must be a whole number.' });
+  .min(0, { message: 'Lock version must be a whole number.' })
+  .max(ID_MAX, { message: 'Lock version must be a whole number.' });
 
 const CopyOf = z.object({ item_type: ItemTypeValue, id: Id }).strict();
 
@@ -131,7 +127,12 @@ const BoolText = z.enum(['true', 'false'], { message: 'Use true or false.' }).tr
 export const ContainerListQuery = z.object({ bypass_val: BoolText.optional() });
 export const DeleteContainerQuery = z.object({
   confirm: BoolText.optional(),
-  lock_version: z.coerce.number().int().min(0).optional(),
+  lock_version: z.coerce
+    .number({ message: 'Lock version must be a whole number.' })
+    .int({ message: 'Lock version must be a whole number.' })
+    .min(0, { message: 'Lock version must be a whole number.' })
+    .max(ID_MAX, { message: 'Lock version must be a whole number.' })
+    .optional(),
 });
 
 /** What the actor may do with a node; the server re-checks every time. */

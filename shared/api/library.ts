@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryId, text } from './primitives';
 import { isValidDate } from '../domain/dates';
 import { DEFAULT_PAGE_SIZE } from '../domain/limits';
 
@@ -30,7 +31,7 @@ export const LIBRARY_MAX_PAGE_SIZE = 100;
 export const LIBRARY_TREE_MAX_ITEMS = 2000;
 
 const isoDate = (label: string) =>
-  z.string().refine((value) => {
+  text().refine((value) => {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     return match !== null && isValidDate(Number(match[1]), Number(match[2]), Number(match[3]));
   }, `${label} must be a real date written as yyyy-mm-dd.`);
@@ -41,16 +42,9 @@ const pageOffset = z.coerce
   .min(0, { message: 'The offset must be a whole number, 0 or more.' })
   .max(1_000_000, { message: 'The offset is too large.' });
 
-const optionalId = (label: string) =>
-  z.coerce
-    .number({ message: `${label} must be a positive whole number.` })
-    .int({ message: `${label} must be a positive whole number.` })
-    .positive({ message: `${label} must be a positive whole number.` })
-    .max(2_147_483_647, { message: `${label} must be a positive whole number.` })
-    .optional();
+const optionalId = (label: string) => queryId(label).optional();
 
-const phrase = z
-  .string({ message: 'The search phrase must be text.' })
+const phrase = text({ message: 'The search phrase must be text.' })
   .trim()
   .min(1, { message: 'Enter words to search for.' })
   .max(SEARCH_PHRASE_MAX_LENGTH, {

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { id, queryId, text } from './primitives';
 import { REMINDER_DAYS_BEFORE, REVIEW_CYCLE_YEARS } from '../domain/limits';
 
 /** P&P documents (versions), spec §7 'P&P documents', and the workflow actions of product rules. */
 
 const Id = z.number().int();
-const DateText = z.string().trim().max(32, { message: 'A date must be written as yyyy-mm-dd.' });
-const Comment = z.string().trim().max(4000, { message: 'A comment must be at most 4000 characters.' });
-const RequiredComment = z
-  .string({ message: 'A comment is required to decline.' })
+/** Ids a client sends (the output schemas below keep the plain `Id`). */
+const InputId = id();
+const DateText = text().trim().max(32, { message: 'A date must be written as yyyy-mm-dd.' });
+const Comment = text().trim().max(4000, { message: 'A comment must be at most 4000 characters.' });
+const RequiredComment = text({ message: 'A comment is required to decline.' })
   .trim()
   .min(1, { message: 'A comment is required to decline.' })
   .max(4000, { message: 'A comment must be at most 4000 characters.' });
@@ -153,13 +155,7 @@ export const WorkListQuery = z.object({
   awaiting_me: z.enum(['true', 'false']).optional(),
 });
 
-export const PnpIdQuery = z.object({
-  pnp_id: z.coerce
-    .number({ message: 'pnp_id must be a positive whole number.' })
-    .int()
-    .positive({ message: 'pnp_id must be a positive whole number.' })
-    .max(2_147_483_647),
-});
+export const PnpIdQuery = z.object({ pnp_id: queryId('pnp_id') });
 export const FileQuery = PnpIdQuery.extend({
   action_name: z.enum(['edit', 'view'], { message: "action_name must be 'edit' or 'view'." }).default('view'),
 });
@@ -167,10 +163,10 @@ export const FileQuery = PnpIdQuery.extend({
 /** PUT pnp_documents/{id}: a draft's content (Authoring), or an Active version's dates. */
 export const UpdateDocumentBody = z
   .object({
-    pnp_id: Id,
+    pnp_id: InputId,
     document: z
       .object({
-        notes: z.string().max(4000, { message: 'Notes must be at most 4000 characters.' }).nullable().optional(),
+        notes: text().max(4000, { message: 'Notes must be at most 4000 characters.' }).nullable().optional(),
         origination_dt: DateText.nullable().optional(),
         effective_dt: DateText.nullable().optional(),
         review_dt: DateText.nullable().optional(),
@@ -184,8 +180,7 @@ export const UpdateDocumentBody = z
 export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBody>;
 
 export const PublishFields = {
-  effective_dt: z
-    .string({ message: 'Effective Date is required.' })
+  effective_dt: text({ message: 'Effective Date is required.' })
     .trim()
     .max(32, { message: 'A date must be written as yyyy-mm-dd.' }),
   review_cycle_years: ReviewCycleYears,
@@ -206,7 +201,7 @@ export const WorkflowBody = z.discriminatedUnion(
       .object({
         action: z.literal('approve'),
         comment: Comment.optional(),
-        on_behalf_of_user_id: Id.positive().optional(),
+        on_behalf_of_user_id: InputId.optional(),
       })
       .strict(),
     z.object({ action: z.literal('decline_approval'), comment: RequiredComment }).strict(),
@@ -224,7 +219,7 @@ export const WorkflowBody = z.discriminatedUnion(
 export type WorkflowBody = z.infer<typeof WorkflowBody>;
 
 /** POST pnp_documents/cancel_draft (spec §7). */
-export const CancelDraftBody = z.object({ pnp_id: Id, id: Id, comment: Comment.optional() }).strict();
+export const CancelDraftBody = z.object({ pnp_id: InputId, id: InputId, comment: Comment.optional() }).strict();
 /** POST pnp_documents/{id}/adhoc_send_to_authors?pnp_id (spec §7). */
 export const AdhocSendBody = z.object({ effective_date: DateText.optional(), comment: Comment.optional() }).strict();
 export const RevisionBody = z.object({ comment: Comment.optional() }).strict();
@@ -240,14 +235,8 @@ export const PreviewResponse = z.object({
 export type PreviewResponse = z.infer<typeof PreviewResponse>;
 
 export const CompareQuery = PnpIdQuery.extend({
-  from: z.coerce
-    .number({ message: 'Choose the first version to compare.' })
-    .int()
-    .positive({ message: 'Choose the first version to compare.' }),
-  to: z.coerce
-    .number({ message: 'Choose the second version to compare.' })
-    .int()
-    .positive({ message: 'Choose the second version to compare.' }),
+  from: queryId('The first version to compare'),
+  to: queryId('The second version to compare'),
 });
 export const DiffPart = z.object({ value: z.string(), added: z.boolean(), removed: z.boolean() });
 export type DiffPart = z.infer<typeof DiffPart>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, queryId, text } from './primitives';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../domain/limits';
 import { MAX_APPROVAL_STEPS } from '../domain/roles';
 import { ValidationPatterns } from '../domain/validation';
@@ -6,17 +7,15 @@ import { PnpDocument, ReminderDays, ReviewCycleYears, StoredFileInfo } from './p
 
 /** P&Ps, spec §7 'P&Ps': create (from a file, a template, in bulk), read, update, retire, restore, delete. */
 
-const Id = z.number().int().positive();
-const DateText = z.string().trim().max(32, { message: 'A date must be written as yyyy-mm-dd.' });
+const Id = id();
+const DateText = text().trim().max(32, { message: 'A date must be written as yyyy-mm-dd.' });
 
-export const PnpName = z
-  .string({ message: 'Name is required.' })
+export const PnpName = text({ message: 'Name is required.' })
   .trim()
   .min(1, { message: 'Name is required.' })
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters.` })
   .regex(ValidationPatterns.name, { message: 'Name must not contain < or >.' });
-const Description = z
-  .string()
+const Description = text()
   .max(DESCRIPTION_MAX_LENGTH, { message: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.` })
   .regex(ValidationPatterns.generic, { message: 'Description must not contain < or >.' })
   .nullable();
@@ -46,7 +45,7 @@ export type ParticipantInput = z.infer<typeof ParticipantInput>;
 
 export const DocumentDetailsInput = z
   .object({
-    notes: z.string().max(4000, { message: 'Notes must be at most 4000 characters.' }).nullable().optional(),
+    notes: text().max(4000, { message: 'Notes must be at most 4000 characters.' }).nullable().optional(),
     origination_dt: DateText.nullable().optional(),
     effective_dt: DateText.nullable().optional(),
     review_cycle_years: ReviewCycleYears.nullable().optional(),
@@ -93,8 +92,7 @@ export type UpdatePnpBody = z.infer<typeof UpdatePnpBody>;
 export const RetireBody = z
   .object({
     id: Id,
-    retire_reason: z
-      .string({ message: 'A reason is required to retire a P&P.' })
+    retire_reason: text({ message: 'A reason is required to retire a P&P.' })
       .trim()
       .min(1, { message: 'A reason is required to retire a P&P.' })
       .max(4000, { message: 'The reason must be at most 4000 characters.' }),
@@ -184,37 +182,27 @@ export const PnpList = z.object({
 });
 export type PnpList = z.infer<typeof PnpList>;
 export const PnpListQuery = z.object({
-  container_id: z.coerce.number().int().positive().optional(),
+  container_id: queryId('container_id').optional(),
   status: z.coerce
     .number()
     .int()
     .min(1)
     .max(3, { message: 'status must be 1 (Draft), 2 (Published) or 3 (Retired).' })
     .optional(),
-  search: z.string().trim().max(255).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  search: text().trim().max(255).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 /** GET pnps/new?container_id: where the create wizard puts the P&P, and whether the caller may. */
-export const NewPnpQuery = z.object({
-  container_id: z.coerce
-    .number({ message: 'container_id must be a positive whole number.' })
-    .int()
-    .positive({ message: 'container_id must be a positive whole number.' }),
-});
+export const NewPnpQuery = z.object({ container_id: queryId('container_id') });
 export const NewPnpResponse = z.object({
   container: z.object({ id: z.number().int(), name: z.string(), type: z.number().int(), location: z.string() }),
   can_create: z.boolean(),
 });
 export type NewPnpResponse = z.infer<typeof NewPnpResponse>;
 
-export const NewWithTemplateQuery = z.object({
-  template_id: z.coerce
-    .number({ message: 'template_id must be a positive whole number.' })
-    .int()
-    .positive({ message: 'template_id must be a positive whole number.' }),
-});
+export const NewWithTemplateQuery = z.object({ template_id: queryId('template_id') });
 export const NewWithTemplateResponse = z.object({
   template: z.object({
     id: z.number().int(),
@@ -270,13 +258,11 @@ export const AdditionalInfoBody = z
   .object({
     additional_info: z
       .object({
-        title: z
-          .string({ message: 'Title is required.' })
+        title: text({ message: 'Title is required.' })
           .trim()
           .min(1, { message: 'Title is required.' })
           .max(255, { message: 'Title must be at most 255 characters.' }),
-        content: z
-          .string({ message: 'Content is required.' })
+        content: text({ message: 'Content is required.' })
           .trim()
           .min(1, { message: 'Content is required.' })
           .max(20_000, { message: 'Content must be at most 20000 characters.' }),

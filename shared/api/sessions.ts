@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 /** GET sessions (spec §3, §7). Signed-out callers get `{ valid: false }` with the other fields empty. */
 export const SessionOrg = z.object({ id: z.number().int(), name: z.string(), tenant: z.string() });
@@ -31,13 +32,17 @@ export const Session = z.object({
 export type Session = z.infer<typeof Session>;
 
 /** POST auth/developer/login: local sign-in by username or e-mail. `tenant` scopes it to one org. */
-export const LoginRequest = z.object({
-  credentials: z.object({
-    login: z.string().trim().min(1, 'Username or email is required').max(255),
-    password: z.string().min(1, 'Password is required').max(200),
-  }).strict(),
-  tenant: z.string().max(64).optional(),
-}).strict();
+export const LoginRequest = z
+  .object({
+    credentials: z
+      .object({
+        login: text().trim().min(1, 'Username or email is required').max(255),
+        password: text().min(1, 'Password is required').max(200),
+      })
+      .strict(),
+    tenant: text().max(64).optional(),
+  })
+  .strict();
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 /** GET t/{tenant}?host: what the tenant sign-in page needs. */

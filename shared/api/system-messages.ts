@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 export const SystemMessageLocationSchema = z.enum(['Login', 'Application']);
 
@@ -13,7 +14,7 @@ export type SystemMessage = z.infer<typeof SystemMessage>;
 
 export const SystemMessageInput = z
   .object({
-    message: z.string().trim().min(1, 'Message is required').max(2000),
+    message: text().trim().min(1, 'Message is required').max(2000),
     start_datetime: z.iso.datetime({ offset: true, message: 'Start date and time must be a valid date and time' }),
     end_datetime: z.iso.datetime({ offset: true, message: 'End date and time must be a valid date and time' }),
     location: SystemMessageLocationSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { TEMPLATE_SOURCES } from '../domain/statuses';
 import { SEARCH_PHRASE_MAX_LENGTH, SnippetPart } from './library';
 
@@ -35,8 +36,7 @@ export type TemplateList = z.infer<typeof TemplateList>;
 /** POST o/{org}/content_navigator_library/search_pnp_template {phrase, offset}; source is our filter. */
 export const TemplateSearchBody = z
   .object({
-    phrase: z
-      .string({ message: 'The search phrase must be text.' })
+    phrase: text({ message: 'The search phrase must be text.' })
       .trim()
       .min(1, { message: 'Enter words to search for.' })
       .max(SEARCH_PHRASE_MAX_LENGTH, {

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { LoginRequest, LogoutResponse, Session, TenantInfo, UrlResponse } from '../../../shared/api/sessions';
 import { SESSION_COOKIE } from '../../../shared/api/errors';
+import { text } from '../../../shared/api/primitives';
 import { visitorLogs } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import { setCsrfCookie } from '../../http/csrf';
@@ -13,7 +14,9 @@ import { describeSession, signIn } from './auth.service';
 import { findOrgByTenant } from './auth.repo';
 import { deleteSession } from './sessions.repo';
 
-const TenantParams = z.object({ tenant: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The organization key is not valid.') });
+const TenantParams = z.object({
+  tenant: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The organization key is not valid.'),
+});
 
 async function endSession(ctx: PublicCtx): Promise<void> {
   const actor = ctx.actor;
@@ -24,7 +27,13 @@ async function endSession(ctx: PublicCtx): Promise<void> {
         const [open] = await tx
           .select({ id: visitorLogs.id })
           .from(visitorLogs)
-          .where(and(eq(visitorLogs.orgId, actor.orgId), eq(visitorLogs.userId, actor.userId), isNull(visitorLogs.signedOutAt)))
+          .where(
+            and(
+              eq(visitorLogs.orgId, actor.orgId),
+              eq(visitorLogs.userId, actor.userId),
+              isNull(visitorLogs.signedOutAt),
+            ),
+          )
           .orderBy(desc(visitorLogs.signedInAt))
           .limit(1);
         if (open) await tx.update(visitorLogs).set({ signedOutAt: ctx.now }).where(eq(visitorLogs.id, open.id));
@@ -63,15 +72,10 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
     },
   );
 
-  publicRoute(
-    app,
-    deps,
-    { method: 'DELETE', url: '/api/sessions', summary: 'Sign out', schema: {} },
-    async (ctx) => {
-      await endSession(ctx);
-      return undefined;
-    },
-  );
+  publicRoute(app, deps, { method: 'DELETE', url: '/api/sessions', summary: 'Sign out', schema: {} }, async (ctx) => {
+    await endSession(ctx);
+    return undefined;
+  });
 
   publicRoute(
     app,
@@ -80,7 +84,11 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
       method: 'GET',
       url: '/api/t/:tenant',
       summary: "An organization's sign-in page",
-      schema: { params: TenantParams, querystring: z.object({ host: z.string().max(255).optional() }), response: { 200: TenantInfo } },
+      schema: {
+        params: TenantParams,
+        querystring: z.object({ host: text().max(255).optional() }),
+        response: { 200: TenantInfo },
+      },
     },
     async (_ctx, { params }) => {
       const org = await withSystem(deps.database.db, (tx) => findOrgByTenant(tx, params.tenant));
