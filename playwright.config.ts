@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser tests run against the real server on its own port and a fresh embedded database, serving
-// the built web application (scripts/e2e.mjs builds it first). Debian's Chromium, never a download.
+// Browser tests run against the compiled server (dist/main.js, as `npm start` runs it) on its own
+// port and a fresh embedded database, serving the built web application (scripts/e2e.mjs builds
+// both first). Debian's Chromium, never a download.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 // scripts/e2e.mjs names the data directory so that it can remove exactly this run's database after.
@@ -38,7 +39,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: 'node --enable-source-maps dist/main.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,8 +1,13 @@
-// `npm start`: build the web application if needed, then serve it and the API on one origin.
+// `npm start`: serves the compiled server (dist/main.js) and the built web application on one
+// origin. Both are built by `npm ci` (the package's prepare step); they are rebuilt here only when
+// missing or older than their sources. The server runs in this very process rather than in a
+// child, so a signal sent to the process npm started (npm forwards SIGINT and SIGTERM to it)
+// reaches the server's own shutdown: nothing is left holding the port or the database lock.
+import { buildServerIfStale } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
-import { bin, run } from './run.mjs';
 
-const built = await buildWebIfStale();
+const built = (await buildWebIfStale()) || (await buildServerIfStale());
 if (built !== 0) process.exit(built);
-const env = { NODE_ENV: 'production', ...process.env };
-process.exit(await run(bin('tsx'), ['server/main.ts'], { env }));
+process.env.NODE_ENV ??= 'production';
+process.setSourceMapsEnabled(true);
+await import('../dist/main.js');

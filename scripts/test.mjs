@@ -1,6 +1,8 @@
-// `npm test`: lint, type checks, unit and API tests, the web build and its size budget, and the
-// browser tests in Debian's Chromium. Ends with one line: 'N passed, N failed'.
+// `npm test`: lint, type checks, the build (web application and compiled server, once), unit and
+// API tests (among them the compiled server started as `npm start` runs it), the web bundle's size
+// budget, and the browser tests in Debian's Chromium. Ends with one line: 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { buildServer } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { bin, run } from './run.mjs';
@@ -37,16 +39,20 @@ rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
 
 await step('lint', () => run(bin('eslint'), ['.', '--max-warnings', '0']));
-await step('typecheck', async () =>
-  (await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) || run(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']),
+await step(
+  'typecheck',
+  async () =>
+    (await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) ||
+    run(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']),
 );
+const built = await step('build', async () => (await buildWebIfStale({ force: true })) || buildServer());
 await step('unit and API tests', () =>
   run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']),
 );
 countVitest('.tmp/vitest.json');
-const webBuilt = await step('web build', () => buildWebIfStale({ force: true }));
-if (webBuilt && existsSync('scripts/check-bundle.mjs')) await step('bundle budget', () => run('node', ['scripts/check-bundle.mjs']));
-if (process.env.SKIP_E2E !== '1' && webBuilt) {
+if (built && existsSync('scripts/check-bundle.mjs'))
+  await step('bundle budget', () => run('node', ['scripts/check-bundle.mjs']));
+if (process.env.SKIP_E2E !== '1' && built) {
   const haveBrowser = await step('chromium', async () => ((await ensureChromium()) ? 0 : 1));
   if (haveBrowser) {
     await step('browser tests', () =>

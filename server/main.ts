@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './http/app';
 import type { Deps } from './http/deps';
+import type { App } from './http/routes';
 import { systemClock } from './platform/clock';
 import { localFileStore } from './platform/file-store';
 import { s3FileStore } from './platform/s3-file-store';
@@ -15,22 +16,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let app: App | null = null;
+  // From here on a signal closes what is open, so even a stop during seeding releases the lock.
+  stopOnSignals(async () => {
+    await app?.close();
+    await database.close();
+  }, log);
   const files = config.s3 ? s3FileStore(config.s3) : localFileStore(config.fileStoreDir);
   const deps: Deps = { config, database, clock: systemClock, files, log };
   const seeded = config.seedDemo ? await seedDemo(deps) : false;
   // PGlite has no autovacuum: without statistics its planner guesses badly on large tables.
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
-  const app = await buildApp(deps);
-
-  const shutdown = async (signal: string): Promise<void> => {
-    log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
+  app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [
@@ -45,6 +42,43 @@ async function main(): Promise<void> {
     '',
   ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** How long a clean stop may take before the process exits anyway (a request that never ends). */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** npm forwards the terminal's Ctrl-C, so one key press can arrive twice within moments. */
+const REPEATED_SIGNAL_MS = 1_000;
+
+/**
+ * SIGTERM or SIGINT stops the server cleanly: no new connections, the HTTP server closed, then the
+ * database (which releases the PGlite lock file). A second signal, or a stop that takes longer than
+ * the grace period, exits at once.
+ */
+function stopOnSignals(stop: () => Promise<void>, log: Logger): void {
+  let firstAt = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const now = Date.now();
+    if (firstAt !== 0) {
+      if (now - firstAt < REPEATED_SIGNAL_MS) return;
+      log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    firstAt = now;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }
 
 main().catch((error: unknown) => {
