@@ -6,7 +6,9 @@ import { z } from 'zod';
  */
 
 /** C0 control characters other than tab, line feed and carriage return (NUL among them). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$/;
 export const CONTROL_CHARACTER_MESSAGE = 'Text must not contain control characters.';
 
