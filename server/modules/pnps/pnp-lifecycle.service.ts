@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from '../../../shared/domain/limits';
 import { and, eq } from 'drizzle-orm';
 import { PNP_STATUS_LABELS, PnpStatus, ReadAckStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { attachments, bulkUploads, pnpDocuments, pnps, readAcknowledgements } from '../../db/schema/index';
@@ -124,7 +125,7 @@ export async function deletePnp(ctx: OrgCtx, pnpId: number): Promise<void> {
 export function nameFromFileName(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   const base = (dot > 0 ? fileName.slice(0, dot) : fileName).replace(/[<>]/g, '').replace(/[_]+/g, ' ').trim();
-  return (base || 'Untitled').slice(0, 255);
+  return (base || 'Untitled').slice(0, NAME_MAX_LENGTH);
 }
 
 export interface BulkResult {
