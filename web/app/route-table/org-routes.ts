@@ -42,13 +42,17 @@ export const orgRoutes: RouteObject = {
       [
         {
           path: 'results',
-          handle: { crumb: 'Search Results', description: 'P&Ps whose name, location, description or document match your search.' },
+          handle: {
+            crumb: 'Search Results',
+            description: 'P&Ps whose name, location, description or document match your search.',
+          },
           lazy: lazyPage(() => import('../../features/library/pages/library-results-page'), 'LibraryResultsPage'),
         },
         {
           path: ':pnpId/library/:versionId',
           handle: {
-            crumb: (p: Record<string, string | undefined>) => `P&P ${p.pnpId ?? ''}`,
+            // A function crumb: the reading view names it with the P&P's name once loaded (useCrumbName).
+            crumb: () => 'P&P',
             title: 'P&P',
             description: 'A published P&P as its readers see it, with its document and related information.',
           },
@@ -143,7 +147,8 @@ export const orgRoutes: RouteObject = {
         group(
           ':templateId',
           {
-            crumb: (p) => `Template ${p.templateId ?? ''}`,
+            // Named by its screen through useCrumbName; never an id.
+            crumb: () => 'Template',
             title: 'Template',
             description: 'A template and its content.',
           },
@@ -156,7 +161,10 @@ export const orgRoutes: RouteObject = {
                 description: 'Create a P&P from this template: P&P details, then document details.',
               },
               loader: manageGuard,
-              lazy: lazyPage(() => import('../../features/pnps/pages/new-pnp-from-template-page'), 'NewPnpFromTemplatePage'),
+              lazy: lazyPage(
+                () => import('../../features/pnps/pages/new-pnp-from-template-page'),
+                'NewPnpFromTemplatePage',
+              ),
             },
             {
               path: 'file',

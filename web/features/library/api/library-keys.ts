@@ -6,5 +6,6 @@ export const libraryKeys = {
   item: (orgId: string, pnpId: string) => ['library', orgId, 'item', pnpId] as const,
   preview: (orgId: string, pnpId: string, versionId: number) =>
     ['library', orgId, 'preview', pnpId, versionId] as const,
+  related: (orgId: string, pnpId: string) => ['library', orgId, 'related', pnpId] as const,
   filterOptions: (orgId: string) => ['library', orgId, 'filter-options'] as const,
 };

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import type { LibraryFilters } from '../../../../shared/api/library';
 import { SEARCH_PHRASE_MAX_LENGTH } from '../../../../shared/api/library';
 import { DateInput } from '../../../components/date-input';
+import { stopIfInvalid } from '../../../lib/form-validity';
 import { fetchFilterOptions } from '../api/get-filter-options';
 import { libraryKeys } from '../api/library-keys';
 
@@ -37,8 +38,9 @@ export function AdvancedSearchModal({ opened, initial, onClose, onSearch }: Adva
       else next[key] = value;
       return next;
     });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // A date that is not one never searches with the last good value in its place.
+  const submit = (event: FormEvent<Element>) => {
+    if (stopIfInvalid(event)) return;
     onSearch(filters);
   };
   return (

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useCrumbName } from '../../../components/crumb-names';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
 import { formatDisplayDate } from '../../../lib/format';
@@ -12,6 +13,7 @@ import { libraryKeys } from '../api/library-keys';
 import { DocumentViewer } from '../components/document-viewer';
 import { FavoriteButton } from '../components/favorite-button';
 import { readingPath } from '../components/pnp-link';
+import { RelatedInfo } from '../components/related-info';
 
 function Fact({ label, value }: { readonly label: string; readonly value: string }) {
   return (
@@ -37,6 +39,7 @@ export function LibraryReadingPage() {
     gcTime: 0,
   });
   const item = query.data?.item;
+  useCrumbName(item?.name);
 
   // The library shows the current Active version; an older link moves to it.
   useEffect(() => {
@@ -83,6 +86,7 @@ export function LibraryReadingPage() {
         previewKey={libraryKeys.preview(orgId, pnpId, item.version_id)}
         fetchPreview={() => fetchLibraryPreview(orgId, item.pnp_id)}
       />
+      <RelatedInfo orgId={orgId} pnpId={item.pnp_id} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,21 +8,10 @@ import { fetchLibraryList } from '../api/get-library';
 import { libraryKeys } from '../api/library-keys';
 import { searchPnp } from '../api/search-pnp';
 import { AdvancedSearchModal } from '../components/advanced-search-modal';
+import { FilterChips } from '../components/filter-chips';
 import { LibrarySearchForm } from '../components/library-search-form';
 import { ResultList } from '../components/result-list';
 import { filtersOf, resultsPath } from './results-path';
-
-const FILTER_LABELS: Record<string, string> = {
-  words: 'Words',
-  container_id: 'Binder or folder',
-  owner_id: 'Owner',
-  effective_from: 'Effective from',
-  effective_to: 'Effective to',
-  published_from: 'Published from',
-  published_to: 'Published to',
-  review_from: 'Review due from',
-  review_to: 'Review due to',
-};
 
 /** orgs/{orgId}/pnps/results: a search (phrase) or an advanced search (filters), ten at a time. */
 export function LibraryResultsPage() {
@@ -65,15 +54,7 @@ export function LibraryResultsPage() {
         onSearch={(next) => void navigate(resultsPath(orgId, { phrase: next }))}
         onAdvanced={() => setAdvanced(true)}
       />
-      {isAdvanced && (
-        <Group gap={6} aria-label="Advanced search filters">
-          {Object.entries(filters).map(([key, value]) => (
-            <Badge key={key} variant="light" color="gray" tt="none">
-              {FILTER_LABELS[key]}: {String(value)}
-            </Badge>
-          ))}
-        </Group>
-      )}
+      {isAdvanced && <FilterChips orgId={orgId} filters={filters} />}
       {phrase || isAdvanced ? (
         <ResultList
           orgId={orgId}
