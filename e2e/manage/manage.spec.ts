@@ -1,243 +1,279 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { ContainerItemResponse, ContainerTree } from '../../shared/api/containers';
-import { Messages } from '../../shared/domain/messages';
-import { TenetApi } from '../support/api';
-import { signIn } from '../support/auth';
-import { toastWithText } from '../support/messages';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
+import { childrenOnScreen, expand, openManage, panel, row, TALL_VIEWPORT } from './manage-helpers';
 
 // The manage screen (issue 4): the tree of binders, folders and P&Ps, moves and copies by drag and
-// drop, keyboard navigation, and participants with inheritance. Names are unique per run.
-const unique = (): string => Math.random().toString(36).slice(2, 7);
+// drop, keyboard navigation, and participants with inheritance. Each test makes its own binders
+// (named with its own word) and waits for the tree on the screen, never for a toast.
+test.use({ viewport: TALL_VIEWPORT });
 
-const row = (page: Page, name: string): Locator => page.getByRole('treeitem', { name, exact: true });
-const panel = (page: Page): Locator =>
-  page.getByRole('region').filter({ has: page.getByRole('tab', { name: 'Participants' }) });
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function openManage(page: Page): Promise<{ orgId: number; api: TenetApi }> {
-  const session = await signIn(page, DemoUsers.admin);
-  const orgId = session.org?.id ?? 0;
-  await page.goto(`/orgs/${orgId}/manage`);
-  await expect(page.getByRole('tree', { name: 'Binders, folders and P&Ps' })).toBeVisible();
-  return { orgId, api: new TenetApi(page.request) };
-}
+/** The picker's option of exactly this user or group (its name also holds the 'Group' icon's label). */
+const option = (page: Page, picker: string, name: string): Locator =>
+  page
+    .getByRole('listbox', { name: picker, exact: true })
+    .getByRole('option')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(name)}$`) });
 
-async function tree(api: TenetApi, orgId: number): Promise<ContainerTree['items']> {
-  return (await api.get<ContainerTree>(`o/${orgId}/containers?bypass_val=true`)).items;
-}
+/** A row's text begins with its name (markers such as '(own access)' may follow). */
+const startsWith = (name: string): RegExp => new RegExp(`^${escapeRegExp(name)}`);
 
-async function expand(page: Page, name: string): Promise<void> {
-  const item = row(page, name);
-  if ((await item.getAttribute('aria-expanded')) !== 'true') {
-    await item.click();
-    await page.keyboard.press('Space');
-  }
-  await expect(item).toHaveAttribute('aria-expanded', 'true');
-}
+test('create a binder and a folder, drag the folder into another binder, Ctrl-drag a copy', async ({ page, data }) => {
+  const moveTarget = await data.binder('Move Target');
+  const copyTarget = await data.binder('Copy Target');
+  await openManage(page);
+  const binder = data.name('E2E Binder');
+  const folder = data.name('E2E Folder');
 
-test('create a binder and a folder, drag the folder into another binder, Ctrl-drag a copy', async ({ page }) => {
-  const { orgId, api } = await openManage(page);
-  const binder = `E2E Binder ${unique()}`;
-  const folder = `E2E Folder ${unique()}`;
-
-  await page.getByRole('button', { name: 'New Binder' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Binder' });
+  await page.getByRole('button', { name: 'New Binder', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Binder', exact: true });
   await dialog.getByLabel('Name').fill('<b>bold</b>');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog.getByText('Name must not contain angle brackets (< or >).')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(dialog.getByText('Name must not contain angle brackets (< or >).', { exact: true })).toBeVisible();
   await dialog.getByLabel('Name').fill(binder);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(toastWithText(page, Messages.recordCreated)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(row(page, binder)).toBeVisible();
+  const created = (await data.tree()).find((i) => i.item_type === 1 && i.name === binder);
+  expect(created).toBeDefined();
+  data.adopt(created?.id ?? 0);
 
   await row(page, binder).click();
-  await panel(page).getByRole('button', { name: 'New Folder' }).click();
-  await page.getByRole('dialog', { name: 'New Folder' }).getByLabel('Name').fill(folder);
-  await page.getByRole('dialog', { name: 'New Folder' }).getByRole('button', { name: 'Create' }).click();
-  await expect(toastWithText(page, Messages.recordCreated).first()).toBeVisible();
+  await panel(page).getByRole('button', { name: 'New Folder', exact: true }).click();
+  const folderDialog = page.getByRole('dialog', { name: 'New Folder', exact: true });
+  await folderDialog.getByLabel('Name').fill(folder);
+  await folderDialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(folderDialog).toHaveCount(0);
   await expand(page, binder);
   await expect(row(page, folder)).toHaveAttribute('aria-level', '2');
+  await expect.poll(() => childrenOnScreen(page, binder)).toEqual([folder]);
 
-  // Drag the folder onto the Human Resources binder: it moves there.
-  await row(page, folder).dragTo(row(page, 'Human Resources'));
-  await expect(toastWithText(page, Messages.recordUpdated)).toBeVisible();
-  const hrId = (await tree(api, orgId)).find((i) => i.item_type === 1 && i.name === 'Human Resources')?.id;
+  // Drag the folder onto the other binder: it moves there.
+  await row(page, folder).dragTo(row(page, moveTarget.name));
+  await expand(page, moveTarget.name);
+  await expect.poll(() => childrenOnScreen(page, moveTarget.name)).toEqual([folder]);
+  await expect.poll(() => childrenOnScreen(page, binder)).toEqual([]);
   await expect
-    .poll(async () => (await tree(api, orgId)).filter((i) => i.name === folder).map((i) => i.parent_id))
-    .toEqual([hrId]);
+    .poll(async () => (await data.tree()).filter((i) => i.name === folder).map((i) => i.parent_id))
+    .toEqual([moveTarget.id]);
 
-  // Ctrl-drag the folder onto Environment of Care: a copy lands there, the original stays.
+  // Ctrl-drag the folder onto a third binder: a copy lands there, the original stays.
   await page.keyboard.down('Control');
-  await row(page, folder).dragTo(row(page, 'Environment of Care'));
+  await row(page, folder).dragTo(row(page, copyTarget.name));
   await page.keyboard.up('Control');
-  await expect(toastWithText(page, Messages.recordCreated).first()).toBeVisible();
-  await expect.poll(async () => (await tree(api, orgId)).filter((i) => i.name === folder).length).toBe(2);
-  const items = await tree(api, orgId);
+  await expand(page, copyTarget.name);
+  await expect.poll(() => childrenOnScreen(page, copyTarget.name)).toEqual([folder]);
+  await expect.poll(() => childrenOnScreen(page, moveTarget.name)).toEqual([folder]);
+  await expect(row(page, folder)).toHaveCount(2);
+  const items = await data.tree();
   const parents = items
     .filter((i) => i.name === folder)
     .map((i) => items.find((c) => c.item_type !== 3 && c.id === i.parent_id)?.name);
-  expect(parents.sort()).toEqual(['Environment of Care', 'Human Resources']);
-  await expect(row(page, folder)).toHaveCount(2);
+  expect(parents.sort()).toEqual([copyTarget.name, moveTarget.name].sort());
 });
 
-test('refuses an invalid move in the UI and asks before deleting a container that is not empty', async ({ page }) => {
-  const { orgId, api } = await openManage(page);
-  const name = `Doomed ${unique()}`;
-  const binder = (await api.post<ContainerItemResponse>(`o/${orgId}/containers`, { item: { item_type: 1, name } }))
-    .item;
-  await api.post(`o/${orgId}/containers`, { item: { item_type: 2, name: `${name} inside`, parent_id: binder.id } });
-  await page.reload();
-  await expect(row(page, name)).toBeVisible();
+test('refuses an invalid move in the UI and asks before deleting a container that is not empty', async ({
+  page,
+  data,
+}) => {
+  const other = await data.binder('Other');
+  const doomed = await data.binder('Doomed');
+  await data.folder(doomed.id, 'Doomed inside');
+  await openManage(page);
+  await expect(row(page, doomed.name)).toBeVisible();
 
   // A binder dropped into another binder is refused before any request.
   let writes = 0;
   page.on('request', (r) => {
     if (r.method() === 'PUT' && r.url().includes('/containers/')) writes += 1;
   });
-  await row(page, name).dragTo(row(page, 'Human Resources'));
+  await row(page, doomed.name).dragTo(row(page, other.name));
   await expect
-    .poll(async () => (await tree(api, orgId)).find((i) => i.id === binder.id && i.item_type === 1)?.parent_id)
+    .poll(async () => (await data.tree()).find((i) => i.id === doomed.id && i.item_type === 1)?.parent_id)
     .toBeNull();
+  await expect.poll(() => childrenOnScreen(page, other.name)).toEqual([]);
   expect(writes).toBe(0);
 
-  await row(page, name).click();
-  await panel(page).getByRole('button', { name: 'Delete' }).click();
-  const modal = page.getByRole('dialog', { name: 'Delete Binder' });
-  await expect(modal).toContainText(`Delete binder ${name}?`);
+  await row(page, doomed.name).click();
+  await panel(page).getByRole('button', { name: 'Delete', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: 'Delete Binder', exact: true });
+  await expect(modal).toContainText(`Delete binder ${doomed.name}?`);
   await expect(modal).toContainText('It contains 1 folder and 0 P&Ps, which will be deleted with it.');
-  await modal.getByRole('button', { name: 'Delete' }).click();
-  await expect(toastWithText(page, Messages.recordDeleted)).toBeVisible();
-  await expect(row(page, name)).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(row(page, doomed.name)).toHaveCount(0);
+  await expect(row(page, other.name)).toBeVisible();
+  await expect.poll(async () => (await data.tree()).some((i) => i.id === doomed.id && i.item_type === 1)).toBe(false);
 });
 
-test('navigates the tree by keyboard: arrows, Space to open and close, Enter to select', async ({ page }) => {
+test('navigates the tree by keyboard: arrows, Space to open and close, Enter to select', async ({ page, data }) => {
+  const second = await data.binder('Keys Second');
+  const secondFolder = await data.folder(second.id, 'Keys Second Folder');
+  const secondPnp = await data.pnp({ containerId: secondFolder.id, name: data.name('Fire Drill') });
+  const first = await data.binder('Keys First');
+  const firstFolder = await data.folder(first.id, 'Keys First Folder');
+  const firstPnp = await data.pnp({ containerId: firstFolder.id, name: data.name('Hand Hygiene') });
   await openManage(page);
-  const first = row(page, 'Clinical Policies');
-  await first.click();
-  await expect(first).toHaveAttribute('aria-selected', 'true');
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
+
+  const binder = row(page, first.name);
+  await binder.click();
+  await expect(binder).toHaveAttribute('aria-selected', 'true');
+  await expect(binder).toHaveAttribute('aria-expanded', 'true');
 
   await page.keyboard.press('Space');
-  await expect(first).toHaveAttribute('aria-expanded', 'false');
-  await expect(row(page, 'Infection Prevention')).toHaveCount(0);
+  await expect(binder).toHaveAttribute('aria-expanded', 'false');
+  await expect(row(page, firstFolder.name)).toHaveCount(0);
   await page.keyboard.press('ArrowRight');
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(binder).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('ArrowDown');
-  await expect(row(page, 'Infection Prevention')).toBeFocused();
+  await expect(row(page, firstFolder.name)).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(row(page, 'Infection Prevention')).toHaveAttribute('aria-selected', 'true');
-  await expect(panel(page).getByRole('heading', { name: 'Infection Prevention' })).toBeVisible();
+  await expect(row(page, firstFolder.name)).toHaveAttribute('aria-selected', 'true');
+  await expect(panel(page).getByRole('heading', { name: firstFolder.name, exact: true })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
-  await expect(first).toBeFocused();
+  await expect(binder).toBeFocused();
   await page.keyboard.press('ArrowLeft');
-  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(binder).toHaveAttribute('aria-expanded', 'false');
 
-  await page.getByRole('button', { name: 'Expand All' }).click();
-  await expect(row(page, 'Hand Hygiene')).toBeVisible();
-  await expect(row(page, 'Fire Safety and Evacuation')).toBeVisible();
+  await page.getByRole('button', { name: 'Expand All', exact: true }).click();
+  await expect(row(page, firstPnp.name)).toBeVisible();
+  await expect(row(page, secondPnp.name)).toBeVisible();
   // Collapse All closes everything but the path to the selected node, which stays in view.
-  await page.getByRole('button', { name: 'Collapse All' }).click();
-  await expect(row(page, 'Hand Hygiene')).toHaveCount(0);
-  await expect(row(page, 'Fire Safety and Evacuation')).toHaveCount(0);
-  await expect(row(page, 'Human Resources')).toHaveAttribute('aria-expanded', 'false');
-  await expect(row(page, 'Infection Prevention')).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Collapse All', exact: true }).click();
+  await expect(row(page, firstPnp.name)).toHaveCount(0);
+  await expect(row(page, secondPnp.name)).toHaveCount(0);
+  await expect(row(page, second.name)).toHaveAttribute('aria-expanded', 'false');
+  await expect(row(page, firstFolder.name)).toHaveAttribute('aria-selected', 'true');
 
   // The filter keeps the matches (case-insensitive, any part of the name) and the path to them.
-  await page.getByLabel('Filter by name').fill('HYGIENE');
-  await expect(row(page, 'Hand Hygiene')).toBeVisible();
-  await expect(row(page, 'Human Resources')).toHaveCount(0);
+  await page.getByLabel('Filter by name').fill(`HYGIENE ${data.word.toUpperCase()}`);
+  await expect(row(page, firstPnp.name)).toBeVisible();
+  await expect(row(page, first.name)).toBeVisible();
+  await expect(row(page, second.name)).toHaveCount(0);
 });
 
 test('a group as Reviewer on a binder is inherited by a folder below, overridden there, then reset to parent', async ({
   page,
+  data,
 }) => {
-  const { orgId, api } = await openManage(page);
-  const binderName = `Access ${unique()}`;
-  const binder = (
-    await api.post<ContainerItemResponse>(`o/${orgId}/containers`, { item: { item_type: 1, name: binderName } })
-  ).item;
-  await api.post(`o/${orgId}/containers`, {
-    item: { item_type: 2, name: `${binderName} folder`, parent_id: binder.id },
-  });
-  await page.reload();
+  const [inheritedGroup, ownGroup] = await data.groups(2);
+  if (!inheritedGroup || !ownGroup) throw new Error('Two groups are needed.');
+  const binder = await data.binder('Access');
+  const folder = await data.folder(binder.id, 'Access Folder');
+  await openManage(page);
 
-  await row(page, binderName).click();
-  const reviewers = panel(page).getByRole('region', { name: 'Reviewers' });
-  await reviewers.getByLabel('Add to Reviewers').fill('Nursing');
-  await page.getByRole('option', { name: 'Nursing' }).click();
-  await expect(toastWithText(page, Messages.recordUpdated)).toBeVisible();
-  await expect(reviewers.getByTestId('participant')).toHaveText(['Nursing']);
+  await row(page, binder.name).click();
+  const reviewers = panel(page).getByRole('region', { name: 'Reviewers', exact: true });
+  await reviewers.getByLabel('Add to Reviewers').fill(inheritedGroup.name);
+  await option(page, 'Add to Reviewers', inheritedGroup.name).click();
+  await expect(reviewers.getByTestId('participant')).toHaveText([inheritedGroup.name]);
   await expect(reviewers.getByLabel('Group')).toBeVisible();
 
-  await expand(page, binderName);
-  await row(page, `${binderName} folder`).click();
-  const folderReviewers = panel(page).getByRole('region', { name: 'Reviewers' });
-  await expect(panel(page)).toContainText(`Inherited from ${binderName}.`);
-  await expect(folderReviewers.getByTestId('participant')).toContainText(`NursingInherited from ${binderName}`);
-
-  // Override on the folder: the Infection Control Committee reviews here instead.
-  await folderReviewers.getByRole('button', { name: 'Remove Nursing from Reviewers' }).click();
-  await expect(panel(page)).toContainText('This folder has its own participants.');
-  await folderReviewers.getByLabel('Add to Reviewers').fill('Infection');
-  await page.getByRole('option', { name: 'Infection Control Committee' }).click();
-  await expect(folderReviewers.getByTestId('participant')).toHaveText(['Infection Control Committee']);
-  await expect(row(page, `${binderName} folder`)).toContainText('(own access)');
-
-  await panel(page).getByRole('button', { name: 'Reset to Parent' }).click();
-  const modal = page.getByRole('dialog', { name: 'Reset to Parent' });
-  await expect(modal).toContainText(
-    `Remove the participants of folder ${binderName} folder and inherit them from its parent again?`,
+  await expand(page, binder.name);
+  await row(page, folder.name).click();
+  const folderReviewers = panel(page).getByRole('region', { name: 'Reviewers', exact: true });
+  await expect(panel(page)).toContainText(`Inherited from ${binder.name}.`);
+  await expect(folderReviewers.getByTestId('participant')).toHaveCount(1);
+  await expect(folderReviewers.getByTestId('participant')).toContainText(
+    `${inheritedGroup.name}Inherited from ${binder.name}`,
   );
-  await modal.getByRole('button', { name: 'Reset to Parent' }).click();
-  await expect(panel(page)).toContainText(`Inherited from ${binderName}.`);
-  await expect(folderReviewers.getByTestId('participant')).toContainText('Nursing');
+
+  // Override on the folder: the other group reviews here instead.
+  await folderReviewers
+    .getByRole('button', { name: `Remove ${inheritedGroup.name} from Reviewers`, exact: true })
+    .click();
+  await expect(panel(page)).toContainText('This folder has its own participants.');
+  await folderReviewers.getByLabel('Add to Reviewers').fill(ownGroup.name);
+  await option(page, 'Add to Reviewers', ownGroup.name).click();
+  await expect(folderReviewers.getByTestId('participant')).toHaveText([ownGroup.name]);
+  await expect(row(page, folder.name)).toContainText('(own access)');
+
+  await panel(page).getByRole('button', { name: 'Reset to Parent', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: 'Reset to Parent', exact: true });
+  await expect(modal).toContainText(
+    `Remove the participants of folder ${folder.name} and inherit them from its parent again?`,
+  );
+  await modal.getByRole('button', { name: 'Reset to Parent', exact: true }).click();
+  await expect(panel(page)).toContainText(`Inherited from ${binder.name}.`);
+  await expect(folderReviewers.getByTestId('participant')).toHaveCount(1);
+  await expect(folderReviewers.getByTestId('participant')).toContainText(
+    `${inheritedGroup.name}Inherited from ${binder.name}`,
+  );
 
   // Every access change is in the folder's change logs.
-  await panel(page).getByRole('tab', { name: 'Change Logs' }).click();
-  const logs = page.getByRole('table', { name: 'Change Logs' });
+  await panel(page).getByRole('tab', { name: 'Change Logs', exact: true }).click();
+  const logs = page.getByRole('table', { name: 'Change Logs', exact: true });
   await expect(logs).toContainText('Reset To Parent');
-  await expect(logs).toContainText('Group Infection Control Committee removed as Reviewer');
+  await expect(logs).toContainText(`Group ${ownGroup.name} removed as Reviewer`);
 });
 
 test('folder views show the favourite, recently viewed and recently published P&Ps and the path to them', async ({
   page,
+  data,
 }) => {
-  const { orgId, api } = await openManage(page);
-  const items = await tree(api, orgId);
-  const pnp = (name: string) => items.find((i) => i.item_type === 3 && i.name === name)!;
-  await api.send('PATCH', `o/${orgId}/library/${pnp('Hand Hygiene').id}/handle_favorite`, { favorite: true });
-  await api.get(`o/${orgId}/library/${pnp('Code of Conduct').id}`);
-  await page.reload();
+  const owners = { owners: [DemoUsers.admin] };
+  const viewed = await data.binder('Viewed', owners);
+  const viewedFolder = await data.folder(viewed.id, 'Viewed Folder');
+  const viewedPnp = await data.pnp({ containerId: viewedFolder.id, name: data.name('Code'), publish: true });
+  const starred = await data.binder('Starred', owners);
+  const starredFolder = await data.folder(starred.id, 'Starred Folder');
+  const starredPnp = await data.pnp({ containerId: starredFolder.id, name: data.name('Hygiene'), publish: true });
+  const plainPnp = await data.pnp({ containerId: starredFolder.id, name: data.name('Plain'), publish: true });
+  const favorite = (on: boolean) =>
+    data.api.send('PATCH', data.o(`library/${starredPnp.id}/handle_favorite`), { favorite: on });
+  await favorite(true);
+  try {
+    await data.api.get(data.o(`library/${viewedPnp.id}`));
+    await openManage(page);
 
-  const views = page.getByRole('radiogroup', { name: 'Folder view' });
-  await views.getByText('Favorites').click();
-  await expect(page.getByRole('treeitem')).toHaveText(['Clinical Policies', 'Infection Prevention', /^Hand Hygiene/]);
-  await views.getByText('Recently Viewed').click();
-  await expect(page.getByRole('treeitem')).toHaveText(['Human Resources', 'Onboarding', /^Code of Conduct/]);
-  await views.getByText('Recently Published').click();
-  await expect(row(page, 'Fire Safety and Evacuation')).toBeVisible();
-  await expect(row(page, 'Medication Administration')).toBeVisible();
-  await views.getByText('All Files').click();
-  await expect(row(page, 'Human Resources')).toBeVisible();
+    // This test's rows (its word is in every name it made) in each view.
+    const ours = page.getByRole('treeitem').filter({ hasText: data.word });
+    const views = page.getByRole('radiogroup', { name: 'Folder view', exact: true });
+    await views.getByText('Favorites', { exact: true }).click();
+    await expect(ours).toHaveText([
+      startsWith(starred.name),
+      startsWith(starredFolder.name),
+      startsWith(starredPnp.name),
+    ]);
+    await views.getByText('Recently Viewed', { exact: true }).click();
+    await expect(ours).toHaveText([startsWith(viewed.name), startsWith(viewedFolder.name), startsWith(viewedPnp.name)]);
+    await views.getByText('Recently Published', { exact: true }).click();
+    await expect(row(page, starredPnp.name)).toBeVisible();
+    await expect(row(page, plainPnp.name)).toBeVisible();
+    await expect(row(page, viewedPnp.name)).toBeVisible();
+    await views.getByText('All Files', { exact: true }).click();
+    await expect(row(page, viewed.name)).toBeVisible();
+    await expect(row(page, starred.name)).toBeVisible();
+  } finally {
+    // The admin's favourites are as they were.
+    await favorite(false);
+  }
 });
 
-test('a binder owner manages inside their binders but cannot create binders', async ({ page }) => {
-  const session = await signIn(page, DemoUsers.binderOwner);
-  await page.goto(`/orgs/${session.org?.id ?? 0}/manage`);
-  await expect(row(page, 'Clinical Policies')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'New Binder' })).toHaveCount(0);
-  await row(page, 'Human Resources').click();
-  await expect(panel(page).getByRole('button', { name: 'New Folder' })).toBeVisible();
-  await expect(panel(page).getByRole('region', { name: 'Owners' }).getByTestId('participant')).toHaveText([
+test('a binder owner manages inside their binders but cannot create binders', async ({ page, data }) => {
+  const binder = await data.binder('Owned', { owners: [DemoUsers.binderOwner] });
+  await openManage(page, DemoUsers.binderOwner);
+  await expect(row(page, binder.name)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Binder', exact: true })).toHaveCount(0);
+  await row(page, binder.name).click();
+  await expect(panel(page).getByRole('button', { name: 'New Folder', exact: true })).toBeVisible();
+  await expect(panel(page).getByRole('region', { name: 'Owners', exact: true }).getByTestId('participant')).toHaveText([
     'Bea Binder',
   ]);
 });
 
-test('the manage screen has no serious or critical accessibility violation', async ({ page }) => {
+test('the manage screen has no serious or critical accessibility violation', async ({ page, data }) => {
+  const binder = await data.binder('Axe');
+  const folder = await data.folder(binder.id, 'Axe Folder', { owners: [DemoUsers.binderOwner] });
   await openManage(page);
-  await row(page, 'Infection Prevention').click();
-  await expect(panel(page).getByRole('region', { name: 'Owners' })).toBeVisible();
+  await row(page, folder.name).click();
+  await expect(panel(page).getByRole('heading', { name: folder.name, exact: true })).toBeVisible();
+  await expect(panel(page).getByRole('region', { name: 'Owners', exact: true }).getByTestId('participant')).toHaveText([
+    'Bea Binder',
+  ]);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

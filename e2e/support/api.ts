@@ -3,6 +3,13 @@ import { API_ROOT, CSRF_COOKIE, CSRF_HEADER } from '../../shared/api/errors';
 import type { Session } from '../../shared/api/sessions';
 import type { DemoUser } from './users';
 
+/** A file of a multipart form. */
+export interface MultipartFile {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly buffer: Buffer;
+}
+
 /**
  * Calls the API the way the web client does: cookies kept by the request context, the CSRF cookie
  * echoed in its header on every write. Works on `page.request` (sharing the browser's cookies) or on
@@ -63,6 +70,16 @@ export class TenetApi {
 
   post<T>(path: string, body?: unknown): Promise<T> {
     return this.send<T>('POST', path, body);
+  }
+
+  /** A multipart form post (files and fields), as the upload screens send it. */
+  async postMultipart<T>(path: string, multipart: Record<string, string | MultipartFile>): Promise<T> {
+    const response = await this.request.fetch(TenetApi.path(path), {
+      method: 'POST',
+      headers: { [CSRF_HEADER]: await this.csrfToken() },
+      multipart,
+    });
+    return TenetApi.json<T>(response, `POST ${path}`);
   }
 
   delete<T = void>(path: string): Promise<T> {

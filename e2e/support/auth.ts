@@ -8,7 +8,7 @@ export async function signInViaUi(page: Page, user: DemoUser): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username or email').fill(user.login);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
@@ -25,7 +25,7 @@ export async function signIn(page: Page, user: DemoUser, path = '/'): Promise<Se
 /** Signs out through the user menu. */
 export async function signOutViaUi(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
