@@ -59,6 +59,10 @@ export const storedFiles = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
     extractedText: text('extracted_text').notNull().default(''),
+    /** Only the first 150,000 characters are in the full-text index (migration 0004, issue 9). */
+    searchTextTruncated: boolean('search_text_truncated').generatedAlwaysAs(
+      sql`length(coalesce(extracted_text, '')) > 150000`,
+    ),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
   },
@@ -124,13 +128,20 @@ export const pnpDocuments = pgTable(
     unique('pnp_documents_org_id_id_key').on(t.orgId, t.id),
     foreignKey({ columns: [t.orgId, t.pnpId], foreignColumns: [pnps.orgId, pnps.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.fileId], foreignColumns: [storedFiles.orgId, storedFiles.id] }),
-    uniqueIndex('pnp_documents_one_draft').on(t.pnpId).where(sql`${t.status} = 1`),
-    uniqueIndex('pnp_documents_one_active').on(t.pnpId).where(sql`${t.status} = 2`),
+    uniqueIndex('pnp_documents_one_draft')
+      .on(t.pnpId)
+      .where(sql`${t.status} = 1`),
+    uniqueIndex('pnp_documents_one_active')
+      .on(t.pnpId)
+      .where(sql`${t.status} = 2`),
     index('pnp_documents_pnp_idx').on(t.orgId, t.pnpId),
     check('pnp_documents_status_check', sql`${t.status} in (1, 2, 3)`),
     check('pnp_documents_stage_check', sql`${t.draftStage} is null or ${t.draftStage} between 2 and 5`),
     check('pnp_documents_step_check', sql`${t.approvalStep} is null or ${t.approvalStep} between 1 and 10`),
-    check('pnp_documents_reminder_check', sql`${t.reminderDt} is null or ${t.reviewDt} is null or ${t.reminderDt} <= ${t.reviewDt}`),
+    check(
+      'pnp_documents_reminder_check',
+      sql`${t.reminderDt} is null or ${t.reviewDt} is null or ${t.reminderDt} <= ${t.reviewDt}`,
+    ),
   ],
 );
 
@@ -152,10 +163,14 @@ export const accessGrants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.orgId, t.pnpId], foreignColumns: [pnps.orgId, pnps.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete(
+      'cascade',
+    ),
     index('access_grants_container_idx').on(t.orgId, t.containerId),
     index('access_grants_pnp_idx').on(t.orgId, t.pnpId),
     index('access_grants_user_idx').on(t.orgId, t.userId),
@@ -194,7 +209,9 @@ export const documentSignoffs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.orgId, t.documentId], foreignColumns: [pnpDocuments.orgId, pnpDocuments.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.documentId], foreignColumns: [pnpDocuments.orgId, pnpDocuments.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
     index('document_signoffs_doc_idx').on(t.orgId, t.documentId),
   ],

@@ -15,12 +15,3 @@ export const ACCEPTED_LABELS = Object.values(ACCEPTED_FILE_TYPES)
   .join(', ');
 
 export const isAcceptedExtension = (ext: string): ext is AcceptedExtension => ext in ACCEPTED_FILE_TYPES;
-
-/** Zip containers (DOCX, XLSX, PPTX) are opened only within these bounds: a zip bomb is refused unopened. */
-export const ZIP_MAX_ENTRIES = 10_000;
-export const ZIP_MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
-
-/** Text kept per file for search and version compare; enough for any real policy. */
-export const EXTRACTED_TEXT_MAX_CHARS = 2_000_000;
-/** Pages of a PDF read for text. */
-export const PDF_MAX_PAGES = 2_000;

@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors';
 import { docxManyEntries, docxOf, docxZipBomb, fakeExecutable, pdfOf } from '../../test/pnp-factories';
 import { contentDisposition } from './download';
 import { docxToHtml } from './docx-preview';
 import { checkUpload, safeFileName } from './file-validation';
-import { checkZip } from './zip-guard';
+import { closeParserPool } from './parser-pool';
+import { checkZip } from '../../workers/parsers/zip-guard';
+import { DEFAULT_PARSER_LIMITS } from './parser-limits';
 
 const MB = 1024 * 1024;
+afterAll(() => closeParserPool());
 const refusal = async (promise: Promise<unknown>): Promise<string[]> => {
   try {
     await promise;
@@ -88,12 +91,12 @@ describe('refused files', () => {
   it('refuses a zip with too many entries, and one whose headers lie about sizes', async () => {
     expect(
       await refusal(checkUpload({ fileName: 'many.docx', bytes: docxManyEntries(10_001), truncated: false }, 50 * MB)),
-    ).toEqual(['The file many.docx holds too many parts to be opened safely.']);
+    ).toEqual(['The file many.docx holds more than 10,000 parts and is too complex to be read safely.']);
     // Headers claiming 1 KB per entry: the real inflation is counted and stopped all the same.
     const liar = docxZipBomb(48 * MB, 1024);
-    expect(await checkZip(liar, { maxEntries: 100, maxUncompressedBytes: 8 * MB })).toEqual({
+    expect(await checkZip(liar, { ...DEFAULT_PARSER_LIMITS, zipMaxEntries: 100, zipMaxTotalBytes: 8 * MB })).toEqual({
       ok: false,
-      reason: 'unreadable',
+      reason: 'zip-too-large',
     });
     expect((await refusal(checkUpload({ fileName: 'liar.docx', bytes: liar, truncated: false }, 50 * MB)))[0]).toMatch(
       /^The file liar.docx /,

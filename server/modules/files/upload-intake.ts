@@ -1,8 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
+import { withTenant } from '../../db/tenant';
+import type { OrgActor } from '../../http/actor';
 import type { Deps } from '../../http/deps';
 import { AppError, unprocessable } from '../../http/errors';
 import type { App, OrgCtx } from '../../http/routes';
+import { registerAfterCommit } from './after-commit';
 import { checkUpload, type CheckedFile } from './file-validation';
 import { insertStoredFile, type StoredFile } from './files.repo';
 
@@ -16,8 +19,21 @@ export interface Intake {
   files: IntakeFile[];
 }
 
+/**
+ * Decides, in a short transaction of its own, whether the caller may send files to this target:
+ * 404 for what they may not see, 403 for what they see but may not change, 422 for fields that do
+ * not say which target. It sees the path parameters and the text fields sent before the first file.
+ */
+export type UploadGate = (ctx: OrgCtx, input: { params: unknown; fields: Record<string, string> }) => Promise<void>;
+
+const gates = new Map<string, UploadGate>();
 const intakes = new WeakMap<FastifyRequest, Intake>();
 const cleanups = new WeakMap<FastifyRequest, { onFailure: string[]; onSuccess: string[] }>();
+
+/** Declares that a route takes files and who may send them; a multipart body to any other route is refused unread. */
+export function gateUploads(method: 'POST' | 'PUT', url: string, gate: UploadGate): void {
+  gates.set(`${method} ${url}`, gate);
+}
 
 function cleanupOf(req: FastifyRequest): { onFailure: string[]; onSuccess: string[] } {
   let entry = cleanups.get(req);
@@ -35,18 +51,43 @@ async function readPart(part: Multipart & { type: 'file' }): Promise<{ bytes: Bu
   return { bytes: Buffer.concat(chunks), truncated: part.file.truncated };
 }
 
+const gateCtx = (deps: Deps, req: FastifyRequest, reply: FastifyReply, actor: OrgActor): Omit<OrgCtx, 'tx'> => ({
+  deps,
+  requestId: req.id,
+  ip: req.ip,
+  now: deps.clock.now(),
+  req,
+  reply,
+  orgId: actor.orgId,
+  actor,
+});
+
 /**
- * Reads and checks multipart uploads BEFORE the route's transaction opens: parsing, zip checks and
- * text extraction can take seconds, and on PGlite an open transaction stalls every other request.
- * Only a signed-in user of the path's organisation gets this far; the handler does the rest.
+ * Multipart uploads, in this order (issue 9): the route's gate decides whether the caller may send
+ * files to the target, in its own short transaction, BEFORE any file byte is read; then each file
+ * is read (within the size limit) and checked in the parser worker pool; only then does the
+ * route's own transaction open (parsing can take seconds, and on PGlite an open transaction stalls
+ * every other request). The route guard has already required a signed-in user of the path's org.
  */
 export function registerUploadIntake(scope: App, deps: Deps): void {
-  scope.addHook('preHandler', async (req) => {
+  registerAfterCommit(scope);
+  scope.addHook('preHandler', async (req, reply) => {
     if (!req.isMultipart()) return;
     const actor = req.actor;
     const orgParam = (req.params as { org?: number }).org;
     if (!actor || actor.kind !== 'org' || orgParam !== actor.orgId) return;
+    const gate = gates.get(`${req.method} ${req.routeOptions.url ?? ''}`);
+    if (!gate) throw unprocessable('This request does not take files. Send it as JSON.');
     const intake: Intake = { fields: {}, files: [] };
+    let authorised = false;
+    const authorise = async (): Promise<void> => {
+      if (authorised) return;
+      const base = gateCtx(deps, req, reply, actor);
+      await withTenant(deps.database.db, actor.orgId, (tx) =>
+        gate({ ...base, tx }, { params: req.params, fields: intake.fields }),
+      );
+      authorised = true;
+    };
     // preservePath: the name exactly as sent, so a name with a path is refused rather than silently trimmed.
     const parts = req.parts({
       limits: { fileSize: deps.config.maxUploadBytes },
@@ -58,16 +99,18 @@ export function registerUploadIntake(scope: App, deps: Deps): void {
         intake.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }
+      await authorise();
       const { bytes, truncated } = await readPart(part);
       const fileName = part.filename ?? '';
       try {
         const file = await checkUpload({ fileName, bytes, truncated }, deps.config.maxUploadBytes);
         intake.files.push({ field: part.fieldname, fileName, ok: true, file });
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        if (!(error instanceof AppError) || error.statusCode !== 422) throw error;
         intake.files.push({ field: part.fieldname, fileName, ok: false, errors: error.errors });
       }
     }
+    await authorise();
     intakes.set(req, intake);
   });
 

@@ -1,13 +1,14 @@
-import mammoth from 'mammoth';
 import type { FastifyReply } from 'fastify';
 import type { FilePreview } from '../../../shared/api/library';
 import type { FileStore } from '../../platform/file-store';
+import { unprocessable } from '../../http/errors';
+import { fileStopSentences, inWorker, refusalMessage } from '../files/parser-messages';
+import { docxHtmlInWorker } from '../files/parser-pool';
 
 /**
  * Serving a stored document: the bytes inline or as an attachment with a safe Content-Disposition
  * and `nosniff`, or as HTML for the reading view (DOCX through mammoth; a PDF is shown by the
- * browser itself). The P&P module had no exported preview helper when this was written, so the
- * library converts DOCX itself.
+ * browser itself). The conversion runs in the parser worker pool.
  */
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -79,6 +80,8 @@ export async function previewDocument(files: FileStore, doc: StoredDocument): Pr
   const kind = previewKind(doc);
   if (kind !== 'html') return { kind, html: null };
   const buffer = await files.get(doc.storageKey);
-  const result = await mammoth.convertToHtml({ buffer });
-  return { kind, html: sanitizeConvertedHtml(result.value) };
+  // Converted in a parser worker, under its heap and time limits (issue 9).
+  const result = await inWorker(fileStopSentences('This document'), () => docxHtmlInWorker(buffer));
+  if (!result.ok) throw unprocessable(refusalMessage('This document', result));
+  return { kind, html: sanitizeConvertedHtml(result.html) };
 }

@@ -30,7 +30,15 @@ export function formOrJsonBody(
   plainFields: readonly string[] = [],
 ): unknown {
   if (!req.isMultipart()) return req.body;
-  const { fields } = intakeOf(req);
+  return formFieldsBody(intakeOf(req).fields, jsonFields, plainFields);
+}
+
+/** Multipart text fields as the body object a JSON request would have sent (JSON-valued fields parsed). */
+export function formFieldsBody(
+  fields: Record<string, string>,
+  jsonFields: readonly string[],
+  plainFields: readonly string[] = [],
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const name of jsonFields) {
     const value = jsonField(fields[name], name);

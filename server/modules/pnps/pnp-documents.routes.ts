@@ -22,8 +22,10 @@ import { VersionStatus } from '../../../shared/domain/statuses';
 import type { Deps } from '../../http/deps';
 import { unprocessable } from '../../http/errors';
 import { IdParam, orgRoute, type App } from '../../http/routes';
+import type { OrgCtx } from '../../http/routes';
+import { afterCommit } from '../files/after-commit';
 import { sendStoredFile } from '../files/download';
-import { intakeOf, singleFile } from '../files/upload-intake';
+import { gateUploads, intakeOf, singleFile } from '../files/upload-intake';
 import { parseWith } from './body-input';
 import {
   documentFile,
@@ -32,10 +34,10 @@ import {
   updateDocument,
   viewDocument,
 } from './pnp-documents.service';
-import { compareVersions, listVersions, listWorkflowHistory, listWorkItems } from './pnp-versions.service';
+import { diffCompared, loadCompared, listVersions, listWorkflowHistory, listWorkItems } from './pnp-versions.service';
 import { extendReview, startRevision } from './publishing.service';
 import { findDocumentByStatus } from './pnps.repo';
-import { loadDocContext } from './workflow.context';
+import { allowDocument, loadDocContext } from './workflow.context';
 import { runWorkflowAction, sendToAuthors } from './workflow.service';
 
 const ById = z.object({ id: IdParam });
@@ -53,6 +55,18 @@ const ReplaceFields = z.object({
     .int()
     .positive({ message: 'id must be a positive whole number.' }),
 });
+
+/**
+ * Whether the caller may put a new file on this version: what replaceDocumentFile checks, asked
+ * before the upload is read (issue 9: permission before parsing).
+ */
+export async function assertMayReplaceFile(ctx: OrgCtx, pnpId: number, documentId: number): Promise<void> {
+  const c = await loadDocContext(ctx, pnpId, documentId);
+  if (c.doc.status === VersionStatus.Archived) throw unprocessable('An archived version cannot be changed.');
+  allowDocument(c, c.doc.status === VersionStatus.Draft ? 'upload_file' : 'replace_published_file');
+}
+
+const REPLACE_FILE_URL = '/api/o/:org/pnp_documents/replace_file';
 
 /** P&P documents (spec §7 'P&P documents') and the workflow actions on a version. */
 export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
@@ -104,7 +118,11 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
       summary: 'Text differences of two versions',
       schema: { querystring: CompareQuery, response: { 200: CompareResponse } },
     },
-    async (ctx, { query }) => compareVersions(ctx, query.pnp_id, query.from, query.to),
+    async (ctx, { query }) => {
+      // The texts are read in the transaction; the diff runs in a parser worker after it has ended.
+      const compared = await loadCompared(ctx, query.pnp_id, query.from, query.to);
+      return afterCommit(() => diffCompared(compared));
+    },
   );
 
   orgRoute(
@@ -131,7 +149,7 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
     deps,
     {
       method: 'POST',
-      url: '/api/o/:org/pnp_documents/replace_file',
+      url: REPLACE_FILE_URL,
       summary: "Replace a version's file (multipart: pnp_id, id, file); the Active one's without a new version",
       schema: { response: { 200: PnpDocumentResponse } },
       bodyLimit: deps.config.maxUploadBytes + 1024 * 1024,
@@ -144,6 +162,10 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
       return { pnp_document: await replaceDocumentFile(ctx, fields.pnp_id, fields.id, file) };
     },
   );
+  gateUploads('POST', REPLACE_FILE_URL, async (ctx, { fields }) => {
+    const target = parseWith(ReplaceFields, fields);
+    await assertMayReplaceFile(ctx, target.pnp_id, target.id);
+  });
 
   orgRoute(
     app,

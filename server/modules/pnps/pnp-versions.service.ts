@@ -1,4 +1,3 @@
-import { diffLines } from 'diff';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompareResponse, HistoryEntry, VersionItem, WorkItem } from '../../../shared/api/pnp-documents';
 import {
@@ -11,6 +10,8 @@ import {
 import { queryRows } from '../../db/client';
 import { storedFiles, tasks } from '../../db/schema/index';
 import { unprocessable } from '../../http/errors';
+import { COMPARE_STOP_SENTENCES, inWorker, refusalMessage } from '../files/parser-messages';
+import { diffInWorker } from '../files/parser-pool';
 import type { OrgCtx } from '../../http/routes';
 import { listChangeLogs } from '../change-logs/change-logs.repo';
 import { containerSourcesCte } from '../access/effective-access';
@@ -69,16 +70,20 @@ export async function pnpChangeLogs(ctx: OrgCtx, pnpId: number): Promise<ChangeL
   return [...own, ...versions].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
+/** Two versions and their texts, read for a compare. */
+export interface Compared {
+  from: CompareResponse['from'];
+  to: CompareResponse['to'];
+  fromText: string;
+  toText: string;
+}
+
 /**
  * Two versions' texts side by side (issue 5 'Version compare'): line differences of the text
- * extracted at upload, any two versions, no age limit.
+ * extracted at upload, any two versions, no age limit. This reads them (in the transaction);
+ * `diffCompared` compares them in a parser worker once the transaction has ended (issue 9).
  */
-export async function compareVersions(
-  ctx: OrgCtx,
-  pnpId: number,
-  fromId: number,
-  toId: number,
-): Promise<CompareResponse> {
+export async function loadCompared(ctx: OrgCtx, pnpId: number, fromId: number, toId: number): Promise<Compared> {
   const c = await loadPnpContext(ctx, pnpId);
   allowPnp(c, 'view_drafts');
   if (fromId === toId) throw unprocessable('Choose two different versions to compare.');
@@ -93,18 +98,22 @@ export async function compareVersions(
     : [];
   const textOf = (fileId: number | null): string => texts.find((t) => t.id === fileId)?.text ?? '';
   const nameOf = (fileId: number | null): string | null => texts.find((t) => t.id === fileId)?.name ?? null;
-  const a = textOf(from.fileId);
-  const b = textOf(to.fileId);
-  const parts =
-    a === b
-      ? [{ value: a, added: false, removed: false }]
-      : (diffLines(a, b) ?? []).map((p) => ({ value: p.value, added: !!p.added, removed: !!p.removed }));
   return {
     from: presentVersionItem(from, nameOf(from.fileId)),
     to: presentVersionItem(to, nameOf(to.fileId)),
-    identical: a === b,
-    parts,
+    fromText: textOf(from.fileId),
+    toText: textOf(to.fileId),
   };
+}
+
+/** The line differences of two read versions, computed in a parser worker within its limits. */
+export async function diffCompared(compared: Compared): Promise<CompareResponse> {
+  const { from, to, fromText, toText } = compared;
+  const identical = fromText === toText;
+  if (identical) return { from, to, identical, parts: [{ value: fromText, added: false, removed: false }] };
+  const result = await inWorker(COMPARE_STOP_SENTENCES, () => diffInWorker(fromText, toText));
+  if (!result.ok) throw unprocessable(refusalMessage('', result));
+  return { from, to, identical, parts: result.parts };
 }
 
 /**

@@ -19,13 +19,14 @@ import {
 import type { Deps } from '../../http/deps';
 import { unprocessable } from '../../http/errors';
 import { IdParam, orgRoute, type App } from '../../http/routes';
-import { intakeOf, singleFile } from '../files/upload-intake';
-import { formOrJsonBody, parseWith } from './body-input';
+import { gateUploads, intakeOf, singleFile } from '../files/upload-intake';
+import { formFieldsBody, formOrJsonBody, parseWith } from './body-input';
+import { assertMayReplaceFile } from './pnp-documents.routes';
 import { bulkUpload, deletePnp, restorePnp, retirePnp } from './pnp-lifecycle.service';
 import { replaceDocumentFile, viewDocument } from './pnp-documents.service';
 import { listPnps, viewPnp } from './pnp-queries.service';
 import { pnpChangeLogs } from './pnp-versions.service';
-import { createPnp, describeNewPnp, findOrgTemplate, updatePnp } from './pnps.service';
+import { assertMayCreateIn, createPnp, describeNewPnp, findOrgTemplate, updatePnp } from './pnps.service';
 
 const ById = z.object({ id: IdParam });
 const ByDoc = z.object({ id: IdParam, docId: IdParam });
@@ -40,8 +41,31 @@ const BulkFields = z.object({
 /** A multipart upload can be as large as the file limit allows, plus its form fields. */
 const uploadLimit = (deps: Deps, files = 1): number => deps.config.maxUploadBytes * files + 1024 * 1024;
 
+const CREATE_URL = '/api/o/:org/pnps';
+const BULK_URL = '/api/o/:org/pnps/bulk_upload';
+const UPLOAD_DOCUMENT_URL = '/api/o/:org/pnps/:id/pnp_documents/:docId/upload_document';
+
+/**
+ * Who may send files to each upload route, decided before the files are read (issue 9): the same
+ * checks the services make in the route's transaction, asked first in a short one of their own.
+ */
+function gatePnpUploads(): void {
+  gateUploads('POST', CREATE_URL, async (ctx, { fields }) => {
+    const body = parseWith(CreatePnpBody, formFieldsBody(fields, ['pnp', 'document']));
+    await assertMayCreateIn(ctx, body.pnp.container_id);
+  });
+  gateUploads('POST', BULK_URL, async (ctx, { fields }) => {
+    await assertMayCreateIn(ctx, parseWith(BulkFields, fields).container_id);
+  });
+  gateUploads('POST', UPLOAD_DOCUMENT_URL, async (ctx, { params }) => {
+    const target = parseWith(ByDoc, params);
+    await assertMayReplaceFile(ctx, target.id, target.docId);
+  });
+}
+
 /** P&Ps (spec §7 'P&Ps'): list, create from a file or template, bulk upload, read, update, retire, restore, delete. */
 export function registerPnpRoutes(app: App, deps: Deps): void {
+  gatePnpUploads();
   orgRoute(
     app,
     deps,
@@ -59,7 +83,7 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
     deps,
     {
       method: 'POST',
-      url: '/api/o/:org/pnps',
+      url: CREATE_URL,
       summary:
         'Create a P&P with its first draft: multipart fields pnp and document (JSON) and file, or JSON with pnp.template_id',
       schema: { response: { 201: CreatePnpResponse } },
@@ -117,7 +141,7 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
     deps,
     {
       method: 'POST',
-      url: '/api/o/:org/pnps/bulk_upload',
+      url: BULK_URL,
       summary:
         'Upload many files into one container, each a Draft P&P (multipart: container_id, bulk_upload_id?, files)',
       schema: { response: { 200: BulkUploadResponse } },
@@ -230,7 +254,7 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
     deps,
     {
       method: 'POST',
-      url: '/api/o/:org/pnps/:id/pnp_documents/:docId/upload_document',
+      url: UPLOAD_DOCUMENT_URL,
       summary: "Replace a version's file (multipart file)",
       schema: { params: ByDoc, response: { 200: PnpDocumentResponse } },
       bodyLimit: uploadLimit(deps),

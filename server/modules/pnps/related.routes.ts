@@ -11,7 +11,8 @@ import {
 import type { Deps } from '../../http/deps';
 import { IdParam, orgRoute, type App } from '../../http/routes';
 import { sendStoredFile } from '../files/download';
-import { intakeOf, singleFile } from '../files/upload-intake';
+import { gateUploads, intakeOf, singleFile } from '../files/upload-intake';
+import { parseWith } from './body-input';
 import {
   addAttachment,
   attachmentFile,
@@ -23,6 +24,7 @@ import {
   saveAdditionalInfo,
   setLinks,
 } from './related.service';
+import { allowPnp, loadPnpContext } from './workflow.context';
 
 const ById = z.object({ id: IdParam });
 const ByAttachment = z.object({ id: IdParam, attachmentId: IdParam });
@@ -30,6 +32,8 @@ const ByInfo = z.object({ id: IdParam, infoId: IdParam });
 const FileAction = z.object({
   action_name: z.enum(['edit', 'view'], { message: "action_name must be 'edit' or 'view'." }).default('view'),
 });
+
+const ATTACHMENTS_URL = '/api/o/:org/pnps/:id/attachments';
 
 /** Related information of a P&P (issue 5): attachments, additional information, links both ways. */
 export function registerRelatedRoutes(app: App, deps: Deps): void {
@@ -49,7 +53,7 @@ export function registerRelatedRoutes(app: App, deps: Deps): void {
     deps,
     {
       method: 'POST',
-      url: '/api/o/:org/pnps/:id/attachments',
+      url: ATTACHMENTS_URL,
       summary: 'Attach a file (multipart file)',
       schema: { params: ById, response: { 201: z.object({ attachment: Attachment }) } },
       bodyLimit: deps.config.maxUploadBytes + 1024 * 1024,
@@ -60,6 +64,10 @@ export function registerRelatedRoutes(app: App, deps: Deps): void {
       return { attachment };
     },
   );
+  // What addAttachment checks, asked before the file is read (issue 9: permission before parsing).
+  gateUploads('POST', ATTACHMENTS_URL, async (ctx, { params }) => {
+    allowPnp(await loadPnpContext(ctx, parseWith(ById, params).id), 'edit_related');
+  });
 
   orgRoute(
     app,

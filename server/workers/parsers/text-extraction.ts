@@ -1,29 +1,26 @@
 import mammoth from 'mammoth';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { EXTRACTED_TEXT_MAX_CHARS, PDF_MAX_PAGES, type AcceptedExtension } from './file-types';
+import type { AcceptedExtension } from '../../modules/files/file-types';
+import type { ParserRefusal } from '../../modules/files/parser-jobs';
+import { EXTRACTED_TEXT_MAX_CHARS, type ParserLimits } from '../../modules/files/parser-limits';
+import { decodePlainText } from './detect';
+import { largestFlateStream } from './pdf-streams';
 import { readZipEntries } from './zip-guard';
 
-/** Thrown when a file that looks like a type by its bytes cannot be read as that type. */
-export class UnreadableFile extends Error {}
+/** A file refused by a parser check; the reason becomes the sentence the user reads. */
+export class ParserRefusalError extends Error {
+  constructor(readonly reason: ParserRefusal) {
+    super(reason);
+  }
+}
 
 /** NUL bytes are removed: PostgreSQL text cannot hold them. */
 const clip = (text: string): string => text.replaceAll('\u0000', '').slice(0, EXTRACTED_TEXT_MAX_CHARS).trim();
 
-/** Strict UTF-8 with no binary control characters: what we accept as a TXT file. */
-export function decodePlainText(bytes: Buffer): string | null {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
+async function pdfText(bytes: Buffer, limits: ParserLimits): Promise<string> {
+  if (largestFlateStream(bytes, limits.pdfMaxStreamBytes) > limits.pdfMaxStreamBytes) {
+    throw new ParserRefusalError('pdf-stream-too-large');
   }
-  // Tab, line feed, form feed and carriage return are text; other C0 controls mean binary.
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
-  if (/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text)) return null;
-  return text.replace(/^\uFEFF/, '');
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
   const task = getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
@@ -33,9 +30,11 @@ async function pdfText(bytes: Buffer): Promise<string> {
   });
   try {
     const doc = await task.promise;
+    // The page count comes from the page tree's root; no page is read before it is checked.
+    if (doc.numPages > limits.pdfMaxPages) throw new ParserRefusalError('pdf-too-many-pages');
     const lines: string[] = [];
     let length = 0;
-    for (let n = 1; n <= Math.min(doc.numPages, PDF_MAX_PAGES) && length < EXTRACTED_TEXT_MAX_CHARS; n += 1) {
+    for (let n = 1; n <= doc.numPages && length < EXTRACTED_TEXT_MAX_CHARS; n += 1) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       let line = '';
@@ -82,21 +81,21 @@ async function officeXmlText(bytes: Buffer, ext: 'xlsx' | 'pptx'): Promise<strin
 
 /**
  * The text of a checked file, for search, preview and version compare. DOCX and PDF files that
- * cannot be parsed are refused (UnreadableFile); a legacy DOC keeps no text.
+ * cannot be parsed are refused ('unreadable'); a legacy DOC keeps no text.
  */
-export async function extractText(bytes: Buffer, ext: AcceptedExtension): Promise<string> {
+export async function extractText(bytes: Buffer, ext: AcceptedExtension, limits: ParserLimits): Promise<string> {
   switch (ext) {
     case 'docx':
       try {
         return clip((await mammoth.extractRawText({ buffer: bytes })).value);
       } catch {
-        throw new UnreadableFile('docx');
+        throw new ParserRefusalError('unreadable');
       }
     case 'pdf':
       try {
-        return clip(await pdfText(bytes));
-      } catch {
-        throw new UnreadableFile('pdf');
+        return clip(await pdfText(bytes, limits));
+      } catch (error) {
+        throw error instanceof ParserRefusalError ? error : new ParserRefusalError('unreadable');
       }
     case 'txt':
       return clip(decodePlainText(bytes) ?? '');
