@@ -1,6 +1,29 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type Params, type RouteObject } from 'react-router';
+import type { PnpDocumentResponse } from '../../../shared/api/pnp-documents';
+import type { PnpResponse } from '../../../shared/api/pnps';
+import { pnpKeys } from '../../features/pnps/api/pnp-keys';
+import { queryClient } from '../../lib/query-client';
 import { lazyPage } from './lazy-page';
 import { Redirecting } from './route-helpers';
+
+/**
+ * Names, not ids: the crumbs read the P&P and the version the document screen has loaded (the page
+ * frame draws the trail again when the screen renders with them); 'P&P' and 'Version' until then.
+ */
+const pnpCrumb = (p: Params): string => {
+  const key = pnpKeys.pnp(p.orgId ?? '', p.pnpId ?? '');
+  const fromDocument = queryClient
+    .getQueriesData<PnpDocumentResponse>({ queryKey: [...key, 'document'] })
+    .find(([, data]) => data !== undefined)?.[1]?.pnp_document.pnp.name;
+  return queryClient.getQueryData<PnpResponse>(key)?.pnp.name ?? fromDocument ?? 'P&P';
+};
+const versionCrumb = (p: Params): string => {
+  const document = queryClient.getQueryData<PnpDocumentResponse>(
+    pnpKeys.document(p.orgId ?? '', p.pnpId ?? '', p.pnpDocumentId ?? ''),
+  )?.pnp_document;
+  if (!document) return 'Version';
+  return document.version_number === null ? 'Draft' : `Version ${document.version_number}`;
+};
 
 /** A section of the document screen: its breadcrumb and the component that draws it. */
 const section = (path: string, crumb: string, load: RouteObject['lazy']): RouteObject => ({
@@ -11,11 +34,11 @@ const section = (path: string, crumb: string, load: RouteObject['lazy']): RouteO
 const sections = () => import('../../features/pnps/sections/index');
 
 /** orgs/{orgId}/pnps/{pnpId}/pnp_documents/{pnpDocumentId} and its children (spec §2). */
-export const pnpDocumentRoutes: RouteObject[] = [
+const documentRoutes: RouteObject[] = [
   {
-    path: ':pnpId/pnp_documents/:pnpDocumentId',
+    path: 'pnp_documents/:pnpDocumentId',
     handle: {
-      crumb: (p: Record<string, string | undefined>) => `Document ${p.pnpDocumentId ?? ''}`,
+      crumb: versionCrumb,
       title: 'P&P Document',
       description: 'One version of a P&P: its preview, information, assignments, versions and history.',
     },
@@ -50,11 +73,39 @@ export const pnpDocumentRoutes: RouteObject[] = [
     ],
   },
   {
-    path: ':pnpId/pnp_documents/:pnpDocumentId/file',
+    path: 'pnp_documents/:pnpDocumentId/file',
     handle: {
       crumb: 'Document File',
       description: 'The document file of this version, opened for viewing or editing.',
     },
     lazy: lazyPage(() => import('../../features/pnps/pages/document-file-page'), 'DocumentFilePage'),
+  },
+];
+
+/**
+ * The P&P's crumb ('Hand Hygiene') above its versions' ('Version 2'). The P&P's own address has no
+ * screen of its own: it opens the P&P's current version.
+ */
+export const pnpDocumentRoutes: RouteObject[] = [
+  {
+    path: ':pnpId',
+    handle: { crumb: pnpCrumb },
+    children: [
+      {
+        index: true,
+        loader: async ({ params }) => {
+          const { getPnp } = await import('../../features/pnps/api/get-pnp');
+          const { pnp } = await getPnp(params.orgId ?? '', params.pnpId ?? '');
+          const current = pnp.current_document_id;
+          return redirect(
+            current === null
+              ? `/orgs/${params.orgId ?? ''}/pnps`
+              : `/orgs/${params.orgId ?? ''}/pnps/${pnp.id}/pnp_documents/${current}/version_info/preview`,
+          );
+        },
+        Component: Redirecting,
+      },
+      ...documentRoutes,
+    ],
   },
 ];

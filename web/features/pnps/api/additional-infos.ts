@@ -1,9 +1,10 @@
 import type { AdditionalInfo, AdditionalInfoBody, AdditionalInfoList } from '../../../../shared/api/pnps';
 import { http } from '../../../lib/api-client';
+import { IN_PLACE } from '../components/section-refusal';
 
 /** o/{org}/pnps/{id}/additional_infos: list, add, change, remove. */
 export function listAdditionalInfos(orgId: string, pnpId: string | number): Promise<AdditionalInfoList> {
-  return http.get<AdditionalInfoList>(`o/${orgId}/pnps/${pnpId}/additional_infos`);
+  return http.get<AdditionalInfoList>(`o/${orgId}/pnps/${pnpId}/additional_infos`, { passThrough: IN_PLACE });
 }
 
 export function saveAdditionalInfo(

@@ -1,10 +1,11 @@
 import type { Attachment, AttachmentList } from '../../../../shared/api/pnps';
 import { buildUrl, http } from '../../../lib/api-client';
+import { IN_PLACE } from '../components/section-refusal';
 import { uploadForm, type UploadOptions } from './upload-form';
 
 /** o/{org}/pnps/{id}/attachments: list, add (multipart), remove, and each file's address. */
 export function listAttachments(orgId: string, pnpId: string | number): Promise<AttachmentList> {
-  return http.get<AttachmentList>(`o/${orgId}/pnps/${pnpId}/attachments`);
+  return http.get<AttachmentList>(`o/${orgId}/pnps/${pnpId}/attachments`, { passThrough: IN_PLACE });
 }
 
 export function addAttachment(

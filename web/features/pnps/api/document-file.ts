@@ -1,5 +1,6 @@
 import type { PreviewResponse } from '../../../../shared/api/pnp-documents';
 import { buildUrl, http } from '../../../lib/api-client';
+import { IN_PLACE } from '../components/section-refusal';
 
 /** GET o/{org}/pnp_documents/{id}/file?pnp_id&action_name=view|edit: an address for the browser itself. */
 export const documentFileUrl = (
@@ -15,5 +16,8 @@ export function getPreview(
   pnpId: string | number,
   documentId: string | number,
 ): Promise<PreviewResponse> {
-  return http.get<PreviewResponse>(`o/${orgId}/pnp_documents/${documentId}/preview`, { query: { pnp_id: pnpId } });
+  return http.get<PreviewResponse>(`o/${orgId}/pnp_documents/${documentId}/preview`, {
+    query: { pnp_id: pnpId },
+    passThrough: IN_PLACE,
+  });
 }

@@ -1,5 +1,6 @@
 import type { PnpDocumentResponse } from '../../../../shared/api/pnp-documents';
 import { http } from '../../../lib/api-client';
+import { IN_PLACE } from '../components/section-refusal';
 
 /** GET o/{org}/pnp_documents/{id}?pnp_id (spec §7). */
 export function getDocument(
@@ -7,5 +8,8 @@ export function getDocument(
   pnpId: string | number,
   documentId: string | number,
 ): Promise<PnpDocumentResponse> {
-  return http.get<PnpDocumentResponse>(`o/${orgId}/pnp_documents/${documentId}`, { query: { pnp_id: pnpId } });
+  return http.get<PnpDocumentResponse>(`o/${orgId}/pnp_documents/${documentId}`, {
+    query: { pnp_id: pnpId },
+    passThrough: IN_PLACE,
+  });
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { useFormGuard } from './form-guard';
 
 export interface ActionDialogProps {
   readonly opened: boolean;
@@ -33,6 +34,7 @@ export function ActionDialog({
 }: ActionDialogProps) {
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
+  const form = useFormGuard();
   const missing = comment?.required === true && text.trim() === '';
   const close = (): void => {
     setText('');
@@ -41,7 +43,7 @@ export function ActionDialog({
   };
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={600}>{title}</Text>} centered>
-      <Stack gap="md">
+      <Stack gap="md" ref={form.ref}>
         {message && <Text size="sm">{message}</Text>}
         {children}
         {comment && (
@@ -66,7 +68,7 @@ export function ActionDialog({
             disabled={actionDisabled}
             onClick={() => {
               setTouched(true);
-              if (missing) return;
+              if (missing || form.blocked()) return;
               onConfirm(text.trim());
             }}
           >

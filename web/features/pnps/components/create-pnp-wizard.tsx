@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,9 @@ import { listContainers } from '../api/containers-and-people';
 import { createPnpFromFile, createPnpFromTemplate } from '../api/create-pnp';
 import { pnpKeys } from '../api/pnp-keys';
 import { DocumentDetailsFields, EMPTY_DETAILS, documentBody, type DocumentDetails } from './document-details-fields';
-import { FileUploadField } from './file-upload-field';
+import { FileUploadField, fileErrorsOf } from './file-upload-field';
+import { useFormGuard } from './form-guard';
+import { DescriptionInput, NameInput, nameProblem } from './name-input';
 import { ParticipantsEditor, toParticipantInputs, type ParticipantLists } from './participants-editor';
 import { showErrors } from './show-errors';
 import { documentPath } from './workflow-actions';
@@ -77,12 +79,20 @@ export function CreatePnpWizard({
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [touched, setTouched] = useState(false);
+  // Each step's 'required' messages wait for that step's first attempt to go on (or a touch).
+  const [tried, setTried] = useState<readonly [boolean, boolean]>([false, false]);
+  const [fileTouched, setFileTouched] = useState(false);
+  const [fileError, setFileError] = useState<string | undefined>(undefined);
   const containerOptions = useContainerOptions(orgId, source.kind === 'template');
+  const form = useFormGuard();
 
-  const nameError = touched && name.trim() === '' ? 'Name is required.' : undefined;
-  const step1Ready = name.trim() !== '' && containerId !== null;
+  const step1Ready = nameProblem(name) === undefined && containerId !== null;
   const ready = source.kind === 'template' || file !== null;
+  const chooseFile = (next: File | null): void => {
+    setFile(next);
+    setFileTouched(true);
+    setFileError(undefined);
+  };
 
   const finish = async (): Promise<void> => {
     const body: CreatePnpBody = {
@@ -104,9 +114,12 @@ export function CreatePnpWizard({
             })
           : await createPnpFromTemplate(orgId, body);
       toasts.success(Messages.recordCreated, { scope: 'next' });
+      // Straight to the section the document screen opens on: one navigation, so the message stays.
       await navigate(documentPath(orgId, created.pnp.id, created.pnp_document.id));
     } catch (error) {
-      showErrors(error);
+      const { file: aboutFile, rest } = fileErrorsOf(error);
+      setFileError(aboutFile);
+      if (rest !== null) showErrors(rest);
     } finally {
       setBusy(false);
       setProgress(null);
@@ -114,7 +127,8 @@ export function CreatePnpWizard({
   };
 
   const next = (): void => {
-    setTouched(true);
+    setTried(active === 0 ? [true, tried[1]] : [tried[0], true]);
+    if (form.blocked()) return;
     if (active === 0) {
       if (step1Ready) setActive(1);
       return;
@@ -123,25 +137,12 @@ export function CreatePnpWizard({
   };
 
   return (
-    <Paper withBorder radius="md" p="lg">
+    <Paper withBorder radius="md" p="lg" ref={form.ref}>
       <WizardStepper steps={steps} active={active} onStepClick={(i) => i < active && setActive(i)}>
         {active === 0 ? (
           <Stack gap="sm" mt="md">
-            <TextInput
-              label="Name"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={nameError}
-              maxLength={255}
-            />
-            <Textarea
-              label="Description"
-              autosize
-              minRows={2}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
+            <NameInput value={name} onChange={setName} showRequired={tried[0]} />
+            <DescriptionInput value={description} onChange={setDescription} />
             {source.kind === 'file' ? (
               <TextInput label="Location" value={source.location} readOnly />
             ) : (
@@ -153,7 +154,8 @@ export function CreatePnpWizard({
                 data={containerOptions}
                 value={containerId}
                 onChange={setContainerId}
-                error={touched && containerId === null ? 'Choose where the P&P goes.' : undefined}
+                allowDeselect={false}
+                error={tried[0] && containerId === null ? 'Choose where the P&P goes.' : undefined}
                 nothingFoundMessage="No binder or folder found"
               />
             )}
@@ -171,9 +173,11 @@ export function CreatePnpWizard({
                 label="File"
                 required
                 value={file}
-                onChange={setFile}
+                onChange={chooseFile}
                 progress={progress}
-                error={touched && !file ? 'Please choose a file to upload.' : undefined}
+                error={
+                  fileError ?? ((tried[1] || fileTouched) && !file ? 'Please choose a file to upload.' : undefined)
+                }
               />
             ) : (
               <Alert color="blue" variant="light" title="Template">

@@ -8,6 +8,7 @@ import { toasts } from '../../../lib/alerts';
 import { deletePnp } from '../api/delete-pnp';
 import { restorePnp, retirePnp } from '../api/retire-restore-pnp';
 import { ActionDialog } from './action-dialog';
+import { RetireImpactPanel } from './retire-impact-panel';
 import { showErrors } from './show-errors';
 import { usePnpRefresh } from './use-pnp-refresh';
 
@@ -107,7 +108,9 @@ export function PnpActions({
         busy={busy}
         onClose={() => setRetiring(false)}
         onConfirm={(reason) => void retire(reason)}
-      />
+      >
+        {retiring && <RetireImpactPanel orgId={orgId} pnpId={pnp.id} />}
+      </ActionDialog>
     </Group>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PnpDocument } from '../../../../shared/api/pnp-documents';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { documentFileUrl, getPreview } from '../api/document-file';
+import { SectionRefusal } from './section-refusal';
 import { pnpKeys } from '../api/pnp-keys';
 
 /**
@@ -28,6 +29,7 @@ export function PreviewPanel({
   });
   const download = documentFileUrl(orgId, pnpId, docId, 'edit');
   if (!document.file) return <Alert color="gray">This version has no file.</Alert>;
+  if (preview.isError) return <SectionRefusal error={preview.error} />;
   const header = (
     <Group justify="space-between" mb="sm">
       <Text size="sm" fw={600} data-testid="preview-file-name">

@@ -5,7 +5,7 @@ import { Messages } from '../../../../shared/domain/messages';
 import { toasts } from '../../../lib/alerts';
 import { replaceFile } from '../api/replace-file';
 import { ActionDialog } from './action-dialog';
-import { FileUploadField } from './file-upload-field';
+import { FileUploadField, fileErrorsOf } from './file-upload-field';
 import { showErrors } from './show-errors';
 import { usePnpRefresh } from './use-pnp-refresh';
 
@@ -15,6 +15,11 @@ export function ReplaceFileButton({ orgId, document }: { readonly orgId: string;
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>(undefined);
+  const chooseFile = (next: File | null): void => {
+    setFile(next);
+    setFileError(undefined);
+  };
   const allowed = document.abilities.includes('upload_file') || document.abilities.includes('replace_published_file');
   if (!allowed) return null;
   const sendsBack = document.status === 1 && document.draft_stage !== null && document.draft_stage > 2;
@@ -29,7 +34,9 @@ export function ReplaceFileButton({ orgId, document }: { readonly orgId: string;
       setFile(null);
       await refresh();
     } catch (error) {
-      showErrors(error, { update: true });
+      const { file: aboutFile, rest } = fileErrorsOf(error);
+      setFileError(aboutFile);
+      if (rest !== null) showErrors(rest, { update: true });
     } finally {
       setProgress(null);
     }
@@ -58,7 +65,14 @@ export function ReplaceFileButton({ orgId, document }: { readonly orgId: string;
             The file of the Active version is replaced in place, without a new version. The change is logged.
           </Alert>
         )}
-        <FileUploadField label="File" required value={file} onChange={setFile} progress={progress} />
+        <FileUploadField
+          label="File"
+          required
+          value={file}
+          onChange={chooseFile}
+          progress={progress}
+          error={fileError}
+        />
       </ActionDialog>
     </>
   );

@@ -83,8 +83,9 @@ export function VersionCompare({
   return (
     <Stack gap="sm" data-testid="version-compare">
       <Group align="flex-end" gap="sm">
-        <Select label="Compare" data={options} value={from} onChange={setFrom} w={220} />
-        <Select label="With" data={options} value={to} onChange={setTo} w={220} />
+        {/* Choosing the version already chosen keeps it (Mantine would clear it). */}
+        <Select label="Compare" data={options} value={from} onChange={setFrom} allowDeselect={false} w={220} />
+        <Select label="With" data={options} value={to} onChange={setTo} allowDeselect={false} w={220} />
         <Button
           disabled={!from || !to || from === to}
           onClick={() => setChosen({ from: Number(from), to: Number(to) })}

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import type { Pnp } from '../../../../shared/api/pnps';
+import { PnpStatus } from '../../../../shared/domain/statuses';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
 import { SectionNav } from '../../../components/section-nav';
@@ -10,11 +12,16 @@ import { pnpKeys } from '../api/pnp-keys';
 import type { DocumentContext } from '../components/document-context';
 import { PnpActions } from '../components/pnp-actions';
 import { ReplaceFileButton } from '../components/replace-file-button';
+import { RetiredBanner } from '../components/retired-banner';
+import { SectionRefusal } from '../components/section-refusal';
 import { PnpStatusBadge, VersionStatusBadge } from '../components/status-badges';
 import { WorkflowActions, documentPath } from '../components/workflow-actions';
 import { WorkflowProgress } from '../components/workflow-progress';
 
-/** The sections of the document screen (spec §2) and the first path segments each one covers. */
+/** Managing read acknowledgements is for OA, BO and Owner (product rules): those with a managing ability. */
+const MANAGING = ['edit_settings', 'retire', 'restore', 'delete'];
+
+/** The sections of the document screen (spec §2), the first path segments each covers, and who sees it. */
 const SECTIONS = [
   { label: 'Version Info', to: 'version_info/preview', matches: ['version_info'] },
   { label: 'P&P Info', to: 'pnp_info/general_info', matches: ['pnp_info'] },
@@ -27,12 +34,17 @@ const SECTIONS = [
     label: 'Read Acknowledgements',
     to: 'active_readack',
     matches: ['active_readack', 'closed_readack', 'cancelled_readack', 'readack_new', 'readack_edit'],
+    managers: true,
   },
 ] as const;
 
+const mayManage = (pnp: Pnp): boolean => pnp.abilities.some((a) => MANAGING.includes(a));
+
 /**
  * orgs/{orgId}/pnps/{pnpId}/pnp_documents/{pnpDocumentId}: one version of a P&P with its status,
- * the workflow stepper and the actions the user may take, and its sections below.
+ * the workflow stepper and the actions the user may take, and its sections below. The management
+ * screen is for those who work on the P&P (the server's `view_drafts`); a reader is sent to the
+ * reading view of the library.
  */
 export function PnpDocumentLayout() {
   const { orgId = '', pnpId = '', pnpDocumentId = '' } = useParams();
@@ -40,24 +52,39 @@ export function PnpDocumentLayout() {
   const documentQuery = useQuery({
     queryKey: pnpKeys.document(orgId, pnpId, pnpDocumentId),
     queryFn: () => getDocument(orgId, pnpId, pnpDocumentId),
+    retry: false,
   });
-  const pnpQuery = useQuery({ queryKey: pnpKeys.pnp(orgId, pnpId), queryFn: () => getPnp(orgId, pnpId) });
+  const pnpQuery = useQuery({
+    queryKey: pnpKeys.pnp(orgId, pnpId),
+    queryFn: () => getPnp(orgId, pnpId),
+    retry: false,
+  });
   const document = documentQuery.data?.pnp_document;
   const pnp = pnpQuery.data?.pnp;
-  if (!document || !pnp)
+  const failure = pnpQuery.error ?? documentQuery.error;
+  if (failure) {
     return (
-      <Page title="P&P Document">{documentQuery.isPending || pnpQuery.isPending ? <LoadingIndicator /> : null}</Page>
+      <Page title="P&P Document">
+        <SectionRefusal error={failure} />
+      </Page>
     );
+  }
+  if (!document || !pnp) return <Page title="P&P Document">{<LoadingIndicator />}</Page>;
+  if (!pnp.abilities.includes('view_drafts')) {
+    const active = pnp.active_document?.id ?? document.id;
+    return <Navigate to={`/orgs/${orgId}/pnps/${pnp.id}/library/${active}`} replace />;
+  }
 
   const base = `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${pnpDocumentId}`;
   const first = pathname.slice(base.length).replace(/^\//, '').split('/')[0] ?? '';
-  const links = SECTIONS.map((s) => ({
+  const links = SECTIONS.filter((s) => !('managers' in s) || mayManage(pnp)).map((s) => ({
     label: s.label,
     to: `${base}/${s.to}`,
     active: (s.matches as readonly string[]).includes(first),
   }));
   const context: DocumentContext = { orgId, pnp, document };
   const current = pnp.current_document_id;
+  const retired = pnp.status === PnpStatus.Retired;
   return (
     <Page
       title={pnp.name}
@@ -66,9 +93,9 @@ export function PnpDocumentLayout() {
           <span>{pnp.location}</span>
           <span aria-hidden>·</span>
           <span>{document.version_number === null ? 'Version' : `Version ${document.version_number}`}</span>
-          <VersionStatusBadge status={document.status} />
-          {pnp.status !== 1 && <PnpStatusBadge status={pnp.status} />}
-          {document.scheduled && (
+          {retired ? <PnpStatusBadge status={pnp.status} /> : <VersionStatusBadge status={document.status} />}
+          {pnp.status === PnpStatus.Published && <PnpStatusBadge status={pnp.status} />}
+          {document.scheduled && !retired && (
             <Text span size="sm">
               Scheduled for {document.effective_dt}
             </Text>
@@ -77,7 +104,8 @@ export function PnpDocumentLayout() {
       }
       actions={<PnpActions orgId={orgId} pnp={document.pnp} hasDraft={pnp.draft_document !== null} />}
     >
-      {document.status === 3 && current !== null && (
+      {retired && <RetiredBanner orgId={orgId} pnp={pnp} />}
+      {!retired && document.status === 3 && current !== null && (
         <Alert color="gray">
           You are looking at an archived version.{' '}
           <Anchor component={Link} to={documentPath(orgId, pnp.id, current)}>
@@ -85,7 +113,7 @@ export function PnpDocumentLayout() {
           </Anchor>
         </Alert>
       )}
-      {document.status !== 3 && (
+      {!retired && document.status !== 3 && (
         <Paper withBorder radius="md" p="md">
           <Stack gap="md">
             <WorkflowProgress document={document} />

@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdditionalInfo } from '../../../../shared/api/pnps';
+import { NAME_MAX_LENGTH } from '../../../../shared/domain/limits';
 import { Messages } from '../../../../shared/domain/messages';
 import { confirm } from '../../../components/confirmation-modal';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
@@ -10,10 +11,15 @@ import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
 import { listAdditionalInfos, removeAdditionalInfo, saveAdditionalInfo } from '../api/additional-infos';
 import { pnpKeys } from '../api/pnp-keys';
+import { SectionRefusal } from '../components/section-refusal';
+import { useFormGuard } from '../components/form-guard';
 import { useDocumentContext } from '../components/document-context';
 import { showErrors } from '../components/show-errors';
 import { SubNav } from '../components/sub-nav';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
+
+/** The server's bound on additional information content (shared/api/pnps). */
+const CONTENT_MAX_LENGTH = 20_000;
 
 function InfoForm({
   initial,
@@ -27,15 +33,32 @@ function InfoForm({
   const [title, setTitle] = useState(initial?.title ?? '');
   const [content, setContent] = useState(initial?.content ?? '');
   const [busy, setBusy] = useState(false);
+  const [tried, setTried] = useState(false);
+  const form = useFormGuard();
+  // The server's limits (shared/api/pnps AdditionalInfoBody), said as the user types.
+  const titleError =
+    title.trim().length > NAME_MAX_LENGTH
+      ? `Title must be at most ${NAME_MAX_LENGTH} characters.`
+      : tried && title.trim() === ''
+        ? 'Title is required.'
+        : undefined;
+  const contentError =
+    content.length > CONTENT_MAX_LENGTH
+      ? `Content must be at most ${CONTENT_MAX_LENGTH} characters.`
+      : tried && content.trim() === ''
+        ? 'Content is required.'
+        : undefined;
   return (
     <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
+      <Stack gap="sm" ref={form.ref}>
         <TextInput
           label="Title"
           required
           value={title}
           onChange={(e) => setTitle(e.currentTarget.value)}
-          maxLength={255}
+          error={titleError}
+          description={`${title.trim().length} / ${NAME_MAX_LENGTH} characters`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Textarea
           label="Content"
@@ -44,6 +67,7 @@ function InfoForm({
           minRows={3}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
+          error={contentError}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
@@ -52,6 +76,9 @@ function InfoForm({
           <Button
             loading={busy}
             onClick={() => {
+              setTried(true);
+              // The required messages appear with this render; the guard sees the ones already shown.
+              if (form.blocked() || title.trim() === '' || content.trim() === '') return;
               setBusy(true);
               void onSave(title, content).finally(() => setBusy(false));
             }}
@@ -101,6 +128,7 @@ export function AdditionalInfoSection() {
     toasts.success(Messages.recordDeleted);
     await refresh();
   };
+  if (query.isError) return <SectionRefusal error={query.error} />;
   return (
     <Stack gap="sm">
       <SubNav group="related_info" label="Related info" />

@@ -12,8 +12,9 @@ import { formatDisplayDate } from '../../../lib/format';
 import { addAttachment, attachmentFileUrl, listAttachments, removeAttachment } from '../api/attachments';
 import { pnpKeys } from '../api/pnp-keys';
 import { ActionDialog } from '../components/action-dialog';
+import { SectionRefusal } from '../components/section-refusal';
 import { useDocumentContext } from '../components/document-context';
-import { FileUploadField } from '../components/file-upload-field';
+import { FileUploadField, fileErrorsOf } from '../components/file-upload-field';
 import { showErrors } from '../components/show-errors';
 import { SubNav } from '../components/sub-nav';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
@@ -33,6 +34,11 @@ export function AttachmentsSection() {
   const [adding, setAdding] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>(undefined);
+  const chooseFile = (next: File | null): void => {
+    setFile(next);
+    setFileError(undefined);
+  };
   const canEdit = query.data?.can_edit ?? false;
 
   const add = async (): Promise<void> => {
@@ -46,7 +52,9 @@ export function AttachmentsSection() {
       setFile(null);
       await refresh();
     } catch (error) {
-      showErrors(error);
+      const { file: aboutFile, rest } = fileErrorsOf(error);
+      setFileError(aboutFile);
+      if (rest !== null) showErrors(rest);
     } finally {
       setProgress(null);
     }
@@ -90,6 +98,7 @@ export function AttachmentsSection() {
         ]
       : []),
   ];
+  if (query.isError) return <SectionRefusal error={query.error} />;
   return (
     <Stack gap="sm">
       <SubNav group="related_info" label="Related info" />
@@ -118,7 +127,14 @@ export function AttachmentsSection() {
         onClose={() => setAdding(false)}
         onConfirm={() => void add()}
       >
-        <FileUploadField label="File" required value={file} onChange={setFile} progress={progress} />
+        <FileUploadField
+          label="File"
+          required
+          value={file}
+          onChange={chooseFile}
+          progress={progress}
+          error={fileError}
+        />
       </ActionDialog>
     </Stack>
   );

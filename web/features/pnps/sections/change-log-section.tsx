@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChangeLogTable } from '../../../components/change-log-table';
 import { getPnpChangeLogs } from '../api/pnp-change-logs';
 import { pnpKeys } from '../api/pnp-keys';
+import { SectionRefusal } from '../components/section-refusal';
 import { useDocumentContext } from '../components/document-context';
 import { SubNav } from '../components/sub-nav';
 
@@ -13,6 +14,7 @@ export function ChangeLogSection() {
     queryKey: pnpKeys.changeLogs(orgId, String(pnp.id)),
     queryFn: () => getPnpChangeLogs(orgId, pnp.id),
   });
+  if (query.isError) return <SectionRefusal error={query.error} />;
   return (
     <Stack gap="sm">
       <SubNav group="pnp_info" label="P&P info" />

@@ -8,6 +8,7 @@ import { formatDisplayDate } from '../../../lib/format';
 import { updateDocument } from '../api/update-document';
 import { useDocumentContext } from '../components/document-context';
 import { Fact } from '../components/fact';
+import { useFormGuard } from '../components/form-guard';
 import { CYCLE_OPTIONS, REMINDER_OPTIONS, ReviewCycleFields } from '../components/review-cycle-fields';
 import { showErrors } from '../components/show-errors';
 import { VersionStatusBadge } from '../components/status-badges';
@@ -49,6 +50,7 @@ function EditForm({
   const refresh = usePnpRefresh(orgId, document.pnp_id);
   const [f, setF] = useState<Fields>(fieldsOf(document));
   const [busy, setBusy] = useState(false);
+  const form = useFormGuard();
   const draft = document.status === 1;
   const save = async (): Promise<void> => {
     const cycle = {
@@ -71,7 +73,7 @@ function EditForm({
     }
   };
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={form.ref}>
       {draft && (
         <Textarea
           label="Notes"
@@ -107,7 +109,7 @@ function EditForm({
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button loading={busy} onClick={() => void save()}>
+        <Button loading={busy} onClick={() => !form.blocked() && void save()}>
           Save
         </Button>
       </Group>

@@ -7,6 +7,7 @@ import { useClientTable } from '../../../components/use-client-table';
 import { formatDisplayDate } from '../../../lib/format';
 import { pnpKeys } from '../api/pnp-keys';
 import { listWorkflowHistory } from '../api/versions';
+import { SectionRefusal } from '../components/section-refusal';
 import { useDocumentContext } from '../components/document-context';
 
 const columns: TableColumn<HistoryEntry>[] = [
@@ -38,6 +39,7 @@ export function HistorySection() {
     queryFn: () => listWorkflowHistory(orgId, pnp.id),
   });
   const table = useClientTable(query.data?.workflow_history ?? [], { initialSort: { key: 'created_at', dir: 'desc' } });
+  if (query.isError) return <SectionRefusal error={query.error} />;
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">

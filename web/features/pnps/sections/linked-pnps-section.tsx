@@ -6,6 +6,7 @@ import { SortableTable, type TableColumn } from '../../../components/sortable-ta
 import { useClientTable } from '../../../components/use-client-table';
 import { getPnpLinks } from '../api/pnp-links';
 import { pnpKeys } from '../api/pnp-keys';
+import { SectionRefusal } from '../components/section-refusal';
 import { useDocumentContext } from '../components/document-context';
 import { PnpStatusBadge } from '../components/status-badges';
 import { SubNav } from '../components/sub-nav';
@@ -58,6 +59,7 @@ function LinkTable({
 export function LinkedPnpsSection() {
   const { orgId, pnp, document } = useDocumentContext();
   const query = useQuery({ queryKey: pnpKeys.links(orgId, String(pnp.id)), queryFn: () => getPnpLinks(orgId, pnp.id) });
+  if (query.isError) return <SectionRefusal error={query.error} />;
   return (
     <Stack gap="sm">
       <SubNav group="related_info" label="Related info" />

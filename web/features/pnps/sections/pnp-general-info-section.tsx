@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Messages } from '../../../../shared/domain/messages';
 import { toasts } from '../../../lib/alerts';
@@ -6,6 +6,8 @@ import { formatDisplayDate } from '../../../lib/format';
 import { updatePnp } from '../api/update-pnp';
 import { useDocumentContext } from '../components/document-context';
 import { Fact } from '../components/fact';
+import { useFormGuard } from '../components/form-guard';
+import { DescriptionInput, NameInput } from '../components/name-input';
 import { useSubmit } from '../components/use-submit';
 import { PnpStatusBadge } from '../components/status-badges';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
@@ -18,6 +20,8 @@ export function PnpGeneralInfoSection() {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(pnp.name);
   const [description, setDescription] = useState(pnp.description ?? '');
+  const [tried, setTried] = useState(false);
+  const form = useFormGuard();
   const { busy, submit: save } = useSubmit(
     async () => {
       await updatePnp(orgId, pnp.id, { pnp: { name, description: description.trim() === '' ? null : description } });
@@ -42,26 +46,20 @@ export function PnpGeneralInfoSection() {
       </Group>
       <Paper withBorder radius="md" p="md">
         {editing ? (
-          <Stack gap="sm">
-            <TextInput
-              label="Name"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              maxLength={255}
-            />
-            <Textarea
-              label="Description"
-              autosize
-              minRows={2}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
+          <Stack gap="sm" ref={form.ref}>
+            <NameInput value={name} onChange={setName} showRequired={tried} />
+            <DescriptionInput value={description} onChange={setDescription} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setEditing(false)}>
                 Cancel
               </Button>
-              <Button loading={busy} onClick={() => void save()}>
+              <Button
+                loading={busy}
+                onClick={() => {
+                  setTried(true);
+                  if (!form.blocked()) void save();
+                }}
+              >
                 Save
               </Button>
             </Group>

@@ -7,6 +7,7 @@ import { useClientTable } from '../../../components/use-client-table';
 import { formatDisplayDate } from '../../../lib/format';
 import { pnpKeys } from '../api/pnp-keys';
 import { listVersions } from '../api/versions';
+import { SectionRefusal } from '../components/section-refusal';
 import { useDocumentContext } from '../components/document-context';
 import { VersionStatusBadge } from '../components/status-badges';
 import { VersionCompare } from '../components/version-compare';
@@ -40,6 +41,7 @@ export function VersionsSection() {
     { key: 'archived_at', header: 'Archived', sortable: true, render: (v) => formatDisplayDate(v.archived_at) },
     { key: 'file_name', header: 'File', render: (v) => v.file_name ?? '' },
   ];
+  if (query.isError) return <SectionRefusal error={query.error} />;
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
