@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { REQUEST_ID_HEADER } from '../../shared/api/errors';
 import { Messages } from '../../shared/domain/messages';
 import type { Config } from '../config';
-import { csrfGuard } from './csrf';
+import { csrfGuard, csrfSessionGuard } from './csrf';
 import type { Deps } from './deps';
 import { classifyDatabaseError } from './database-errors';
 import { AppError } from './errors';
@@ -112,9 +112,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
-    csrfGuard(req, reply);
+    csrfGuard(req);
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) await loadActor(req, deps);
-    else req.actor = null;
+    else {
+      req.actor = null;
+      req.sessionCsrfToken = null;
+    }
+    csrfSessionGuard(req, reply, req.sessionCsrfToken);
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {

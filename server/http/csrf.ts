@@ -8,7 +8,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The token cookie is readable by our own script (that is the point: it echoes it in a header). */
 export function setCsrfCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(CSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: req.protocol === 'https' });
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+  });
 }
 
 const newCsrfToken = (): string => randomBytes(32).toString('base64url');
@@ -19,17 +24,37 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+const refused = (): AppError => new AppError(403, [Messages.csrfMissing], 'csrf');
+
+const changesState = (req: FastifyRequest): boolean =>
+  !SAFE_METHODS.has(req.method) && req.url.startsWith(`${API_ROOT}/`);
+
 /**
- * Double-submit cookie (spec §7): every API request that changes something must echo the
- * XSRF-TOKEN cookie in the X-XSRF-TOKEN header; a cross-site page can send the cookie but cannot
- * read it. Without a match: 403 and nothing runs.
+ * First check, before the session is read: a request that changes something must echo the
+ * XSRF-TOKEN cookie in the X-XSRF-TOKEN header (spec §7). A cross-site page can make the browser
+ * send the cookie but cannot read it. Without a match: 403 and nothing runs.
  */
-export function csrfGuard(req: FastifyRequest, reply: FastifyReply): void {
+export function csrfGuard(req: FastifyRequest): void {
+  if (!changesState(req)) return;
   const cookie = req.cookies[CSRF_COOKIE];
-  if (!cookie) setCsrfCookie(req, reply, newCsrfToken());
-  if (SAFE_METHODS.has(req.method) || !req.url.startsWith(`${API_ROOT}/`)) return;
   const header = req.headers[CSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-    throw new AppError(403, [Messages.csrfMissing], 'csrf');
+  if (!cookie || typeof header !== 'string' || !same(cookie, header)) throw refused();
+}
+
+/**
+ * Second check, once the session is known: the token belongs to the session (issued at sign-in and
+ * stored with it), so a cookie and header pair planted by someone else is refused. Requests without
+ * a session (sign-in) rely on the first check. The cookie is (re)set to the session's token when it
+ * is missing or differs, so a browser that lost it recovers on its next read.
+ */
+export function csrfSessionGuard(req: FastifyRequest, reply: FastifyReply, sessionToken: string | null): void {
+  const cookie = req.cookies[CSRF_COOKIE];
+  if (sessionToken === null) {
+    if (!cookie) setCsrfCookie(req, reply, newCsrfToken());
+    return;
   }
+  if (cookie !== sessionToken) setCsrfCookie(req, reply, sessionToken);
+  if (!changesState(req)) return;
+  const header = req.headers[CSRF_HEADER];
+  if (typeof header !== 'string' || !same(header, sessionToken)) throw refused();
 }

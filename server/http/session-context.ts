@@ -14,6 +14,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** Why a presented session was refused ('expired'), so the client can say so. */
     sessionEnded: 'expired' | null;
+    /** The CSRF token stored with the presented session (null without a live session). */
+    sessionCsrfToken: string | null;
   }
 }
 
@@ -37,6 +39,7 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): vo
 export async function loadActor(req: FastifyRequest, deps: Deps): Promise<void> {
   req.actor = null;
   req.sessionEnded = null;
+  req.sessionCsrfToken = null;
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return;
   const now = deps.clock.now();
@@ -56,6 +59,7 @@ export async function loadActor(req: FastifyRequest, deps: Deps): Promise<void> 
       return null;
     }
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(tx, sessionId, now);
+    req.sessionCsrfToken = session.csrfToken;
     return loaded;
   });
   req.actor = actor;

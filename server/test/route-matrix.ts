@@ -107,13 +107,16 @@ export async function snapshotOrg(deps: Deps, orgId: number): Promise<Record<str
       );
       snapshot[table_name] = rows[0]?.digest ?? '';
     }
-    const orgRow = await queryRows<{ digest: string }>(tx, sql`select md5(o::text) as digest from organizations o where o.id = ${orgId}`);
+    const orgRow = await queryRows<{ digest: string }>(
+      tx,
+      sql`select md5(o::text) as digest from organizations o where o.id = ${orgId}`,
+    );
     snapshot.organizations = orgRow[0]?.digest ?? '';
     return snapshot;
   });
 }
 
-function fillUrl(url: string, orgValue: number, a: OrgAObjects): { path: string; unmapped: string[] } {
+export function fillUrl(url: string, orgValue: number, a: OrgAObjects): { path: string; unmapped: string[] } {
   const segments = url.split('/');
   const unmapped: string[] = [];
   const filled = segments.map((segment, index) => {
@@ -165,7 +168,12 @@ export async function runRouteMatrix(
     for (const orgValue of route.url.includes(':org') ? [orgB.id, orgA.id] : [orgB.id]) {
       const { path, unmapped } = fillUrl(route.url, orgValue, a);
       if (unmapped.length) {
-        violations.push({ method: route.method, url: route.url, status: 0, reason: `no org-A id for :${unmapped.join(', :')} (add it to idForParam)` });
+        violations.push({
+          method: route.method,
+          url: route.url,
+          status: 0,
+          reason: `no org-A id for :${unmapped.join(', :')} (add it to idForParam)`,
+        });
         continue;
       }
       const res = await call(userOfB, route.method, path, a);
@@ -173,17 +181,28 @@ export async function runRouteMatrix(
       checked++;
       const refused = [400, 403, 404, 409, 413, 415, 422].includes(res.statusCode);
       if (orgValue === orgA.id && res.statusCode !== 404) {
-        violations.push({ method: route.method, url: route.url, status: res.statusCode, reason: "another org's id in the path was not 404" });
+        violations.push({
+          method: route.method,
+          url: route.url,
+          status: res.statusCode,
+          reason: "another org's id in the path was not 404",
+        });
       } else if (!refused && !(res.statusCode >= 200 && res.statusCode < 300)) {
         violations.push({ method: route.method, url: route.url, status: res.statusCode, reason: 'unexpected status' });
       } else if (res.body.includes(a.marker)) {
-        violations.push({ method: route.method, url: route.url, status: res.statusCode, reason: "the response carries org A's data" });
+        violations.push({
+          method: route.method,
+          url: route.url,
+          status: res.statusCode,
+          reason: "the response carries org A's data",
+        });
       }
     }
   }
   const after = await snapshotOrg(t.deps, orgA.id);
   for (const [table, digest] of Object.entries(before)) {
-    if (after[table] !== digest) violations.push({ method: '*', url: '*', status: 0, reason: `org A's ${table} changed` });
+    if (after[table] !== digest)
+      violations.push({ method: '*', url: '*', status: 0, reason: `org A's ${table} changed` });
   }
   return { violations, checked };
 }

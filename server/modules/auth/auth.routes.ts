@@ -63,6 +63,10 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
     },
     async (ctx, { body }) => {
       const signed = await signIn(deps, body, { ip: ctx.ip, userAgent: ctx.req.headers['user-agent'] ?? null });
+      // Whatever session the browser presented (perhaps one planted by someone else) ends here:
+      // the new session has a new id and a new CSRF token.
+      const presented = ctx.actor;
+      if (presented) await withSystem(deps.database.db, (tx) => deleteSession(tx, presented.sessionId));
       ctx.reply.setCookie(SESSION_COOKIE, signed.token, sessionCookieOptions(ctx.req));
       setCsrfCookie(ctx.req, ctx.reply, signed.csrfToken);
       // The new session is read back the way every later request will read it.

@@ -8,6 +8,7 @@ import { type AppError, customError } from '../../http/errors';
 import { withSystem, withTenant } from '../../db/tenant';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { hashToken, insertSession, newToken } from './sessions.repo';
+import { UnknownLoginFailures } from './unknown-login-failures';
 import {
   findOrg,
   findStaffByLogin,
@@ -40,6 +41,16 @@ interface Candidate {
   timeout: number;
 }
 
+const lockedFor = (until: Date, now: Date): AppError =>
+  customError(
+    423,
+    'account_locked',
+    Messages.accountLocked(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))),
+  );
+
+/** Failures of names with no account, per process (see UnknownLoginFailures). */
+const unknownLogins = new UnknownLoginFailures();
+
 const wrongCredentials = (): AppError => customError(401, 'invalid_credentials', Messages.wrongCredentials);
 
 /** Local sign-in by username or e-mail (org users and provider staff); a new session id every time. */
@@ -49,21 +60,24 @@ export async function signIn(
   meta: { ip: string; userAgent: string | null },
 ): Promise<SignedIn> {
   const { login, password } = request.credentials;
+  const tenant = request.tenant ?? null;
   const now = deps.clock.now();
-  const candidate = await withSystem(deps.database.db, (tx) => findCandidate(tx, login, request.tenant ?? null));
-  if (!candidate || candidate.status === UserStatus.Deleted) {
-    await verifyAgainstDummy(password);
-    throw wrongCredentials();
-  }
-  if (candidate.lockedUntil && candidate.lockedUntil > now) {
-    const minutes = Math.max(1, Math.ceil((candidate.lockedUntil.getTime() - now.getTime()) / 60_000));
-    throw customError(423, 'account_locked', Messages.accountLocked(minutes));
-  }
-  if (!(await verifyPassword(candidate.passwordHash, password))) {
-    const failures = candidate.failedLogins + 1;
+  const found = await withSystem(deps.database.db, (tx) => findCandidate(tx, login, tenant));
+  const candidate = found && found.status !== UserStatus.Deleted ? found : null;
+  // An unknown name goes through the same steps as a known one (lock check, a full argon2
+  // verification, failure count, delay, lock): same status, same message, same time.
+  const state = candidate ?? unknownLogins.get(login, tenant);
+  if (state.lockedUntil && state.lockedUntil > now) throw lockedFor(state.lockedUntil, now);
+  const verified = candidate
+    ? await verifyPassword(candidate.passwordHash, password)
+    : await verifyAgainstDummy(password);
+  if (!candidate || !verified) {
+    const failures = state.failedLogins + 1;
     const locks = failures >= deps.config.loginMaxFailures;
     const lockedUntil = locks ? new Date(now.getTime() + deps.config.loginLockMinutes * 60_000) : null;
-    await withSystem(deps.database.db, (tx) => recordLoginFailure(tx, candidate, locks ? 0 : failures, lockedUntil));
+    if (candidate)
+      await withSystem(deps.database.db, (tx) => recordLoginFailure(tx, candidate, locks ? 0 : failures, lockedUntil));
+    else unknownLogins.set(login, tenant, { failedLogins: locks ? 0 : failures, lockedUntil });
     if (locks) throw customError(423, 'account_locked', Messages.accountLocked(deps.config.loginLockMinutes));
     await sleep(Math.min(failures * FAILURE_DELAY_STEP_MS, FAILURE_DELAY_MAX_MS));
     throw wrongCredentials();
@@ -171,7 +185,12 @@ const signedOut = (appVersion: string): Session => ({
 export async function describeSession(deps: Deps, actor: Actor | null): Promise<Session> {
   const appVersion = deps.config.appVersion;
   if (!actor) return signedOut(appVersion);
-  const user = { id: actor.kind === 'org' ? actor.userId : actor.staffId, name: actor.name, email: actor.email, username: actor.username };
+  const user = {
+    id: actor.kind === 'org' ? actor.userId : actor.staffId,
+    name: actor.name,
+    email: actor.email,
+    username: actor.username,
+  };
   if (actor.kind === 'staff') {
     return {
       ...signedOut(appVersion),

@@ -14,7 +14,8 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 
 /** A fixed hash verified when the user does not exist, so timing does not reveal which usernames exist. */
 let dummyHash: Promise<string> | null = null;
-export async function verifyAgainstDummy(password: string): Promise<void> {
+export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hash('tenet-dummy-password-0');
   await verifyPassword(await dummyHash, password);
+  return false;
 }
