@@ -21,19 +21,19 @@ test.describe('accessibility and look (axe-core)', () => {
 
   test('the login screen has no serious or critical violation', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/login.png`, fullPage: true });
   });
 
   test('the signed-in shell has no serious or critical violation', async ({ page }) => {
     await signIn(page, DemoUsers.admin);
-    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/shell.png`, fullPage: true });
 
     await page.getByTestId('user-menu').click();
-    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
   });
@@ -44,22 +44,22 @@ test.describe('accessibility and look (axe-core)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/staff-system-messages.png`, fullPage: true });
     await page.goto('/error/404');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found', exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('on a narrow tablet the navigation folds behind a menu button', async ({ page }) => {
     await page.setViewportSize({ width: 700, height: 1000 });
     await signIn(page, DemoUsers.admin);
-    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
     // Folded away means moved off screen.
-    await expect(nav.getByRole('link', { name: 'Tasks' })).not.toBeInViewport();
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    await expect(nav.getByRole('link', { name: 'Tasks' })).toBeInViewport();
-    await nav.getByRole('link', { name: 'Tasks' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Tasks' })).not.toBeInViewport();
+    await expect(nav.getByRole('link', { name: 'Tasks', exact: true })).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
+    await expect(nav.getByRole('link', { name: 'Tasks', exact: true })).toBeInViewport();
+    await nav.getByRole('link', { name: 'Tasks', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tasks', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Tasks', exact: true })).not.toBeInViewport();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/tablet.png`, fullPage: true });
   });

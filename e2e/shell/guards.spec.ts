@@ -24,7 +24,7 @@ test.describe('route guards and redirects (spec §2, §6)', () => {
 
   test('provider staff on an orgs/ route go to hstm/dashboard with the message', async ({ page }) => {
     await signIn(page, DemoUsers.staff, '/hstm/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true })).toBeVisible();
     await page.goto('/orgs/1/pnps');
     await expect(page).toHaveURL(/\/hstm\/dashboard$/);
     await expect(alertWithText(page, Messages.notAuthorizedRoute)).toBeVisible();
@@ -36,8 +36,11 @@ test.describe('route guards and redirects (spec §2, §6)', () => {
     await expect(page).toHaveURL(new RegExp(`${orgHome(session)}$`));
     await expect(alertWithText(page, Messages.notAuthorizedRoute)).toBeVisible();
     // The message belongs to that route: the next navigation removes it.
-    await page.getByRole('link', { name: 'Tasks' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main navigation', exact: true })
+      .getByRole('link', { name: 'Tasks', exact: true })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tasks', exact: true })).toBeVisible();
     await expect(alertWithText(page, Messages.notAuthorizedRoute)).toHaveCount(0);
   });
 
@@ -57,9 +60,9 @@ test.describe('route guards and redirects (spec §2, §6)', () => {
   test('an unknown route goes to error/404; error/{status} explains itself', async ({ page }) => {
     await page.goto('/this/route/does-not-exist');
     await expect(page).toHaveURL(/\/error\/404$/);
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found', exact: true })).toBeVisible();
     await page.goto('/error/503');
-    await expect(page.getByRole('heading', { name: 'Service unavailable' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Service unavailable', exact: true })).toBeVisible();
   });
 
   test('screens of later features show their frame, heading and breadcrumbs, never a blank page', async ({ page }) => {
@@ -74,14 +77,14 @@ test.describe('route guards and redirects (spec §2, §6)', () => {
     for (const [path, heading, crumbs] of screens) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(crumbs);
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb', exact: true })).toHaveText(crumbs);
     }
     // Sections of a screen are links with their own URLs.
     await page.goto(`${org}/user_groups/7`);
     await expect(page).toHaveURL(/user_groups\/7\/group_users$/);
     await page.getByRole('link', { name: 'Change Logs', exact: true }).click();
     await expect(page).toHaveURL(/user_groups\/7\/change_logs$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Change Logs' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Change Logs', exact: true })).toBeVisible();
   });
 
   test('the report catalogue links every report', async ({ page }) => {

@@ -12,7 +12,7 @@ test.describe('inactivity logout (spec §4)', () => {
     await page.clock.install();
     const session = await signIn(page, DemoUsers.nurse);
     expect(session.token_timeout).toBe(30);
-    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
 
     await page.clock.fastForward('31:00');
 
@@ -25,7 +25,7 @@ test.describe('inactivity logout (spec §4)', () => {
   test('activity keeps the session alive', async ({ page }) => {
     await page.clock.install();
     await signIn(page, DemoUsers.nurse);
-    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
 
     await page.clock.fastForward('20:00');
     // A key press is activity (keydown, keyup, keypress).
@@ -33,7 +33,7 @@ test.describe('inactivity logout (spec §4)', () => {
     await page.clock.fastForward('20:00');
 
     await expect(page).toHaveURL(/\/orgs\/\d+\/pnps$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
     await expect(alertWithText(page, Messages.loggedOutInactivity)).toHaveCount(0);
   });
 });

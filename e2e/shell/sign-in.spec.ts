@@ -9,9 +9,9 @@ test.describe('sign-in and sign-out', () => {
     await signInViaUi(page, DemoUsers.nurse);
     await expect(page).toHaveURL(/\/orgs\/\d+\/pnps$/);
     await expect(page.getByTestId('org-name')).toHaveText(DEMO_ORG_NAME);
-    await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
     await expect(page.getByTestId('notifications-bell')).toBeVisible();
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
     await expect(nav.getByRole('link')).toHaveText(['Library', 'Tasks']);
     // The session is kept in browser storage under 'session' and the org id remembered (spec §3).
     const stored = [await readStorage(page, 'local', 'session'), await readStorage(page, 'local', 'orgId')];
@@ -19,7 +19,7 @@ test.describe('sign-in and sign-out', () => {
     expect(stored[1]).toMatch(/^\d+$/);
 
     await signOutViaUi(page);
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
     expect(await readStorage(page, 'local', 'session')).toBeNull();
     // Signed out for real: a protected route sends us back to login.
     await page.goto('/orgs/1/tasks');
@@ -28,14 +28,14 @@ test.describe('sign-in and sign-out', () => {
 
   test('an org admin sees every org area in the navigation', async ({ page }) => {
     await signInViaUi(page, DemoUsers.admin);
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
     await expect(nav.getByRole('link')).toHaveText(['Library', 'Manage', 'Tasks', 'Reports', 'Users', 'Groups']);
   });
 
   test('provider staff land on their dashboard with the staff navigation', async ({ page }) => {
     await signInViaUi(page, DemoUsers.staff);
     await expect(page).toHaveURL(/\/hstm\/dashboard$/);
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
     await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Organizations', 'Staff Users', 'Developer Tools']);
     await expect(page.getByTestId('notifications-bell')).toHaveCount(0);
   });
@@ -44,14 +44,14 @@ test.describe('sign-in and sign-out', () => {
     await page.goto('/login');
     await page.getByLabel('Username or email').fill('nora.nurse');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByTestId('login-error')).toHaveText(Messages.wrongCredentials);
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test('empty fields are refused before any request', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Username or email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
   });
@@ -61,17 +61,17 @@ test.describe('sign-in and sign-out', () => {
     await expect(page.getByTestId('tenant-name')).toHaveText(DEMO_ORG_NAME);
     await page.getByLabel('Username or email').fill(DemoUsers.reviewer.login);
     await page.getByLabel('Password', { exact: true }).fill(DemoUsers.reviewer.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/orgs\/\d+\/pnps$/);
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${DEMO_TENANT}$`));
     await expect(page.getByTestId('tenant-name')).toHaveText(DEMO_ORG_NAME);
   });
 
   test('an unknown tenant says so', async ({ page }) => {
     await page.goto('/t/no-such-tenant');
-    await expect(page.getByRole('heading', { name: 'Organization not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Organization not found', exact: true })).toBeVisible();
   });
 });
 
@@ -93,7 +93,7 @@ test.describe('login-as session', () => {
     await signInViaUi(page, DemoUsers.nurse);
     const banner = page.getByTestId('login-as-banner');
     await expect(banner).toContainText('You are signed in as Nora Nurse on behalf of Sam Staff');
-    await banner.getByRole('button', { name: 'End session' }).click();
+    await banner.getByRole('button', { name: 'End session', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     // A session check may still be in flight; the page closing must not fail its handler.
     await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { SystemMessage } from '../../shared/api/system-messages';
+import type { SystemMessage, SystemMessageList } from '../../shared/api/system-messages';
 import { Messages } from '../../shared/domain/messages';
 import { TenetApi } from '../support/api';
 import { signIn } from '../support/auth';
-import { toastWithText } from '../support/messages';
 import { DemoUsers } from '../support/users';
 
 // The sortable table, its footer and its empty panel, on a real screen: the system messages of
@@ -49,13 +48,13 @@ test.describe('sortable table (spec §2)', () => {
 
   test('sorts by a column, pages at 10, and shows the empty panel', async ({ page }) => {
     await signIn(page, DemoUsers.staff, '/hstm/developer_tools/system_messages');
-    await page.getByRole('textbox', { name: 'Search system messages' }).fill(prefix);
+    await page.getByRole('textbox', { name: 'Search system messages', exact: true }).fill(prefix);
     const footer = page.getByTestId('pagination-footer');
     await expect(footer).toContainText(`Showing 1 - 10 of ${COUNT} System Messages`);
     await expect(firstCells(page)).toHaveCount(10);
 
     // Click: ascending, highlighted; click again: descending.
-    const messageHeader = page.getByRole('columnheader', { name: 'Message' });
+    const messageHeader = page.getByRole('columnheader', { name: 'Message', exact: true });
     await messageHeader.getByRole('button').click();
     await expect(messageHeader).toHaveAttribute('aria-sort', 'ascending');
     await expect(messageHeader).toHaveAttribute('data-active', 'true');
@@ -63,40 +62,49 @@ test.describe('sortable table (spec §2)', () => {
     await messageHeader.getByRole('button').click();
     await expect(messageHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(firstCells(page).first()).toHaveText(`${prefix} #12`);
-    await expect(page.getByRole('columnheader', { name: 'Location' })).toHaveAttribute('aria-sort', 'none');
+    await expect(page.getByRole('columnheader', { name: 'Location', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    );
 
     // Next page, and a page link (at most 3 of them).
-    await footer.getByRole('button', { name: 'Next' }).click();
+    await footer.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(footer).toContainText(`Showing 11 - 12 of ${COUNT} System Messages`);
     await expect(firstCells(page)).toHaveText([`${prefix} #02`, `${prefix} #01`]);
-    await expect(footer.getByRole('button', { name: 'Next' })).toBeDisabled();
-    await footer.getByRole('button', { name: 'Page 1' }).click();
+    await expect(footer.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
+    await footer.getByRole('button', { name: 'Page 1', exact: true }).click();
     await expect(footer).toContainText(`Showing 1 - 10 of ${COUNT}`);
     await expect(footer.getByRole('button', { name: /^Page / })).toHaveCount(2);
 
     // Nothing matches: the no-records panel, and no footer.
-    await page.getByRole('textbox', { name: 'Search system messages' }).fill(`${prefix} nothing like this`);
+    await page
+      .getByRole('textbox', { name: 'Search system messages', exact: true })
+      .fill(`${prefix} nothing like this`);
     const empty = page.getByTestId('no-records');
-    await expect(empty.getByRole('heading', { name: 'No System Messages to show' })).toBeVisible();
+    await expect(empty.getByRole('heading', { name: 'No System Messages to show', exact: true })).toBeVisible();
     await expect(empty).toContainText(Messages.noRecordsHint);
     await expect(footer).toHaveCount(0);
   });
 
   test('the confirmation modal guards a delete', async ({ page }) => {
     await signIn(page, DemoUsers.staff, '/hstm/developer_tools/system_messages');
-    await page.getByRole('textbox', { name: 'Search system messages' }).fill(`${prefix} #03`);
+    await page.getByRole('textbox', { name: 'Search system messages', exact: true }).fill(`${prefix} #03`);
     await expect(firstCells(page)).toHaveText([`${prefix} #03`]);
     const target = created[2];
-    await page.getByRole('button', { name: `Delete system message ${target?.id}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete system message' });
+    await page.getByRole('button', { name: `Delete system message ${target?.id}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete system message', exact: true });
     await expect(dialog).toContainText(`${prefix} #03`);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await expect(firstCells(page)).toHaveText([`${prefix} #03`]);
 
-    await page.getByRole('button', { name: `Delete system message ${target?.id}` }).click();
-    await page.getByRole('dialog', { name: 'Delete system message' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(toastWithText(page, Messages.recordDeleted)).toBeVisible();
+    await page.getByRole('button', { name: `Delete system message ${target?.id}`, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete system message', exact: true });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    // Deleted: the dialog closes, the list shows its empty panel, and the server agrees.
+    await expect(confirm).toHaveCount(0);
     await expect(page.getByTestId('no-records')).toBeVisible();
+    const { system_messages: left } = await staff.get<SystemMessageList>('hstm/system_messages');
+    expect(left.some((m) => m.id === target?.id)).toBe(false);
   });
 });

@@ -39,7 +39,7 @@ test.describe('system-message banners (spec §4)', () => {
       await signOutViaUi(page);
       await expect(banners.getByText(loginText)).toBeVisible();
       await signInViaUi(page, DemoUsers.staff);
-      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true })).toBeVisible();
       await expect(page.getByText(appText)).toHaveCount(0);
       await expect(page.getByText(loginText)).toHaveCount(0);
     } finally {
@@ -51,7 +51,7 @@ test.describe('system-message banners (spec §4)', () => {
   test('the live list is polled: a message created while the page is open appears', async ({ page, baseURL }) => {
     await page.clock.install();
     await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
     const staff = await TenetApi.signedIn(baseURL ?? '', DemoUsers.staff);
     const text = `Polled notice (${Date.now()})`;
     const now = Date.now();

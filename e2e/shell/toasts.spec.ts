@@ -14,7 +14,7 @@ test.describe('alerts and toasts (spec §5, §8)', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: ['boom'] }) }),
     );
 
-    const refresh = page.getByRole('button', { name: 'Refresh' });
+    const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
     for (let i = 0; i < 2; i += 1) {
       await Promise.all([page.waitForResponse((r) => isList(new URL(r.url())) && r.status() === 500), refresh.click()]);
     }
@@ -34,7 +34,7 @@ test.describe('alerts and toasts (spec §5, §8)', () => {
         body: JSON.stringify({ errors: ['First problem', 'Second problem'] }),
       }),
     );
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     const alerts = page.getByTestId('alerts-area');
     await expect(alerts.getByText('First problem')).toBeVisible();
     await expect(alerts.getByText('Second problem')).toBeVisible();
@@ -51,7 +51,7 @@ test.describe('alerts and toasts (spec §5, §8)', () => {
         body: JSON.stringify({ errors: ['Your session has expired.'] }),
       }),
     );
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('alerts-area').getByText(Messages.notAuthorizedHttp)).toBeVisible();
     await expect(page.getByTestId('alerts-area').getByText('Your session has expired.')).toBeVisible();
@@ -63,8 +63,8 @@ test.describe('alerts and toasts (spec §5, §8)', () => {
     await page.route(isList, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[]}' }),
     );
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await expect(page).toHaveURL(/\/error\/503$/);
-    await expect(page.getByRole('heading', { name: 'Service unavailable' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Service unavailable', exact: true })).toBeVisible();
   });
 });
