@@ -1,15 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { renderDocx, renderPdf } from '../../server/seed/documents';
 import type { ContainerTree } from '../../shared/api/containers';
 import { TenetApi } from '../support/api';
+import { policyFile } from '../support/documents';
 import type { DemoUser } from '../support/users';
 
 /** Real documents made for the test: a DOCX (docx) and a PDF (pdf-lib) with the given text. */
-export const docx = (title: string, paragraphs: string[]): Promise<Buffer> =>
-  renderDocx({ title, sections: [{ heading: 'Policy', paragraphs }] });
-export const pdf = (title: string, paragraphs: string[]): Promise<Buffer> =>
-  renderPdf({ title, sections: [{ heading: 'Policy', paragraphs }] });
+export const docx = async (title: string, paragraphs: string[]): Promise<Buffer> =>
+  (await policyFile(title, paragraphs, 'docx')).buffer;
+export const pdf = async (title: string, paragraphs: string[]): Promise<Buffer> =>
+  (await policyFile(title, paragraphs, 'pdf')).buffer;
 
 /** The id of a demo folder, by name (as one of its owners sees the tree). */
 export async function folderId(baseURL: string, user: DemoUser, name: string): Promise<number> {
