@@ -17,6 +17,7 @@ export function SortableHeader({ label, sortKey, sort, onSort, style }: Sortable
   const Icon = !active ? IconArrowsSort : sort.dir === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Table.Th
+      role="columnheader"
       aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
       data-active={active || undefined}
       style={{

@@ -12,7 +12,12 @@ export interface TableColumn<T> {
   readonly render?: (row: T) => ReactNode;
   readonly width?: CSSProperties['width'];
   readonly align?: 'left' | 'right' | 'center';
+  /** The column's name where rows are stacked as cards (narrow screens); defaults to a text header. */
+  readonly label?: string;
 }
+
+const labelOf = <T,>(column: TableColumn<T>): string | undefined =>
+  column.label ?? (typeof column.header === 'string' ? column.header : undefined);
 
 export interface SortableTableProps<T> {
   readonly columns: readonly TableColumn<T>[];
@@ -39,7 +44,10 @@ const cellText = (value: unknown): ReactNode => {
 
 /**
  * Spec §2: the sortable table. A loading indicator while loading; the no-records panel when empty;
- * sortable headers that toggle and highlight. Scrolls sideways on narrow screens.
+ * sortable headers that toggle and highlight. Where its frame is narrow (a phone, a side panel) the
+ * rows become stacked cards, each value under its column's name, and the headers a row of sort
+ * buttons (global.css, a container query): nothing is cut and the page never scrolls sideways.
+ * The roles are written out because a table shown as blocks loses them in some browsers.
  */
 export function SortableTable<T>({
   columns,
@@ -55,9 +63,11 @@ export function SortableTable<T>({
 }: SortableTableProps<T>) {
   const showEmpty = !loading && rows.length === 0;
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }} className="tenet-table-frame">
       <ScrollArea type="auto">
         <Table
+          className="tenet-table"
+          role="table"
           aria-label={label}
           aria-busy={loading || undefined}
           highlightOnHover={!loading && rows.length > 0}
@@ -66,8 +76,8 @@ export function SortableTable<T>({
           miw={minWidth}
           data-testid="sortable-table"
         >
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
+          <Table.Thead bg="gray.0" role="rowgroup">
+            <Table.Tr role="row">
               {columns.map((column) =>
                 column.sortable ? (
                   <SortableHeader
@@ -81,6 +91,7 @@ export function SortableTable<T>({
                 ) : (
                   <Table.Th
                     key={column.key}
+                    role="columnheader"
                     fz="xs"
                     tt="uppercase"
                     c="gray.8"
@@ -92,26 +103,31 @@ export function SortableTable<T>({
               )}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody role="rowgroup">
             {loading && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+              <Table.Tr role="row" data-full-row>
+                <Table.Td colSpan={columns.length} role="cell">
                   <LoadingIndicator />
                 </Table.Td>
               </Table.Tr>
             )}
             {showEmpty && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+              <Table.Tr role="row" data-full-row>
+                <Table.Td colSpan={columns.length} role="cell">
                   <NoRecordsPanel {...empty} />
                 </Table.Td>
               </Table.Tr>
             )}
             {!loading &&
               rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <Table.Tr key={rowKey(row)} role="row">
                   {columns.map((column) => (
-                    <Table.Td key={column.key} style={{ textAlign: column.align }}>
+                    <Table.Td
+                      key={column.key}
+                      role="cell"
+                      data-label={labelOf(column)}
+                      style={{ textAlign: column.align }}
+                    >
                       {column.render ? column.render(row) : cellText((row as Record<string, unknown>)[column.key])}
                     </Table.Td>
                   ))}

@@ -2,10 +2,17 @@ import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core'
 import { useState, type FormEvent } from 'react';
 import { ContainerName } from '../../../../shared/api/containers';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../shared/domain/limits';
+import { stopIfInvalid } from '../../../lib/form-validity';
 
 export interface ContainerFormValues {
   readonly name: string;
   readonly description: string | null;
+}
+
+/** What the server refused, by field (a 422 of create or rename). */
+export interface ContainerFieldErrors {
+  readonly name?: string;
+  readonly description?: string;
 }
 
 export interface ContainerFormModalProps {
@@ -13,29 +20,52 @@ export interface ContainerFormModalProps {
   readonly actionLabel: string;
   readonly initial: ContainerFormValues;
   readonly busy: boolean;
+  /** Errors the server gave for the last values sent; they stay until the field changes. */
+  readonly serverErrors?: ContainerFieldErrors;
   readonly onSubmit: (values: ContainerFormValues) => void;
   readonly onClose: () => void;
 }
 
-/** Name (spec §5 'name': no angle brackets) and description of a binder or folder, for create and rename. */
-export function ContainerFormModal({ title, actionLabel, initial, busy, onSubmit, onClose }: ContainerFormModalProps) {
+const DESCRIPTION_ERROR = 'Description must not contain angle brackets (< or >).';
+
+/** The name's problem as the user types (spec §5 'name': no angle brackets; NAME_MAX_LENGTH); blank only once tried. */
+function nameProblem(name: string, tried: boolean): string | null {
+  if (!tried && name.trim() === '') return null;
+  const parsed = ContainerName.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Name is invalid.');
+}
+
+/** Name and description of a binder or folder, for create and rename. An invalid field never submits. */
+export function ContainerFormModal({
+  title,
+  actionLabel,
+  initial,
+  busy,
+  serverErrors,
+  onSubmit,
+  onClose,
+}: ContainerFormModalProps) {
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ContainerName.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Name is invalid.');
-      return;
-    }
-    if (/[<>]/.test(description)) {
-      setError(null);
-      return;
-    }
-    onSubmit({ name: parsed.data, description: description.trim() === '' ? null : description });
+  const [tried, setTried] = useState(false);
+  // A server error belongs to the values it was given for: editing the field clears it.
+  const [sent, setSent] = useState<ContainerFormValues | null>(null);
+  const stale = (field: keyof ContainerFormValues, value: string) => sent !== null && (sent[field] ?? '') !== value;
+  const nameError = nameProblem(name, tried) ?? (stale('name', name.trim()) ? null : (serverErrors?.name ?? null));
+  const descriptionError = /[<>]/.test(description)
+    ? DESCRIPTION_ERROR
+    : stale('description', description)
+      ? null
+      : (serverErrors?.description ?? null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setTried(true);
+    const invalid = stopIfInvalid(event) || nameProblem(name, true) !== null;
+    if (invalid || descriptionError) return;
+    const values = { name: name.trim(), description: description.trim() === '' ? null : description };
+    setSent({ name: values.name, description: description });
+    onSubmit(values);
   };
-  const descriptionError = /[<>]/.test(description) ? 'Description must not contain angle brackets (< or >).' : null;
   return (
     <Modal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate>
@@ -44,13 +74,10 @@ export function ContainerFormModal({ title, actionLabel, initial, busy, onSubmit
             label="Name"
             required
             data-autofocus
-            maxLength={NAME_MAX_LENGTH + 1}
+            description={`${name.trim().length} / ${NAME_MAX_LENGTH} characters`}
             value={name}
-            error={error}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
+            error={nameError}
+            onChange={(event) => setName(event.currentTarget.value)}
           />
           <Textarea
             label="Description"

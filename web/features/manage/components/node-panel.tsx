@@ -16,7 +16,7 @@ function ChangeLogs({ orgId, containerId }: { readonly orgId: string; readonly c
     queryKey: manageKeys.changeLogs(orgId, containerId),
     queryFn: () => fetchContainerChangeLogs(orgId, containerId),
   });
-  return <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />;
+  return <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} />;
 }
 
 export interface NodePanelProps {

@@ -69,11 +69,14 @@ function RoleSection({
   orgId,
   keyName,
   data,
+  error,
   onChange,
 }: {
   readonly orgId: string;
   readonly keyName: ParticipantKey;
   readonly data: Participants;
+  /** What the server refused in the last change of this list, shown under it. */
+  readonly error?: string;
   readonly onChange: (lists: SetParticipantsBody['participants']) => void;
 }) {
   const label = participantKeyLabel(keyName);
@@ -105,6 +108,11 @@ function RoleSection({
           onPick={(subject: SubjectRef) => onChange(withAdded(data.participants, keyName, subject))}
         />
       )}
+      {error && (
+        <Text size="xs" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -129,15 +137,32 @@ export function ParticipantsPanel({
     const isThis = (k: readonly unknown[]) => k[2] === 'participants' && k[3] === objectType && k[4] === objectId;
     await queryClient.invalidateQueries({ queryKey: manageKeys.all(orgId), predicate: (q) => !isThis(q.queryKey) });
   };
+  // A refused change is shown under the list that was changed, not only as a toast.
+  const [refused, setRefused] = useState<{ key: ParticipantKey; message: string } | null>(null);
   const save = useMutation({
-    mutationFn: (lists: SetParticipantsBody['participants']) =>
+    mutationFn: ({ lists }: { key: ParticipantKey; lists: SetParticipantsBody['participants'] }) =>
       setParticipants(orgId, objectId, { object_type: objectType, participants: lists }),
+    onMutate: () => setRefused(null),
     onSuccess: async (data) => {
       toasts.success(Messages.recordUpdated);
       await refresh(data);
     },
-    onError: (error) => showFailure(error, 'update'),
+    onError: (error, { key: changed }) => {
+      if (error instanceof ApiError && error.status === 422 && error.errors.length)
+        setRefused({ key: changed, message: error.errors.join(' ') });
+      else showFailure(error, 'update');
+    },
   });
+  const sectionOf = (k: ParticipantKey) => (
+    <RoleSection
+      key={k}
+      orgId={orgId}
+      keyName={k}
+      data={data}
+      error={refused?.key === k ? refused.message : undefined}
+      onChange={(lists) => save.mutate({ key: k, lists })}
+    />
+  );
   const reset = useMutation({
     mutationFn: (subtree: boolean) => resetToParent(orgId, objectId, { object_type: objectType, subtree }),
     onSuccess: async (data) => {
@@ -198,12 +223,8 @@ export function ParticipantsPanel({
           This {kind} has its own participants.
         </Text>
       )}
-      {(['owners', 'authors', 'reviewers', 'audience'] as const).map((k) => (
-        <RoleSection key={k} orgId={orgId} keyName={k} data={data} onChange={(lists) => save.mutate(lists)} />
-      ))}
-      {approverKeys.map((k) => (
-        <RoleSection key={k} orgId={orgId} keyName={k} data={data} onChange={(lists) => save.mutate(lists)} />
-      ))}
+      {(['owners', 'authors', 'reviewers', 'audience'] as const).map(sectionOf)}
+      {approverKeys.map(sectionOf)}
       {data.abilities.edit && approverKeys.length < MAX_APPROVAL_STEPS && (
         <Button
           size="xs"

@@ -4,6 +4,7 @@ import type { ContainerTreeItem } from '../../../../shared/api/containers';
 import { Messages } from '../../../../shared/domain/messages';
 import { confirm } from '../../../components/confirmation-modal';
 import { toasts } from '../../../lib/alerts';
+import { ApiError } from '../../../lib/api-client';
 import { plural } from '../../../lib/format';
 import { createContainer } from '../api/create-container';
 import { deleteContainer } from '../api/delete-container';
@@ -13,6 +14,7 @@ import { updateContainer } from '../api/update-container';
 import type { ContainerFormValues } from './container-form-modal';
 import type { TreeDrop } from './manage-tree';
 import { showFailure } from './show-failure';
+import { mentionsDeleted, type DeletedNodes } from '../tree/deleted-nodes';
 
 const KIND: Record<number, string> = { 1: 'binder', 2: 'folder', 3: 'P&P' };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -23,22 +25,48 @@ export function useTreeActions(orgId: string) {
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: manageKeys.all(orgId) });
 
-  const run = async <T>(kind: 'create' | 'update', work: () => Promise<T>, success: string): Promise<T | null> => {
+  /**
+   * Runs a write, says how it went and fetches a fresh tree. `beforeRefresh` runs first when the write
+   * succeeded (a delete drops what it deleted, so nothing asks the server for it again).
+   */
+  const run = async <T>(
+    kind: 'create' | 'update',
+    work: () => Promise<T>,
+    success: string,
+    beforeRefresh?: () => void,
+    onInvalid?: (errors: readonly string[]) => void,
+  ): Promise<T | null> => {
     setBusy(true);
+    let result: T | null = null;
     try {
-      const result = await work();
+      result = await work();
       toasts.success(success);
-      return result;
+      beforeRefresh?.();
     } catch (error) {
-      showFailure(error, kind);
-      return null;
+      // A refused value belongs next to its field in the form, not in a toast.
+      if (onInvalid && error instanceof ApiError && error.status === 422 && error.errors.length)
+        onInvalid(error.errors);
+      else showFailure(error, kind);
     } finally {
       setBusy(false);
-      await refresh();
     }
+    await refresh();
+    return result;
   };
 
-  const create = (itemType: 1 | 2, parentId: number | null, values: ContainerFormValues) =>
+  /** Forgets the cached participants, change logs and P&P details of deleted nodes (and all below them). */
+  const forget = (deleted: DeletedNodes) =>
+    queryClient.removeQueries({
+      queryKey: manageKeys.all(orgId),
+      predicate: (query) => mentionsDeleted(query.queryKey, deleted),
+    });
+
+  const create = (
+    itemType: 1 | 2,
+    parentId: number | null,
+    values: ContainerFormValues,
+    onInvalid?: (errors: readonly string[]) => void,
+  ) =>
     run(
       'create',
       () =>
@@ -49,9 +77,15 @@ export function useTreeActions(orgId: string) {
           ...(parentId ? { parent_id: parentId } : {}),
         }),
       Messages.recordCreated,
+      undefined,
+      onInvalid,
     );
 
-  const rename = (item: ContainerTreeItem, values: ContainerFormValues) =>
+  const rename = (
+    item: ContainerTreeItem,
+    values: ContainerFormValues,
+    onInvalid?: (errors: readonly string[]) => void,
+  ) =>
     run(
       'update',
       () =>
@@ -61,6 +95,8 @@ export function useTreeActions(orgId: string) {
           lock_version: item.lock_version,
         }),
       Messages.recordUpdated,
+      undefined,
+      onInvalid,
     );
 
   const drop = ({ node, target, position, copy }: TreeDrop) => {
@@ -91,8 +127,16 @@ export function useTreeActions(orgId: string) {
     );
   };
 
-  /** Spec §2: deleting a non-empty container asks first and says what it contains. */
-  const remove = async (items: readonly ContainerTreeItem[]): Promise<boolean> => {
+  /**
+   * Spec §2: deleting a non-empty container asks first and says what it contains. `deleted` names
+   * every node that goes with it; `onDeleted` runs before the tree is fetched again (the screen lets
+   * go of a deleted selection there, so its panel asks nothing more about it).
+   */
+  const remove = async (
+    items: readonly ContainerTreeItem[],
+    deleted: DeletedNodes,
+    onDeleted: () => void,
+  ): Promise<boolean> => {
     let folders = 0;
     let pnps = 0;
     const blocking: string[] = [];
@@ -136,6 +180,10 @@ export function useTreeActions(orgId: string) {
         return true;
       },
       Messages.recordDeleted,
+      () => {
+        onDeleted();
+        forget(deleted);
+      },
     );
     return done === true;
   };

@@ -12,12 +12,31 @@ import { toasts } from '../../../lib/alerts';
 import { useSessionFlags } from '../../../lib/session-store';
 import { fetchContainerTree } from '../api/fetch-container-tree';
 import { manageKeys } from '../api/manage-keys';
-import { ContainerFormModal, type ContainerFormValues } from '../components/container-form-modal';
+import {
+  ContainerFormModal,
+  type ContainerFieldErrors,
+  type ContainerFormValues,
+} from '../components/container-form-modal';
 import { ManageTree } from '../components/manage-tree';
 import { NodePanel } from '../components/node-panel';
 import { useTreeActions } from '../components/use-tree-actions';
 import { buildTree, findNode, FOLDER_VIEWS, type FolderView, type ManageNode } from '../tree/build-tree';
 import { computeCheckStates, toggleChecked, topChecked } from '../tree/check-state';
+import { collectDeleted, isDeleted } from '../tree/deleted-nodes';
+
+/**
+ * A create or rename sends only a name and a description: the server's sentences about the
+ * description start with 'Description'; every other refusal (blank, too long, a sibling of the same
+ * name) is about the name.
+ */
+function fieldErrorsOf(errors: readonly string[]): ContainerFieldErrors {
+  const description = errors.filter((e) => e.startsWith('Description'));
+  const name = errors.filter((e) => !e.startsWith('Description'));
+  return {
+    ...(name.length ? { name: name.join(' ') } : {}),
+    ...(description.length ? { description: description.join(' ') } : {}),
+  };
+}
 
 type FormState =
   | { mode: 'create'; itemType: 1 | 2; parentId: number | null; title: string }
@@ -65,13 +84,33 @@ export function ManagePage() {
   );
   const onActivate = useCallback((node: ManageNode) => setActiveId(node.id), []);
 
+  const [formErrors, setFormErrors] = useState<ContainerFieldErrors>({});
+  const openForm = (next: FormState) => {
+    setFormErrors({});
+    setForm(next);
+  };
   const submitForm = async (values: ContainerFormValues) => {
     if (!form) return;
+    setFormErrors({});
+    const onInvalid = (errors: readonly string[]) => setFormErrors(fieldErrorsOf(errors));
     const done =
       form.mode === 'create'
-        ? await actions.create(form.itemType, form.parentId, values)
-        : await actions.rename(form.node.item, values);
+        ? await actions.create(form.itemType, form.parentId, values, onInvalid)
+        : await actions.rename(form.node.item, values, onInvalid);
     if (done) setForm(null);
+  };
+
+  /** Deletes nodes; the selection and checks that went with them are let go before the tree is fetched again. */
+  const removeNodes = async (targets: readonly ManageNode[]) => {
+    const deleted = collectDeleted(targets);
+    await actions.remove(
+      targets.map((n) => n.item),
+      deleted,
+      () => {
+        setChecked(new Set());
+        setActiveId((current) => (current && isDeleted(current, deleted) ? null : current));
+      },
+    );
   };
 
   const canCreateBinder = tree.data?.abilities.create_binder ?? false;
@@ -84,7 +123,7 @@ export function ManagePage() {
         canCreateBinder && (
           <Button
             leftSection={<IconNotebook size={16} />}
-            onClick={() => setForm({ mode: 'create', itemType: 1, parentId: null, title: 'New Binder' })}
+            onClick={() => openForm({ mode: 'create', itemType: 1, parentId: null, title: 'New Binder' })}
           >
             New Binder
           </Button>
@@ -132,11 +171,7 @@ export function ManagePage() {
                     variant="light"
                     leftSection={<IconTrash size={12} />}
                     disabled={!deletable || actions.busy}
-                    onClick={() =>
-                      void actions.remove(selection.map((n) => n.item)).then((done) => {
-                        if (done) setChecked(new Set());
-                      })
-                    }
+                    onClick={() => void removeNodes(selection)}
                   >
                     Delete Selected
                   </Button>
@@ -180,20 +215,16 @@ export function ManagePage() {
               orgId={orgId}
               item={active.item}
               onNewFolder={() =>
-                setForm({ mode: 'create', itemType: 2, parentId: active.item.id, title: 'New Folder' })
+                openForm({ mode: 'create', itemType: 2, parentId: active.item.id, title: 'New Folder' })
               }
               onRename={() =>
-                setForm({
+                openForm({
                   mode: 'rename',
                   node: active,
                   title: `Rename ${active.item.item_type === 1 ? 'Binder' : 'Folder'}`,
                 })
               }
-              onDelete={() =>
-                void actions.remove([active.item]).then((done) => {
-                  if (done) setActiveId(null);
-                })
-              }
+              onDelete={() => void removeNodes([active])}
             />
           ) : (
             <Paper withBorder p="md" radius="md">
@@ -215,6 +246,7 @@ export function ManagePage() {
               : { name: '', description: null }
           }
           busy={actions.busy}
+          serverErrors={formErrors}
           onSubmit={(values) => void submitForm(values)}
           onClose={() => setForm(null)}
         />
