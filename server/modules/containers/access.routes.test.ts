@@ -56,7 +56,12 @@ describe('GET access/fetch_participants', () => {
 
   it('answers 401, 403, 404 and 422 as it should', async () => {
     expect((await fetchP(t.anonymous(), 1, f.binderA.id)).statusCode).toBe(401);
-    expect((await fetchP(stranger, 1, f.binderA.id)).statusCode).toBe(403);
+    // A binder the caller may not see is answered exactly like one that does not exist, no name in it.
+    const hidden = await fetchP(stranger, 1, f.binderA.id);
+    const missing = await fetchP(stranger, 1, 2147483000);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().errors).toEqual(missing.json().errors);
+    expect(hidden.body).not.toContain(f.binderA.name);
     expect((await fetchP(admin, 1, 2147483000)).statusCode).toBe(404);
     const bad = await admin.get(`${base()}/fetch_participants?object_type=7&object_id=x`);
     expect(bad.statusCode).toBe(422);
@@ -192,8 +197,9 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     expect(binder.statusCode).toBe(422);
     expect(binder.json().errors[0]).toMatch(/A binder has no parent/);
     expect((await author.put(`${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode).toBe(403);
-    expect((await owner.put(`${base()}/${f.b1.id}`, { object_type: 2, participants: {} })).statusCode).toBe(403);
-    expect((await owner.post(`${base()}/${f.b1.id}/reset_to_parent`, { object_type: 2 })).statusCode).toBe(403);
+    // Folder B1 is not visible to the owner of binder A: 404, as if it did not exist.
+    expect((await owner.put(`${base()}/${f.b1.id}`, { object_type: 2, participants: {} })).statusCode).toBe(404);
+    expect((await owner.post(`${base()}/${f.b1.id}/reset_to_parent`, { object_type: 2 })).statusCode).toBe(404);
     expect((await t.anonymous().put(`${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode).toBe(
       401,
     );
@@ -218,7 +224,10 @@ describe('participants of a P&P', () => {
       participants: { owners: [{ type: 'User', id: pnpOwner.id }], audience: [{ type: 'Group', id: f.staff.id }] },
     });
     expect(byOwner.statusCode).toBe(200);
-    expect((await owner.put(`${base()}/${pnp.id}`, { object_type: 3, participants: {} })).statusCode).toBe(403);
+    // The P&P sits in binder B, which the owner of binder A cannot see: 404, no name.
+    const hidden = await owner.put(`${base()}/${pnp.id}`, { object_type: 3, participants: {} });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().errors).toEqual(['The P&P was not found.']);
   });
 });
 

@@ -30,7 +30,7 @@ import { requireRestructure } from './containers.service';
 import { canSeePnp, containerObjectType } from './containers.shared';
 import { resyncDraftsOf } from './draft-resync';
 
-/** A node of the access API, loaded: a binder/folder or a P&P, with what the actor may do. */
+/** A node of the access API the actor may see, loaded: a binder/folder or a P&P, with what the actor may do. */
 type AccessNode =
   | { kind: 'container'; row: ContainerRow; target: AccessTarget; objectType: ChangeLogObjectType; itemType: 1 | 2 }
   | { kind: 'pnp'; row: PnpRow; target: AccessTarget; objectType: 'Pnp'; itemType: 3 };
@@ -38,11 +38,16 @@ type AccessNode =
 async function loadNode(ctx: OrgCtx, objectType: 1 | 2 | 3, id: number): Promise<AccessNode> {
   if (objectType === ItemType.Pnp) {
     const row = await findPnp(ctx.tx, ctx.orgId, id);
-    if (!row) throw notFound('The P&P');
+    if (!row || !canReadParticipants(ctx.actor, await canSeePnp(ctx, row))) throw notFound('The P&P');
     return { kind: 'pnp', row, target: { pnpId: row.id }, objectType: 'Pnp', itemType: 3 };
   }
   const row = await findContainer(ctx.tx, ctx.orgId, id);
-  if (!row) throw notFound(objectType === ItemType.Binder ? 'The binder' : 'The folder');
+  const missing = () => notFound(objectType === ItemType.Binder ? 'The binder' : 'The folder');
+  if (!row) throw missing();
+  const hasRole =
+    ctx.actor.isAdmin || (await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, row.id)).length > 0;
+  // Not visible to the actor: exactly the answer for an id that does not exist.
+  if (!canReadParticipants(ctx.actor, hasRole)) throw missing();
   if (row.type !== objectType) {
     throw unprocessable(
       `Object type ${objectType} does not match: ${row.name} is a ${row.type === 1 ? 'binder (1)' : 'folder (2)'}.`,
@@ -96,14 +101,8 @@ async function describe(ctx: OrgCtx, node: AccessNode): Promise<Participants> {
 
 /** GET access/fetch_participants: a node's effective participants and where they come from. */
 export async function fetchParticipants(ctx: OrgCtx, objectType: 1 | 2 | 3, id: number): Promise<Participants> {
-  const node = await loadNode(ctx, objectType, id);
-  const visible =
-    node.kind === 'pnp'
-      ? await canSeePnp(ctx, node.row)
-      : ctx.actor.isAdmin ||
-        (await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, node.row.id)).length > 0;
-  if (!canReadParticipants(ctx.actor, visible)) throw forbidden(`You do not have access to ${node.row.name}.`);
-  return describe(ctx, node);
+  // loadNode answers 404 for a node the actor may not see.
+  return describe(ctx, await loadNode(ctx, objectType, id));
 }
 
 /** The grants a body asks for, deduplicated, with unknown users or groups refused by name of id. */

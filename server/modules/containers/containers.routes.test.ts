@@ -252,13 +252,17 @@ describe('DELETE containers/{id}', () => {
 });
 
 describe('GET pnps/{pnpId}/containers', () => {
-  it('answers the path of a visible P&P, 403 to those without a role, 404 for unknown ids', async () => {
+  it('answers the path of a visible P&P, and 404 alike for one the caller may not see and for unknown ids', async () => {
     const pnp = await createTestPnp(t.deps, f.org.id, f.a1a.id, { name: 'Deep Policy', status: 2 });
     const res = await audience.get(`/api/o/${f.org.id}/pnps/${pnp.id}/containers`);
     expect(res.statusCode).toBe(200);
     expect(res.json().containers.map((c: { name: string }) => c.name)).toEqual(['Binder A', 'Folder A1', 'Folder A1a']);
-    expect((await stranger.get(`/api/o/${f.org.id}/pnps/${pnp.id}/containers`)).statusCode).toBe(403);
-    expect((await admin.get(`/api/o/${f.org.id}/pnps/2147483000/containers`)).statusCode).toBe(404);
+    const hidden = await stranger.get(`/api/o/${f.org.id}/pnps/${pnp.id}/containers`);
+    const missing = await admin.get(`/api/o/${f.org.id}/pnps/2147483000/containers`);
+    expect(hidden.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(hidden.json().errors).toEqual(missing.json().errors);
+    expect(hidden.body).not.toContain('Deep Policy');
     expect((await t.anonymous().get(`/api/o/${f.org.id}/pnps/${pnp.id}/containers`)).statusCode).toBe(401);
   });
 });
@@ -268,6 +272,16 @@ describe('change logs and summary of a container', () => {
     expect((await author.get(url(`/${f.a1.id}/change_logs`))).statusCode).toBe(403);
     expect((await author.get(url(`/${f.a1.id}/summary`))).statusCode).toBe(403);
     expect((await owner.get(url(`/${f.a1.id}/change_logs`))).statusCode).toBe(200);
+  });
+
+  it('answer 404 with no name, exactly like an id that does not exist, to those who may not see the container', async () => {
+    for (const what of ['summary', 'change_logs']) {
+      const hidden = await stranger.get(url(`/${f.a1.id}/${what}`));
+      const missing = await stranger.get(url(`/2147483000/${what}`));
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().errors).toEqual(missing.json().errors);
+      expect(hidden.body).not.toContain(f.a1.name);
+    }
   });
 
   it('are invisible to other organisations', async () => {

@@ -14,6 +14,7 @@ import { queryRows } from '../../db/client';
 import { containers } from '../../db/schema/index';
 import { conflict, customError, forbidden, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
+import { listUserRolesOnContainer } from '../access/effective-access';
 import { insertChangeLog, listChangeLogs } from '../change-logs/change-logs.repo';
 import { canBypassTreeFilter, canCreateContainer, canManageNode, canRestructure } from './containers.policy';
 import { inTreeOrder, presentTreeRow, presentWrittenNode } from './containers.presenter';
@@ -62,6 +63,19 @@ export async function getContainer(ctx: OrgCtx, id: number): Promise<ContainerRo
   const row = await findContainer(ctx.tx, ctx.orgId, id);
   if (!row) throw notFound('The binder or folder');
   return row;
+}
+
+/**
+ * Loads a container the actor may see (admins: all; others: those they hold a role on, directly or
+ * inherited), else the same 404 as an id that does not exist: a stranger learns nothing, not even
+ * that it exists or its name.
+ */
+export async function getVisibleContainer(ctx: OrgCtx, id: number): Promise<ContainerRow> {
+  const node = await getContainer(ctx, id);
+  if (ctx.actor.isAdmin) return node;
+  const roles = await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, node.id);
+  if (roles.length === 0) throw notFound('The binder or folder');
+  return node;
 }
 
 /** Refuses unless the actor may manage this one node (rename, participants, summary, change logs). */
@@ -148,7 +162,7 @@ export async function createContainer(ctx: OrgCtx, item: CreateContainerBody['it
 
 /** GET containers/{id}/summary: what a delete would remove and what blocks it. */
 export async function summarizeContainer(ctx: OrgCtx, id: number): Promise<ContainerSummary> {
-  const node = await getContainer(ctx, id);
+  const node = await getVisibleContainer(ctx, id);
   await requireManageNode(ctx, node);
   const summary = await summarizeSubtree(ctx.tx, ctx.orgId, node.id);
   return {
@@ -231,13 +245,13 @@ export async function deleteContainer(
 export async function listPnpContainerPath(ctx: OrgCtx, pnpId: number): Promise<PnpContainerPath> {
   const pnp = await findPnp(ctx.tx, ctx.orgId, pnpId);
   if (!pnp) throw notFound('The P&P');
-  if (!(await canSeePnp(ctx, pnp))) throw forbidden('You do not have access to this P&P.');
+  if (!(await canSeePnp(ctx, pnp))) throw notFound('The P&P');
   return { containers: await listAncestorPath(ctx.tx, ctx.orgId, pnp.containerId) };
 }
 
 /** GET containers/{id}/change_logs: what happened to a binder or folder (managers only). */
 export async function listContainerChangeLogs(ctx: OrgCtx, id: number): Promise<ChangeLogList> {
-  const node = await getContainer(ctx, id);
+  const node = await getVisibleContainer(ctx, id);
   await requireManageNode(ctx, node);
   return { change_logs: await listChangeLogs(ctx.tx, ctx.orgId, [containerObjectType(node.type)], [node.id]) };
 }
