@@ -4,6 +4,7 @@ import {
   IconChartBar,
   IconChecklist,
   IconCode,
+  IconFileCheck,
   IconFolders,
   IconLayoutDashboard,
   IconUserShield,
@@ -18,6 +19,8 @@ export interface NavItem {
   readonly label: string;
   readonly to: string;
   readonly icon: ReactNode;
+  /** A count shown beside the label (what waits for the user), with its spoken meaning. */
+  readonly badge?: { readonly count: number; readonly label: string };
 }
 
 /** Who may open which org area (product rules: permission matrix). Guards and menus share these. */
@@ -26,16 +29,31 @@ export const orgAccess = {
   reports: (f: SessionFlags): boolean => f.isOrgAdmin || f.isBinderFolderOwner,
   users: (f: SessionFlags): boolean => f.isOrgAdmin,
   groups: (f: SessionFlags): boolean => f.isOrgAdmin,
+  /** Those who may create P&Ps always see the working list; others when something waits for them. */
+  createPnps: (f: SessionFlags): boolean => f.isOrgAdmin || f.isBinderFolderOwner || f.isPolicyOwner,
 };
 
 const icon = (Icon: typeof IconBooks): ReactNode => <Icon size={20} stroke={1.7} aria-hidden />;
 
-/** Spec §2 and issue 3: Library, Manage, Tasks, Reports, Users, Groups, each shown only when allowed. */
-export function orgNavItems(orgId: string, flags: SessionFlags): NavItem[] {
+/** The label of the working list (orgs/{orgId}/pnp_documents) in the navigation and its breadcrumb. */
+export const WORK_LIST_LABEL = 'P&P Documents';
+
+/**
+ * Spec §2 and issue 3: Library, Manage, P&P Documents, Tasks, Reports, Users, Groups, each shown only
+ * when allowed. `waiting` is how many drafts wait for the user (undefined while unknown).
+ */
+export function orgNavItems(orgId: string, flags: SessionFlags, waiting?: number): NavItem[] {
   const base = `/orgs/${orgId}`;
+  const showWork = orgAccess.createPnps(flags) || (waiting ?? 0) > 0;
   const items: (NavItem | false)[] = [
     { label: 'Library', to: `${base}/pnps`, icon: icon(IconBooks) },
     orgAccess.manage(flags) && { label: 'Manage', to: `${base}/manage`, icon: icon(IconFolders) },
+    showWork && {
+      label: WORK_LIST_LABEL,
+      to: `${base}/pnp_documents`,
+      icon: icon(IconFileCheck),
+      ...(waiting ? { badge: { count: waiting, label: 'waiting for you' } } : {}),
+    },
     { label: 'Tasks', to: `${base}/tasks`, icon: icon(IconChecklist) },
     orgAccess.reports(flags) && { label: 'Reports', to: `${base}/reports`, icon: icon(IconChartBar) },
     orgAccess.users(flags) && { label: 'Users', to: `${base}/users`, icon: icon(IconUsers) },

@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Badge, Box, Burger, Group, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -67,6 +67,14 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
                 to={item.to}
                 label={item.label}
                 leftSection={item.icon}
+                rightSection={
+                  item.badge && (
+                    <Badge size="sm" circle data-testid="nav-badge">
+                      {item.badge.count}
+                      <VisuallyHidden> {item.badge.label}</VisuallyHidden>
+                    </Badge>
+                  )
+                }
                 active={isActive(pathname, item.to)}
                 onClick={close}
                 variant="light"
