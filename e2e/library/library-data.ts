@@ -1,3 +1,4 @@
+import type { DocumentFormat } from '../support/documents';
 import type { MadeContainer, MadePnp, TestData } from '../support/test-data';
 import { DemoUsers } from '../support/users';
 
@@ -6,12 +7,13 @@ export function readersBinder(data: TestData, prefix: string): Promise<MadeConta
   return data.binder(prefix, { owners: [DemoUsers.admin], audience: [DemoUsers.nurse] });
 }
 
-/** A published P&P whose document holds the given paragraphs. */
+/** A published P&P whose document (a DOCX unless told) holds the given paragraphs. */
 export function publishedPnp(
   data: TestData,
   folder: MadeContainer,
   prefix: string,
   paragraphs: readonly string[],
+  format: DocumentFormat = 'docx',
 ): Promise<MadePnp> {
-  return data.pnp({ containerId: folder.id, name: data.name(prefix), paragraphs, publish: true });
+  return data.pnp({ containerId: folder.id, name: data.name(prefix), paragraphs, format, publish: true });
 }

@@ -75,9 +75,16 @@ test('the advanced search narrows by words and binder or folder', async ({ page,
   const other = await data.folder(binder.id, 'Medicines');
   const words = `Each ${data.word} patient is identified with two identifiers.`;
   const inside = await publishedPnp(data, narrow, 'Patient Identification', [words]);
+  // The two outside the folder come as a PDF and a plain text file: the words are found in each kind.
   const outside = [
-    await publishedPnp(data, other, 'Hand Hygiene', [`Clean hands protect every ${data.word} patient.`]),
-    await publishedPnp(data, other, 'Medication Administration', [`Check the ${data.word} patient's allergies.`]),
+    await publishedPnp(data, other, 'Hand Hygiene', [`Clean hands protect every ${data.word} patient.`], 'txt'),
+    await publishedPnp(
+      data,
+      other,
+      'Medication Administration',
+      [`Check every ${data.word} patient for allergies.`],
+      'pdf',
+    ),
   ];
   const session = await signIn(page, DemoUsers.nurse);
   await page.goto(orgHome(session));
