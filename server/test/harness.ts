@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/errors';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { disableRowLevelSecurityForTests } from '../db/tenant';
 import { buildApp, type BuildOptions } from '../http/app';
 import type { Deps } from '../http/deps';
 import type { App } from '../http/routes';
@@ -35,7 +36,12 @@ export interface Agent {
   patch(url: string, body?: Body): Promise<LightMyRequestResponse>;
   delete(url: string, body?: Body): Promise<LightMyRequestResponse>;
   /** Any method, raw headers, no automatic CSRF header (for CSRF tests). */
-  raw(options: { method: string; url: string; payload?: Body; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  raw(options: {
+    method: string;
+    url: string;
+    payload?: Body;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
   cookies: Record<string, string>;
 }
 
@@ -43,7 +49,8 @@ async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = process.env[PG_TEMPLATE_ENV];
-    if (!template) throw new Error(`${PG_TEMPLATE_ENV} is not set: run the server tests through vitest (its global setup)`);
+    if (!template)
+      throw new Error(`${PG_TEMPLATE_ENV} is not set: run the server tests through vitest (its global setup)`);
     const name = `tenet_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -68,7 +75,12 @@ async function openTestDatabase(): Promise<Database> {
 }
 
 /** A whole application on its own fresh database and file directory, with a clock tests can move. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export interface TestAppOptions extends BuildOptions {
+  /** false: organisation requests run without row-level security (see disableRowLevelSecurityForTests). */
+  rowLevelSecurity?: boolean;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const fileDir = mkdtempSync(path.join(os.tmpdir(), 'tenet-files-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test' }),
@@ -78,6 +90,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     ...overrides,
   };
   const database = await openTestDatabase();
+  if (options.rowLevelSecurity === false) disableRowLevelSecurityForTests(database.db);
   const clock = fixedClock(new Date());
   const deps: Deps = { config, database, clock, files: localFileStore(fileDir), log: pino({ level: 'silent' }) };
   const app = await buildApp(deps, options);
@@ -97,7 +110,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
         .map(([k, v]) => `${k}=${v}`)
         .join('; ');
     const ensureCsrf = async (): Promise<void> => {
-      if (!cookies[CSRF_COOKIE]) remember(await app.inject({ method: 'GET', url: '/api/sessions', headers: { cookie: cookieHeader() } }));
+      if (!cookies[CSRF_COOKIE])
+        remember(await app.inject({ method: 'GET', url: '/api/sessions', headers: { cookie: cookieHeader() } }));
     };
     const send = async (method: string, url: string, body?: Body, extra: Record<string, string> = {}) => {
       await ensureCsrf();
@@ -130,7 +144,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
             method: method as 'GET',
             url,
             headers: { cookie: cookieHeader(), ...headers },
-            ...(payload !== undefined ? { payload: typeof payload === 'object' && !Buffer.isBuffer(payload) ? JSON.stringify(payload) : payload } : {}),
+            ...(payload !== undefined
+              ? {
+                  payload: typeof payload === 'object' && !Buffer.isBuffer(payload) ? JSON.stringify(payload) : payload,
+                }
+              : {}),
           }),
         ),
     };
@@ -143,7 +161,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     anonymous: makeAgent,
     async signIn(login, password, tenant) {
       const agent = makeAgent();
-      const res = await agent.post('/api/auth/developer/login', { credentials: { login, password }, ...(tenant ? { tenant } : {}) });
+      const res = await agent.post('/api/auth/developer/login', {
+        credentials: { login, password },
+        ...(tenant ? { tenant } : {}),
+      });
       if (res.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${res.statusCode} ${res.body}`);
       if (!agent.cookies[SESSION_COOKIE]) throw new Error('sign-in set no session cookie');
       return agent;
