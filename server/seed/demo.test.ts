@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import type { WorkList } from '../../shared/api/pnp-documents';
 import { queryRows } from '../db/client';
 import { pnpDocuments, storedFiles } from '../db/schema/index';
 import { withSystem } from '../db/tenant';
 import { createTestApp, type TestApp } from '../test/harness';
 import { seedDemo } from './demo';
+import { DEMO_POLICIES } from './demo-content';
 import { DEMO_STAFF, DEMO_USERS } from './demo-users';
 
 let t: TestApp;
@@ -15,18 +17,98 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('demo data', () => {
-  it('is written once on an empty database and never again', async () => {
+  it('is written once on an empty database and never again', { timeout: 120_000 }, async () => {
     expect(await seedDemo(t.deps)).toBe(true);
     expect(await seedDemo(t.deps)).toBe(false);
     const [counts] = await withSystem(t.deps.database.db, (tx) =>
-      queryRows<{ orgs: number; users: number; pnps: number }>(
+      queryRows<{ orgs: number; users: number }>(
         tx,
-        sql`select (select count(*) from organizations)::int as orgs, (select count(*) from org_users)::int as users,
-                   (select count(*) from pnps where status = 2)::int as pnps`,
+        sql`select (select count(*) from organizations)::int as orgs, (select count(*) from org_users)::int as users`,
       ),
     );
-    expect(counts).toEqual({ orgs: 1, users: DEMO_USERS.length, pnps: 5 });
+    expect(counts).toEqual({ orgs: 1, users: DEMO_USERS.length });
   });
+
+  it('holds about forty P&Ps in every state: published, drafts in each stage, retired with a reason', async () => {
+    const rows = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ state: string; n: number }>(
+        tx,
+        sql`select case p.status when 2 then 'Published' when 3 then 'Retired' else 'Draft' end
+                   || coalesce(' ' || d.draft_stage::text, '') as state, count(*)::int as n
+              from pnps p left join pnp_documents d on d.pnp_id = p.id and d.status = 1
+             group by 1 order by 1`,
+      ),
+    );
+    const byState = Object.fromEntries(rows.map((r) => [r.state, r.n]));
+    // Drafts of never-published P&Ps in Authoring (2), Reviewing (3), Approving (4), Publishing (5);
+    // one published P&P has a revision draft in Reviewing.
+    expect(byState).toEqual({
+      Published: 25,
+      'Published 3': 1,
+      'Draft 2': 3,
+      'Draft 3': 3,
+      'Draft 4': 3,
+      'Draft 5': 3,
+      Retired: 3,
+    });
+    expect(DEMO_POLICIES).toHaveLength(41);
+    const retired = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ reason: string | null; at: Date | null }>(
+        tx,
+        sql`select retire_reason as reason, retired_at as at from pnps where status = 3`,
+      ),
+    );
+    for (const r of retired) {
+      expect(r.reason?.length).toBeGreaterThan(20);
+      expect(r.at).not.toBeNull();
+    }
+  });
+
+  it('has P&Ps with several versions, attachments, links, and the workflow history of each step', async () => {
+    const [facts] = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ multi: number; three: number; attachments: number; links: number; history: number; logs: number }>(
+        tx,
+        sql`select (select count(*) from (select pnp_id from pnp_documents group by pnp_id having count(*) >= 2) v)::int as multi,
+                   (select count(*) from (select pnp_id from pnp_documents group by pnp_id having count(*) >= 3) v)::int as three,
+                   (select count(*) from attachments)::int as attachments,
+                   (select count(*) from pnp_links)::int as links,
+                   (select count(distinct pnp_id) from workflow_history where action = 'Publish')::int as history,
+                   (select count(*) from change_logs where object_type = 'Pnp')::int as logs`,
+      ),
+    );
+    expect(facts!.multi).toBeGreaterThanOrEqual(5);
+    expect(facts!.three).toBeGreaterThanOrEqual(1);
+    expect(facts!.attachments).toBe(4);
+    expect(facts!.links).toBeGreaterThanOrEqual(8);
+    // Every P&P that was ever published went through Publish in the workflow history.
+    expect(facts!.history).toBe(29);
+    expect(facts!.logs).toBeGreaterThanOrEqual(41);
+  });
+
+  it('gives every demo user something to do when they sign in', async () => {
+    const tasksOf = async (username: string, password: string): Promise<string[]> => {
+      const agent = await t.signIn(username, password);
+      const orgId = (await agent.get('/api/sessions')).json<{ org: { id: number } }>().org.id;
+      const list = (await agent.get(`/api/o/${orgId}/pnp_documents?awaiting_me=true`)).json<WorkList>();
+      return list.pnp_documents.map((d) => `${d.my_task ?? ''} ${d.draft_stage_label ?? ''}`.trim());
+    };
+    const password = (username: string): string => DEMO_USERS.find((u) => u.username === username)!.password;
+    const rita = await tasksOf('rita.reviewer', password('rita.reviewer'));
+    expect(rita.filter((x) => x === 'Review Reviewing')).toHaveLength(4);
+    const alan = await tasksOf('alan.approver', password('alan.approver'));
+    expect(alan.filter((x) => x === 'Approve Approving')).toHaveLength(3);
+    const paul = await tasksOf('paul.owner', password('paul.owner'));
+    expect(paul.filter((x) => x === 'Publish Publishing')).toHaveLength(3);
+    expect(paul.filter((x) => x === 'Author Authoring')).toHaveLength(3);
+
+    const nurse = await t.signIn('nora.nurse', password('nora.nurse'));
+    const orgId = (await nurse.get('/api/sessions')).json<{ org: { id: number } }>().org.id;
+    const library = (await nurse.get(`/api/o/${orgId}/library`)).json<{ total: number }>();
+    expect(library.total).toBe(26);
+
+    const bea = await t.signIn('bea.binder', password('bea.binder'));
+    expect((await bea.get('/api/sessions')).json()).toMatchObject({ binder_or_folder_owner: true });
+  }, 30_000);
 
   it('every demo sign-in of the README works, with the role it claims', async () => {
     const readme = readFileSync('README.md', 'utf8');
@@ -39,7 +121,8 @@ describe('demo data', () => {
       if (user.username === 'ada.admin') expect(session.admin).toBe(true);
       if (user.username === 'paul.owner') expect(session.p_owner).toBe(true);
       if (user.username === 'bea.binder') expect(session.binder_or_folder_owner).toBe(true);
-      if (user.username === 'nora.nurse') expect([session.admin, session.p_owner, session.binder_or_folder_owner]).toEqual([false, false, false]);
+      if (user.username === 'nora.nurse')
+        expect([session.admin, session.p_owner, session.binder_or_folder_owner]).toEqual([false, false, false]);
     }
   }, 30_000);
 

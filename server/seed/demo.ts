@@ -1,39 +1,37 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import {
   accessGrants,
-  changeLogs,
   containers,
   groupMemberships,
   hstmUsers,
   organizations,
   orgTemplates,
   orgUsers,
-  pnpDocuments,
-  pnps,
-  storedFiles,
   templateSources,
   templates,
   userGroups,
 } from '../db/schema/index';
 import { withSystem } from '../db/tenant';
 import type { Deps } from '../http/deps';
+import type { OrgActor } from '../http/actor';
 import { hashPassword } from '../modules/auth/password';
-import { utcDate } from '../platform/clock';
 import { DEMO_POLICIES, DEMO_TEMPLATES } from './demo-content';
+import { attachmentDocument, policyDocument } from './demo-policy-text';
+import { playStories, type RenderedFile } from './demo-stories';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './demo-users';
 import { policyPlainText, renderDocx, renderPdf, type PolicyText } from './documents';
 
-const MIME = {
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pdf: 'application/pdf',
-} as const;
+const MIME_DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-const BINDERS: Array<{ name: string; folders: string[] }> = [
-  { name: 'Clinical Policies', folders: ['Infection Prevention', 'Medication Management', 'Patient Safety'] },
-  { name: 'Human Resources', folders: ['Onboarding'] },
-  { name: 'Environment of Care', folders: ['Emergency Management'] },
+export const DEMO_BINDERS: Array<{ name: string; folders: string[] }> = [
+  {
+    name: 'Clinical Policies',
+    folders: ['Infection Prevention', 'Medication Management', 'Patient Safety', 'Nursing Practice'],
+  },
+  { name: 'Human Resources', folders: ['Onboarding', 'Employee Health', 'Workforce Management'] },
+  { name: 'Environment of Care', folders: ['Emergency Management', 'Safety and Security'] },
+  { name: 'Administration and Compliance', folders: ['Privacy and Confidentiality', 'Quality Improvement'] },
 ];
 
 /** True when the database holds no data at all: the only time demo data is written. */
@@ -50,9 +48,8 @@ export async function isEmpty(deps: Deps): Promise<boolean> {
 /** Writes the demo organisation on the first start of an empty database (idempotent: never twice). */
 export async function seedDemo(deps: Deps): Promise<boolean> {
   if (!(await isEmpty(deps))) return false;
-  const rendered = await Promise.all(DEMO_POLICIES.map((p) => render(p, p.format)));
-  const renderedTemplates = await Promise.all(DEMO_TEMPLATES.map((t) => render(t, 'docx')));
-  const keys = await Promise.all(rendered.map((r) => deps.files.put(r.bytes, r.format)));
+  const files = await renderPolicyFiles();
+  const renderedTemplates = await Promise.all(DEMO_TEMPLATES.map((t) => render(t, t.title, 'docx')));
   const templateKeys = await Promise.all(renderedTemplates.map((r) => deps.files.put(r.bytes, 'docx')));
   const passwords = new Map<string, string>();
   for (const user of [DEMO_STAFF, ...DEMO_USERS]) passwords.set(user.username, await hashPassword(user.password));
@@ -67,8 +64,13 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       passwordHash: passwords.get(DEMO_STAFF.username)!,
       permissions: '2 3 4 5',
     });
-    const [org] = await tx.insert(organizations).values({ ...DEMO_ORG, tokenTimeout: 30 }).returning();
+    const [org] = await tx
+      .insert(organizations)
+      .values({ ...DEMO_ORG, tokenTimeout: 30 })
+      .returning();
     const orgId = org!.id;
+    // What the services expect of an organisation's transaction (the library search reads it).
+    await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true)`);
     const users = await tx
       .insert(orgUsers)
       .values(
@@ -95,16 +97,18 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       ])
       .returning();
     const groupId = (name: string): number => groups.find((g) => g.name === name)!.id;
-    await tx.insert(groupMemberships).values([
-      ...users.map((u) => ({ orgId, groupId: groupId('All Staff'), userId: u.id })),
-      { orgId, groupId: groupId('Nursing'), userId: userId('nora.nurse') },
-      { orgId, groupId: groupId('Nursing'), userId: userId('rita.reviewer') },
-      { orgId, groupId: groupId('Infection Control Committee'), userId: userId('rita.reviewer') },
-      { orgId, groupId: groupId('Infection Control Committee'), userId: userId('alan.approver') },
-    ]);
+    await tx
+      .insert(groupMemberships)
+      .values([
+        ...users.map((u) => ({ orgId, groupId: groupId('All Staff'), userId: u.id })),
+        { orgId, groupId: groupId('Nursing'), userId: userId('nora.nurse') },
+        { orgId, groupId: groupId('Nursing'), userId: userId('rita.reviewer') },
+        { orgId, groupId: groupId('Infection Control Committee'), userId: userId('rita.reviewer') },
+        { orgId, groupId: groupId('Infection Control Committee'), userId: userId('alan.approver') },
+      ]);
 
     const folderIds = new Map<string, number>();
-    for (const [position, binder] of BINDERS.entries()) {
+    for (const [position, binder] of DEMO_BINDERS.entries()) {
       const [row] = await tx
         .insert(containers)
         .values({ orgId, type: 1, name: binder.name, position, inheritsAccess: false, createdBy: userId('ada.admin') })
@@ -120,69 +124,17 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       for (const [folderPosition, folder] of binder.folders.entries()) {
         const [f] = await tx
           .insert(containers)
-          .values({ orgId, type: 2, parentId: binderId, name: folder, position: folderPosition, createdBy: userId('ada.admin') })
+          .values({
+            orgId,
+            type: 2,
+            parentId: binderId,
+            name: folder,
+            position: folderPosition,
+            createdBy: userId('ada.admin'),
+          })
           .returning();
         folderIds.set(folder, f!.id);
       }
-    }
-
-    const effective = new Date(now.getTime() - 60 * 86_400_000);
-    const review = new Date(Date.UTC(effective.getUTCFullYear() + 1, effective.getUTCMonth(), effective.getUTCDate()));
-    const reminder = new Date(review.getTime() - 30 * 86_400_000);
-    for (const [index, policy] of DEMO_POLICIES.entries()) {
-      const file = rendered[index]!;
-      const [stored] = await tx
-        .insert(storedFiles)
-        .values({
-          orgId,
-          storageKey: keys[index]!,
-          originalName: `${policy.title}.${file.format}`,
-          mimeType: MIME[file.format],
-          extension: file.format,
-          sizeBytes: file.bytes.length,
-          sha256: createHash('sha256').update(file.bytes).digest('hex'),
-          extractedText: file.text,
-          createdBy: userId('paul.owner'),
-        })
-        .returning();
-      const [pnp] = await tx
-        .insert(pnps)
-        .values({
-          orgId,
-          containerId: folderIds.get(policy.folder)!,
-          name: policy.title,
-          description: policy.description,
-          status: 2,
-          position: index,
-          createdBy: userId('paul.owner'),
-        })
-        .returning();
-      await tx.insert(pnpDocuments).values({
-        orgId,
-        pnpId: pnp!.id,
-        versionNumber: 1,
-        status: 2,
-        fileId: stored!.id,
-        effectiveDt: utcDate(effective),
-        originationDt: utcDate(effective),
-        reviewDt: utcDate(review),
-        reminderDt: utcDate(reminder),
-        reviewCycleYears: 1,
-        reminderDays: 30,
-        publishedAt: effective,
-        createdBy: userId('paul.owner'),
-      });
-      await tx.insert(changeLogs).values({
-        orgId,
-        objectType: 'Pnp',
-        objectId: pnp!.id,
-        objectName: policy.title,
-        actionName: 'Create',
-        deltas: {},
-        createdByUserId: userId('paul.owner'),
-        createdByUser: 'Paul Owner',
-        createdByEmail: 'paul.owner@demohealth.example',
-      });
     }
 
     const sources = await tx
@@ -199,15 +151,53 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
           sourceId: sources.find((s) => s.name === template.source)!.id,
           storageKey: templateKeys[index]!,
           originalName: `${template.title}.docx`,
-          mimeType: MIME.docx,
+          mimeType: MIME_DOCX,
           sizeBytes: file.bytes.length,
           extractedText: file.text,
         })
         .returning();
       await tx.insert(orgTemplates).values({ orgId, templateId: row!.id });
     }
+
+    const actors = new Map<string, OrgActor>(
+      users.map((u) => [
+        u.username,
+        {
+          kind: 'org',
+          sessionId: 'demo-seed',
+          orgId,
+          userId: u.id,
+          name: `${u.firstName} ${u.lastName}`,
+          email: u.email,
+          username: u.username,
+          isAdmin: u.isAdmin,
+          isPolicyOwner: u.isPolicyOwner,
+          sudoer: null,
+          loggedInAt: now,
+          tokenTimeout: 30,
+        },
+      ]),
+    );
+    await playStories(
+      tx,
+      deps,
+      { orgId, actors, allStaffGroupId: groupId('All Staff'), folderIds },
+      DEMO_POLICIES,
+      files,
+    );
   });
   return true;
+}
+
+/** Every demo P&P's document and every attachment, rendered at once (by title). */
+async function renderPolicyFiles(): Promise<Map<string, RenderedFile>> {
+  const jobs = DEMO_POLICIES.flatMap((policy) => [
+    render(policyDocument(policy), policy.title, policy.format),
+    ...(policy.attachments ?? []).map((name, i) =>
+      render(attachmentDocument(name, policy.title), name, i % 2 === 0 ? 'pdf' : 'docx'),
+    ),
+  ]);
+  return new Map((await Promise.all(jobs)).map((file) => [file.name, file]));
 }
 
 async function emptyInside(tx: Tx): Promise<boolean> {
@@ -215,7 +205,7 @@ async function emptyInside(tx: Tx): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) === 0;
 }
 
-async function render(policy: PolicyText, format: 'docx' | 'pdf') {
+async function render(policy: PolicyText, name: string, format: 'docx' | 'pdf'): Promise<RenderedFile> {
   const bytes = format === 'docx' ? await renderDocx(policy) : await renderPdf(policy);
-  return { bytes, format, text: policyPlainText(policy) };
+  return { name, bytes, format, text: policyPlainText(policy) };
 }
