@@ -140,6 +140,8 @@ export function DateInput({
           value={text}
           onChange={(event) => commitText(event.currentTarget.value)}
           error={ownError ?? error}
+          // The typed text is not a date: the form never received it (see lib/form-validity).
+          data-entry-invalid={ownError ? 'true' : undefined}
           inputMode="numeric"
           autoComplete="off"
           rightSection={

@@ -5,6 +5,7 @@ import type { SystemMessageInput } from '../../../../shared/api/system-messages'
 import { formatIsoDate } from '../../../../shared/domain/dates';
 import { Messages } from '../../../../shared/domain/messages';
 import { DateInput } from '../../../components/date-input';
+import { stopIfUnreadable } from '../../../lib/form-validity';
 import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { systemMessageKeys, systemMessagesAdminApi } from '../api/admin-system-messages';
@@ -57,7 +58,8 @@ export function SystemMessageForm({ opened, onClose }: { readonly opened: boolea
   });
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
+    // A date typed that is not one keeps its message and stops the form (never the last good value).
+    if (stopIfUnreadable(event)) return;
     const start = toIso(draft.startDate, draft.startTime);
     const end = toIso(draft.endDate, draft.endTime);
     const next: Partial<Record<keyof Draft, string>> = {
