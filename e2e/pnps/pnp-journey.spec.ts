@@ -1,9 +1,20 @@
-import { expect, test } from '@playwright/test';
 import type { PnpResponse } from '../../shared/api/pnps';
 import type { PnpDocumentResponse } from '../../shared/api/pnp-documents';
 import { TenetApi } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { toastWithText } from '../support/messages';
 import { DemoUsers, type DemoUser } from '../support/users';
-import { clickAction, docx, expectStage, folderId, openAs, seriousViolations } from './pnp-helpers';
+import { clickAction, docx, expectStage, openAs, seriousViolations } from './pnp-helpers';
+
+/** One call as a user, in a request context of its own that is closed afterwards. */
+async function asUser<T>(baseURL: string, user: DemoUser, call: (api: TenetApi) => Promise<T>): Promise<T> {
+  const api = await TenetApi.signedIn(baseURL, user);
+  try {
+    return await call(api);
+  } finally {
+    await api.dispose();
+  }
+}
 
 test.use({ actionTimeout: 15_000 });
 
@@ -12,30 +23,38 @@ test.use({ actionTimeout: 15_000 });
 test('a P&P goes from a DOCX to an Active version, through review and two approval steps, and back', async ({
   page,
   baseURL,
+  data,
 }) => {
   test.setTimeout(240_000);
-  const folder = await folderId(baseURL!, DemoUsers.binderOwner, 'Patient Safety');
-  const first = await docx('Visitor Hand Hygiene', [
-    'Visitors clean their hands when they enter and leave a patient room.',
-  ]);
+  const binder = await data.binder('Clinical Policies', {
+    owners: [DemoUsers.binderOwner],
+    authors: [DemoUsers.policyOwner],
+    reviewers: [DemoUsers.reviewer],
+    approvers: [DemoUsers.approver],
+  });
+  const folder = (await data.folder(binder.id, 'Patient Safety')).id;
+  const title = data.name('Visitor Hand Hygiene');
+  const first = await docx(title, ['Visitors clean their hands when they enter and leave a patient room.']);
 
   // The binder owner creates the P&P with the wizard: 'P&P Details', then 'File Upload & Document Details'.
   const orgId = await openAs(page, DemoUsers.binderOwner, `/orgs/:org/pnps/new/${folder}`);
-  await expect(page.getByRole('heading', { name: 'New P&P' })).toBeVisible();
-  await expect(page.getByText('P&P Details')).toBeVisible();
-  await expect(page.getByText('File Upload & Document Details')).toBeVisible();
-  await page.getByLabel('Name').fill('Visitor Hand Hygiene');
-  await page.getByLabel('Description').fill('How visitors clean their hands.');
-  await expect(page.getByLabel('Location')).toHaveValue('Clinical Policies / Patient Safety');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New P&P', exact: true })).toBeVisible();
+  await expect(page.getByText('P&P Details', { exact: true })).toBeVisible();
+  await expect(page.getByText('File Upload & Document Details', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('How visitors clean their hands.');
+  await expect(page.getByRole('textbox', { name: 'Location', exact: true })).toHaveValue(
+    `${binder.name} / ${data.name('Patient Safety')}`,
+  );
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.locator('input[type="file"]').setInputFiles({
-    name: 'Visitor Hand Hygiene.docx',
+    name: `${title}.docx`,
     mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     buffer: first,
   });
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Record created successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/pnp_documents\/\d+\/version_info\/preview$/);
+  await expect(toastWithText(page, 'Record created successfully!')).toBeVisible();
   const [, pnpId, docId] = /pnps\/(\d+)\/pnp_documents\/(\d+)/.exec(page.url())!;
   await expect(page.getByTestId('version-status')).toHaveText('Draft');
   await expect(page.getByTestId('version-status')).toHaveAttribute('data-colour', 'light orange');
@@ -45,34 +64,36 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
   expect(await seriousViolations(page)).toEqual([]);
 
   // A second approval step: Nora Nurse approves after Alan Approver (the P&P gets its own participants).
-  await page.getByRole('link', { name: 'P&P Info' }).click();
+  await page.getByRole('link', { name: 'P&P Info', exact: true }).click();
   await page.getByRole('link', { name: 'Assignments', exact: true }).click();
-  await page.getByRole('button', { name: 'Edit Assignments' }).click();
-  await page.getByLabel('Inherit the participants of the binder or folder').uncheck();
-  await page.getByRole('button', { name: 'Add Approval Step' }).click();
-  const step2 = page.getByRole('combobox', { name: 'Approvers (Step 2)' });
+  await page.getByRole('button', { name: 'Edit Assignments', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Inherit the participants of the binder or folder', exact: true }).uncheck();
+  await page.getByRole('button', { name: 'Add Approval Step', exact: true }).click();
+  const step2 = page.getByRole('combobox', { name: 'Approvers (Step 2)', exact: true });
   await step2.click();
   await step2.fill('Nora');
   await page.getByRole('option', { name: 'Nora Nurse', exact: true }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('This P&P has its own participants.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'P&P Assignments' })).toContainText('Nora Nurse');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('This P&P has its own participants.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'P&P Assignments', exact: true })).toContainText('Nora Nurse');
 
   const docPath = `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${docId}`;
   // The author edits the draft, then submits it.
   await openAs(page, DemoUsers.policyOwner, `${docPath}/general_info`);
-  await page.getByRole('button', { name: 'Edit' }).click();
-  await page.getByLabel('Notes').fill('Aligned with the visitor policy.');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Aligned with the visitor policy.')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Notes', exact: true }).fill('Aligned with the visitor policy.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Aligned with the visitor policy.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('workflow-progress')).toBeVisible();
   await clickAction(page, 'Submit');
   await expectStage(page, 'Draft in Reviewing');
 
   // The reviewer accepts; the approvers of step 1 and step 2 approve.
   await openAs(page, DemoUsers.reviewer, docPath);
-  await expect(page.getByTestId('workflow-actions').getByRole('button', { name: 'Decline' })).toBeVisible();
+  await expect(
+    page.getByTestId('workflow-actions').getByRole('button', { name: 'Decline', exact: true }),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await clickAction(page, 'Accept');
   await expectStage(page, 'Draft in Approving: Step 1');
@@ -93,11 +114,11 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
   await openAs(page, DemoUsers.binderOwner, docPath);
   await page.getByTestId('workflow-actions').getByRole('button', { name: 'Publish', exact: true }).click();
   const publish = page.getByRole('dialog');
-  await publish.getByRole('textbox', { name: 'Effective Date' }).fill('2026-01-15');
-  await publish.getByRole('combobox', { name: 'Review Cycle' }).click();
-  await page.getByRole('option', { name: '2 years' }).click();
-  await publish.getByRole('combobox', { name: 'Reminder' }).click();
-  await page.getByRole('option', { name: '90 days before' }).click();
+  await publish.getByRole('textbox', { name: 'Effective Date', exact: true }).fill('2026-01-15');
+  await publish.getByRole('combobox', { name: 'Review Cycle', exact: true }).click();
+  await page.getByRole('option', { name: '2 years', exact: true }).click();
+  await publish.getByRole('combobox', { name: 'Reminder', exact: true }).click();
+  await page.getByRole('option', { name: '90 days before', exact: true }).click();
   await expect(publish.getByTestId('derived-review-date')).toHaveText('Jan 15, 2028');
   await publish.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByTestId('version-status')).toHaveText('Active');
@@ -107,23 +128,23 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
 
   // A revision: started by the author, declined by the reviewer back to Authoring, then cancelled.
   await openAs(page, DemoUsers.policyOwner, docPath);
-  await page.getByTestId('workflow-actions').getByRole('button', { name: 'Start Review' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start Review' }).click();
+  await page.getByTestId('workflow-actions').getByRole('button', { name: 'Start Review', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start Review', exact: true }).click();
   await expect(page).toHaveURL(/general_info$/);
   const revisionPath = page.url().replace(/\/general_info$/, '');
   await expectStage(page, 'Draft in Authoring');
   await clickAction(page, 'Submit');
   await expectStage(page, 'Draft in Reviewing');
   await openAs(page, DemoUsers.reviewer, revisionPath);
-  await page.getByTestId('workflow-actions').getByRole('button', { name: 'Decline' }).click();
+  await page.getByTestId('workflow-actions').getByRole('button', { name: 'Decline', exact: true }).click();
   const decline = page.getByRole('dialog');
-  await decline.getByRole('button', { name: 'Decline' }).click();
-  await expect(decline.getByText('Comment is required.')).toBeVisible();
-  await decline.getByLabel('Comment').fill('Please add the hours for visitors.');
-  await decline.getByRole('button', { name: 'Decline' }).click();
+  await decline.getByRole('button', { name: 'Decline', exact: true }).click();
+  await expect(decline.getByText('Comment is required.', { exact: true })).toBeVisible();
+  await decline.getByRole('textbox', { name: 'Comment', exact: true }).fill('Please add the hours for visitors.');
+  await decline.getByRole('button', { name: 'Decline', exact: true }).click();
   await expectStage(page, 'Draft in Authoring');
   await openAs(page, DemoUsers.policyOwner, `${revisionPath}/history`);
-  await expect(page.getByRole('table', { name: 'Workflow History' })).toContainText(
+  await expect(page.getByRole('table', { name: 'Workflow History', exact: true })).toContainText(
     'Please add the hours for visitors.',
   );
   await clickAction(page, 'Cancel Draft');
@@ -131,15 +152,12 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
   await expect(page.getByTestId('version-status')).toHaveText('Active');
 
   // A second version, published through the API, then compared with the first on the versions screen.
-  const second = await docx('Visitor Hand Hygiene', [
+  const second = await docx(title, [
     'Visitors clean their hands when they enter and leave a patient room.',
     'Visiting hours are from 8 am to 8 pm.',
   ]);
-  const as = async (user: DemoUser) => TenetApi.signedIn(baseURL!, user);
-  const author = await as(DemoUsers.policyOwner);
-  const revision = await author.post<PnpDocumentResponse>(
-    `o/${orgId}/pnp_documents/${docId}/start_revision?pnp_id=${pnpId}`,
-    {},
+  const revision = await asUser(baseURL!, DemoUsers.policyOwner, (api) =>
+    api.post<PnpDocumentResponse>(`o/${orgId}/pnp_documents/${docId}/start_revision?pnp_id=${pnpId}`, {}),
   );
   const v2 = revision.pnp_document.id;
   const form = await page.request.fetch(`/api/o/${orgId}/pnps/${pnpId}/pnp_documents/${v2}/upload_document`, {
@@ -159,7 +177,7 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
   });
   expect(form.status()).toBe(200);
   const step = (user: DemoUser, body: object) =>
-    as(user).then((api) => api.post(`o/${orgId}/pnp_documents/${v2}/workflow?pnp_id=${pnpId}`, body));
+    asUser(baseURL!, user, (api) => api.post(`o/${orgId}/pnp_documents/${v2}/workflow?pnp_id=${pnpId}`, body));
   await step(DemoUsers.policyOwner, { action: 'submit' });
   await step(DemoUsers.reviewer, { action: 'accept_review' });
   await step(DemoUsers.approver, { action: 'approve' });
@@ -172,27 +190,29 @@ test('a P&P goes from a DOCX to an Active version, through review and two approv
   });
 
   await openAs(page, DemoUsers.policyOwner, `${docPath}/versions`);
-  const versions = page.getByRole('table', { name: 'Versions' });
+  const versions = page.getByRole('table', { name: 'Versions', exact: true });
   await expect(versions.locator('tbody tr')).toHaveCount(2);
   await expect(versions.locator('tbody tr').first()).toContainText('Active');
   await expect(versions.locator('tbody tr').nth(1)).toContainText('Archived');
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
-  const diff = page.getByRole('table', { name: 'Differences' });
+  const diff = page.getByRole('table', { name: 'Differences', exact: true });
   await expect(diff.locator('ins')).toContainText('Visiting hours are from 8 am to 8 pm.');
   await expect(page.getByTestId('version-compare')).toContainText('Version 1 (Archived)');
 
   // Retire with a reason (binder owner), restore (org admin).
   await openAs(page, DemoUsers.binderOwner, `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${v2}/pnp_info/general_info`);
-  await page.getByRole('button', { name: 'Retire' }).click();
-  await page.getByRole('dialog').getByLabel('Reason').fill('Replaced by the visitor policy.');
-  await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
+  await page.getByRole('button', { name: 'Retire', exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('textbox', { name: 'Reason', exact: true })
+    .fill('Replaced by the visitor policy.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Retire', exact: true }).click();
   await expect(page.getByTestId('pnp-status').first()).toHaveText('RETIRED');
-  await expect(page.getByRole('button', { name: 'Restore' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Restore', exact: true })).toHaveCount(0);
   await openAs(page, DemoUsers.admin, `/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${v2}/pnp_info/general_info`);
-  await page.getByRole('button', { name: 'Restore' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+  await page.getByRole('button', { name: 'Restore', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(page.getByTestId('pnp-status').first()).toHaveText('ACTIVE');
-  const pnp = await (await as(DemoUsers.admin)).get<PnpResponse>(`o/${orgId}/pnps/${pnpId}`);
+  const pnp = await asUser(baseURL!, DemoUsers.admin, (api) => api.get<PnpResponse>(`o/${orgId}/pnps/${pnpId}`));
   expect(pnp.pnp).toMatchObject({ status: 2, active_document: { id: v2 } });
-  await author.dispose();
 });

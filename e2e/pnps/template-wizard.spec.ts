@@ -1,37 +1,43 @@
-import { expect, test } from '@playwright/test';
 import type { TemplateList } from '../../shared/api/templates';
-import { TenetApi } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { toastWithText } from '../support/messages';
 import { DemoUsers } from '../support/users';
 import { openAs } from './pnp-helpers';
 
 test.use({ actionTimeout: 15_000 });
 
 // The template library's 'Create P&P from Template': 'P&P Details', then 'Document Details'; the file is the template's.
-test('creates a P&P from a template with the two-step wizard', async ({ page, baseURL }) => {
-  const api = await TenetApi.signedIn(baseURL!, DemoUsers.binderOwner);
-  const orgId = (await api.session()).org?.id ?? 0;
-  const { templates } = await api.get<TemplateList>(`o/${orgId}/pnp_templates`);
-  await api.dispose();
-  const template = templates.find((t) => t.name === 'Fall Prevention Template')!;
+test('creates a P&P from a template with the two-step wizard', async ({ page, data }) => {
+  const binder = await data.binder('Template Home', { owners: [DemoUsers.binderOwner] });
+  const { templates } = await data.api.get<TemplateList>(data.o('pnp_templates'));
+  const template = templates[0];
+  if (!template) throw new Error('The organisation has no template to start from.');
+  const title = data.name('From Template');
 
-  await openAs(page, DemoUsers.binderOwner, `/orgs/${orgId}/template_library/${template.id}`);
-  await page.getByRole('link', { name: 'Create P&P from Template' }).click();
-  await expect(page.getByRole('heading', { name: 'New P&P from Template' })).toBeVisible();
-  await expect(page.getByText('P&P Details')).toBeVisible();
-  await expect(page.getByText('Document Details')).toBeVisible();
-  await expect(page.getByLabel('Name')).toHaveValue('Fall Prevention Template');
-  await page.getByLabel('Name').fill('Fall Prevention');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Choose where the P&P goes.')).toBeVisible();
-  const location = page.getByRole('textbox', { name: 'Location' }).or(page.getByRole('combobox', { name: 'Location' }));
+  await openAs(page, DemoUsers.binderOwner, `/orgs/:org/template_library/${template.id}`);
+  await page.getByRole('link', { name: 'Create P&P from Template', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New P&P from Template', exact: true })).toBeVisible();
+  await expect(page.getByText('P&P Details', { exact: true })).toBeVisible();
+  await expect(page.getByText('Document Details', { exact: true })).toBeVisible();
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveValue(template.name);
+  await name.fill(title);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('Choose where the P&P goes.', { exact: true })).toBeVisible();
+  const location = page
+    .getByRole('textbox', { name: 'Location', exact: true })
+    .or(page.getByRole('combobox', { name: 'Location', exact: true }));
   await location.click();
-  await page.getByRole('option', { name: 'Clinical Policies / Patient Safety' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('The P&P starts from a copy of Fall Prevention Template.docx')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Origination Date' }).fill('2025-05-01');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await location.fill(binder.name);
+  await page.getByRole('option', { name: binder.name, exact: true }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(
+    page.getByText(`The P&P starts from a copy of ${template.file_name} (${template.source}).`, { exact: true }),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Origination Date', exact: true }).fill('2025-05-01');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/pnp_documents\/\d+\/version_info\/preview$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Fall Prevention' })).toBeVisible();
-  await expect(page.getByTestId('document-html')).toContainText('Assess every inpatient for fall risk');
-  await expect(page.getByText('Record created successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  await expect(page.getByTestId('preview-file-name')).toHaveText(template.file_name);
+  await expect(toastWithText(page, 'Record created successfully!')).toBeVisible();
 });
