@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { newStorageKey, type FileStore } from './file-store';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { isStorageKey, missingFile, newStorageKey, type FileStore } from './file-store';
 
 export interface S3Settings {
   bucket: string;
@@ -10,6 +17,9 @@ export interface S3Settings {
   accessKeyId: string | null;
   secretAccessKey: string | null;
 }
+
+const isMissing = (error: unknown): boolean =>
+  error instanceof NoSuchKey || (error as { name?: string } | null)?.name === 'NoSuchKey';
 
 /** Files in S3-compatible storage, so application servers keep no state of their own. */
 export function s3FileStore(settings: S3Settings): FileStore {
@@ -21,7 +31,12 @@ export function s3FileStore(settings: S3Settings): FileStore {
       : {}),
   });
   const read = async (key: string): Promise<Readable> => {
-    const result = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+    let result;
+    try {
+      result = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+    } catch (error) {
+      throw isMissing(error) ? missingFile() : error;
+    }
     if (!(result.Body instanceof Readable)) throw new Error(`No body for ${key}`);
     return result.Body;
   };
@@ -33,12 +48,25 @@ export function s3FileStore(settings: S3Settings): FileStore {
     },
     async get(key) {
       const chunks: Buffer[] = [];
-      for await (const chunk of await read(key)) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+      for await (const chunk of await read(key))
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
       return Buffer.concat(chunks);
     },
     stream: read,
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+    },
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: settings.bucket, ...(token ? { ContinuationToken: token } : {}) }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key && isStorageKey(item.Key)) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -39,6 +39,8 @@ export class ParserPool {
   private readonly piscina: Piscina<ParserJob, ParserResult>;
   /** Jobs handed to the pool since it started (tests check that a refused request parsed nothing). */
   jobsStarted = 0;
+  /** Jobs running or waiting now; past maxThreads + maxQueue a new one is refused at once. */
+  private inFlight = 0;
 
   constructor(readonly settings: ParserPoolSettings) {
     const entry = workerEntry('parser');
@@ -48,6 +50,8 @@ export class ParserPool {
       minThreads: 0,
       maxThreads: settings.pool.maxThreads,
       maxQueue: settings.pool.maxQueue,
+      // One job per thread at a time: a thread's heap limit is then one job's heap limit.
+      concurrentTasksPerWorker: 1,
       // Idle threads go after a minute: a parse is rare, a thread holds tens of MB.
       idleTimeout: 60_000,
       resourceLimits: {
@@ -59,7 +63,11 @@ export class ParserPool {
   }
 
   async run<R extends ParserResult>(job: JobInput): Promise<R> {
+    if (this.inFlight >= this.settings.pool.maxThreads + this.settings.pool.maxQueue) {
+      throw new ParserJobStopped('busy');
+    }
     this.jobsStarted += 1;
+    this.inFlight += 1;
     const signal = AbortSignal.timeout(this.settings.pool.timeoutMs);
     try {
       return (await this.piscina.run({ ...job, limits: this.settings.parser }, { signal })) as R;
@@ -67,12 +75,14 @@ export class ParserPool {
       const failure = classify(error);
       if (failure) throw new ParserJobStopped(failure);
       throw error;
+    } finally {
+      this.inFlight -= 1;
     }
   }
 
-  /** Threads busy or waiting, for a health view. */
-  get queued(): number {
-    return this.piscina.queueSize;
+  /** Jobs running or waiting now. */
+  get jobsInFlight(): number {
+    return this.inFlight;
   }
 
   close(): Promise<void> {

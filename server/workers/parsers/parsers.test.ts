@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARSER_LIMITS, type ParserLimits } from '../../modules/files/parser-limits';
 import { buildZip, crc32 } from '../../test/pnp-factories';
 import { lineDiff } from './line-diff';
-import { largestFlateStream } from './pdf-streams';
+import { largestFlateStream, largestPageCount } from './pdf-streams';
 import { XmlDepthMeter } from './xml-depth';
 import { checkZip } from './zip-guard';
 
@@ -101,6 +101,16 @@ describe('PDF stream size', () => {
   it('finds the largest Flate stream and stops counting past the limit', () => {
     expect(largestFlateStream(pdfWithStream(deflateSync(Buffer.alloc(100 * KiB))), MiB)).toBe(100 * KiB);
     expect(largestFlateStream(pdfWithStream(deflateSync(Buffer.alloc(5 * MiB))), MiB)).toBe(MiB + 1);
+  });
+});
+
+describe('PDF page count in plain view', () => {
+  it('reads the page tree root, not an outline', () => {
+    const pdf = Buffer.from(
+      '%PDF-1.7\n1 0 obj\n<< /Type /Outlines /Count 9000 >>\nendobj\n2 0 obj\n<< /Kids [3 0 R] /Type /Pages /Count 50000 >>\nendobj\n',
+    );
+    expect(largestPageCount(pdf)).toBe(50_000);
+    expect(largestPageCount(Buffer.from('<< /Type /Outlines /Count 9000 >>'))).toBe(0);
   });
 });
 

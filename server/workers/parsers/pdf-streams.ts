@@ -51,3 +51,22 @@ function inflatedSize(data: Buffer, limit: number): number {
     return 0;
   }
 }
+
+/**
+ * The largest page count stated in plain view by a page tree node (`/Type /Pages ... /Count n`),
+ * so a 50,000-page PDF is refused before pdf.js builds its tables. A count hidden in a compressed
+ * object stream is still caught by the check of pdf.js's own page count.
+ */
+export function largestPageCount(bytes: Buffer): number {
+  const text = bytes.toString('latin1');
+  let largest = 0;
+  for (const node of text.matchAll(/\/Type\s*\/Pages\b/g)) {
+    const start = text.lastIndexOf('<<', node.index);
+    const end = text.indexOf('>>', node.index);
+    const count = /\/Count\s+(\d{1,12})/.exec(
+      text.slice(start === -1 ? node.index : start, end === -1 ? undefined : end),
+    );
+    if (count) largest = Math.max(largest, Number(count[1]));
+  }
+  return largest;
+}

@@ -4,7 +4,7 @@ import type { AcceptedExtension } from '../../modules/files/file-types';
 import type { ParserRefusal } from '../../modules/files/parser-jobs';
 import { EXTRACTED_TEXT_MAX_CHARS, type ParserLimits } from '../../modules/files/parser-limits';
 import { decodePlainText } from './detect';
-import { largestFlateStream } from './pdf-streams';
+import { largestFlateStream, largestPageCount } from './pdf-streams';
 import { readZipEntries } from './zip-guard';
 
 /** A file refused by a parser check; the reason becomes the sentence the user reads. */
@@ -18,6 +18,7 @@ export class ParserRefusalError extends Error {
 const clip = (text: string): string => text.replaceAll('\u0000', '').slice(0, EXTRACTED_TEXT_MAX_CHARS).trim();
 
 async function pdfText(bytes: Buffer, limits: ParserLimits): Promise<string> {
+  if (largestPageCount(bytes) > limits.pdfMaxPages) throw new ParserRefusalError('pdf-too-many-pages');
   if (largestFlateStream(bytes, limits.pdfMaxStreamBytes) > limits.pdfMaxStreamBytes) {
     throw new ParserRefusalError('pdf-stream-too-large');
   }
