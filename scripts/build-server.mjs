@@ -6,6 +6,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { run } from './run.mjs';
 
 const OUT = 'dist';
 /** Built beside, then swapped in: a failed build leaves the last good dist/ in place. */
@@ -13,6 +14,8 @@ const STAGING = path.join('.tmp', 'server-build');
 const MAIN = 'server/main.ts';
 const WORKERS = 'server/workers';
 const MIGRATIONS = 'server/db/migrations';
+/** The demo data prepared at build time (server/seed/snapshot.ts): kept across server rebuilds. */
+export const DEMO_SNAPSHOT = path.join(OUT, 'demo');
 /** What the compiled server is made of: newer than dist/main.js means a rebuild. */
 const SOURCES = ['server', 'shared', 'package-lock.json', 'tsconfig.base.json', 'scripts/build-server.mjs'];
 
@@ -48,7 +51,7 @@ export async function buildServer() {
   cpSync(MIGRATIONS, path.join(STAGING, 'migrations'), { recursive: true });
   try {
     await build({
-      entryPoints: { main: MAIN, ...workerEntries() },
+      entryPoints: { main: MAIN, 'demo-snapshot': 'server/seed/snapshot.cli.ts', ...workerEntries() },
       outdir: STAGING,
       bundle: true,
       platform: 'node',
@@ -63,10 +66,16 @@ export async function buildServer() {
     rmSync(STAGING, { recursive: true, force: true });
     return 1;
   }
+  if (existsSync(DEMO_SNAPSHOT)) renameSync(DEMO_SNAPSHOT, path.join(STAGING, 'demo'));
   rmSync(OUT, { recursive: true, force: true });
   renameSync(STAGING, OUT);
   process.stdout.write(`Built the server into ${OUT}/ in ${Date.now() - started} ms.\n`);
   return 0;
+}
+
+/** Seeds the demo organisation into dist/demo with the compiled server (about ten seconds). */
+export async function buildDemoSnapshot() {
+  return run('node', [path.join(OUT, 'demo-snapshot.js'), DEMO_SNAPSHOT]);
 }
 
 export async function buildServerIfStale({ force = false } = {}) {

@@ -1,8 +1,9 @@
 // `npm run build` and the package's prepare step (which `npm ci` and `npm install` run): builds
-// the web application into web/dist and the server into dist/. An install without the build tools
+// the web application into web/dist, the server into dist/, and the demo data a first start
+// copies instead of seeding (dist/demo). An install without the build tools
 // (`npm ci --omit=dev`, for an image that ships a prebuilt dist/) skips it with a note.
 import { existsSync } from 'node:fs';
-import { buildServer } from './build-server.mjs';
+import { buildDemoSnapshot, buildServer } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 
 const preparing = process.argv.includes('--prepare');
@@ -13,9 +14,9 @@ if (preparing && !(existsSync('node_modules/vite') && existsSync('node_modules/e
 const started = Date.now();
 const web = await buildWebIfStale({ force: true });
 if (web !== 0) process.exit(web);
-const server = await buildServer();
+const server = (await buildServer()) || (await buildDemoSnapshot());
 if (server === 0)
   process.stdout.write(
-    `Built the web application and the server in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+    `Built the web application, the server and the demo data in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
   );
 process.exit(server);

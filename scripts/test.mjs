@@ -2,7 +2,7 @@
 // API tests (among them the compiled server started as `npm start` runs it), the web bundle's size
 // budget, and the browser tests in Debian's Chromium. Ends with one line: 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { buildServer } from './build-server.mjs';
+import { buildDemoSnapshot, buildServer } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { bin, run } from './run.mjs';
@@ -45,7 +45,10 @@ await step(
     (await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) ||
     run(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']),
 );
-const built = await step('build', async () => (await buildWebIfStale({ force: true })) || buildServer());
+const built = await step(
+  'build',
+  async () => (await buildWebIfStale({ force: true })) || (await buildServer()) || buildDemoSnapshot(),
+);
 await step('unit and API tests', () =>
   run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']),
 );

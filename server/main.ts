@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino, type Logger } from 'pino';
 import { loadConfig } from './config';
@@ -10,12 +12,26 @@ import { localFileStore } from './platform/file-store';
 import { s3FileStore } from './platform/s3-file-store';
 import { seedDemo } from './seed/demo';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './seed/demo-users';
+import { restoreDemoSnapshot, snapshotExists, snapshotIn } from './seed/snapshot';
 
 /** The composition root: configuration, database, platform services, the HTTP app. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A first start of the compiled server on an empty embedded database copies in the demo data
+  // prepared at build time (dist/demo) instead of seeding it now: it serves in seconds.
+  const snapshot = snapshotIn(path.join(import.meta.dirname, 'demo'));
+  const fromSnapshot =
+    config.seedDemo &&
+    !config.databaseUrl &&
+    !config.s3 &&
+    !existsSync(path.join(config.dataDir, 'pgdata')) &&
+    snapshotExists(snapshot);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(fromSnapshot ? { loadDataDir: restoreDemoSnapshot(snapshot, config.fileStoreDir) } : {}),
+  });
   let app: App | null = null;
   // From here on a signal closes what is open, so even a stop during seeding releases the lock.
   stopOnSignals(async () => {
@@ -24,7 +40,7 @@ async function main(): Promise<void> {
   }, log);
   const files = config.s3 ? s3FileStore(config.s3) : localFileStore(config.fileStoreDir);
   const deps: Deps = { config, database, clock: systemClock, files, log };
-  const seeded = config.seedDemo ? await seedDemo(deps) : false;
+  const seeded = fromSnapshot || (config.seedDemo ? await seedDemo(deps) : false);
   // PGlite has no autovacuum: without statistics its planner guesses badly on large tables.
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   app = await buildApp(deps);
