@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { ContainerTree } from '../../shared/api/containers';
 import { TenetApi } from '../support/api';
 import { policyFile } from '../support/documents';
 import type { DemoUser } from '../support/users';
@@ -10,17 +9,6 @@ export const docx = async (title: string, paragraphs: string[]): Promise<Buffer>
   (await policyFile(title, paragraphs, 'docx')).buffer;
 export const pdf = async (title: string, paragraphs: string[]): Promise<Buffer> =>
   (await policyFile(title, paragraphs, 'pdf')).buffer;
-
-/** The id of a demo folder, by name (as one of its owners sees the tree). */
-export async function folderId(baseURL: string, user: DemoUser, name: string): Promise<number> {
-  const api = await TenetApi.signedIn(baseURL, user);
-  const session = await api.session();
-  const tree = await api.get<ContainerTree>(`o/${session.org?.id}/containers`);
-  await api.dispose();
-  const folder = tree.items.find((i) => i.item_type === 2 && i.name === name);
-  if (!folder) throw new Error(`No folder named ${name}`);
-  return folder.id;
-}
 
 /** Signs in through the API with the page's cookies and opens a path. */
 export async function openAs(page: Page, user: DemoUser, path: string): Promise<number> {
