@@ -8,7 +8,7 @@ import { placementProblems } from './containers.policy';
 import { presentWrittenNode } from './containers.presenter';
 import { countChildren, findPnp, isInSubtree, lockTree, ownsContainer, renumberChildren } from './containers.repo';
 import { getContainer, requireRestructure } from './containers.service';
-import { containerObjectType, destinationOf, pathName } from './containers.shared';
+import { containerObjectType, destinationOf, pathName, requireUniqueSiblingName } from './containers.shared';
 import { listGrantsOf, listPnpsToCopy, listSubtreeContainers, type SubtreePnp } from './copy.repo';
 
 type CopyItem = CreateContainerBody['item'] & { copy_of: { item_type: 1 | 2 | 3; id: number } };
@@ -36,6 +36,7 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
     throw unprocessable('A binder or folder cannot be copied into itself or one of its own folders.');
   }
   await requireRestructure(ctx, source, destination);
+  await requireUniqueSiblingName(ctx, parentId, item.name ?? source.name);
 
   const tree = await listSubtreeContainers(ctx.tx, ctx.orgId, source.id);
   const sourcePnps = await listPnpsToCopy(ctx.tx, ctx.orgId, { rootId: source.id });

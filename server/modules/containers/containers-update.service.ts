@@ -23,7 +23,7 @@ import {
   type NodeKind,
 } from './containers.repo';
 import { getContainer, requireManageNode, requireRestructure } from './containers.service';
-import { containerObjectType, destinationOf, pathName } from './containers.shared';
+import { containerObjectType, destinationOf, pathName, requireUniqueSiblingName } from './containers.shared';
 import { resyncDraftsOf } from './draft-resync';
 
 type UpdateItem = UpdateContainerBody['item'];
@@ -89,6 +89,9 @@ export async function updateNode(ctx: OrgCtx, id: number, item: UpdateItem): Pro
     await requireManageNode(ctx, node);
   }
   const rename = item.name !== undefined && item.name !== node.name;
+  const parentId = target ? target.parentId : node.parentId;
+  if (rename || parentId !== node.parentId)
+    await requireUniqueSiblingName(ctx, parentId, item.name ?? node.name, node.id);
   if (rename) deltas.changed!.name = [node.name, item.name];
   if (item.description !== undefined && item.description !== node.description)
     deltas.changed!.description = [node.description, item.description];

@@ -195,3 +195,26 @@ export async function renumberChildren(
         select (select count(*) from uc) + (select count(*) from up) as n`,
   );
 }
+
+/** Whether a sibling under `parentId` (null: the top level) already has this name, ignoring case. */
+export async function hasSiblingNamed(
+  db: Executor,
+  orgId: number,
+  parentId: number | null,
+  name: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: containers.id })
+    .from(containers)
+    .where(
+      and(
+        eq(containers.orgId, orgId),
+        parentId === null ? sql`${containers.parentId} is null` : eq(containers.parentId, parentId),
+        sql`lower(${containers.name}) = lower(${name})`,
+        exceptId === null ? undefined : sql`${containers.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

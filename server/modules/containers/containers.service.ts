@@ -37,6 +37,7 @@ import {
   containerObjectType,
   destinationOf,
   pathName,
+  requireUniqueSiblingName,
   plural,
 } from './containers.shared';
 import { listTreeRows } from './tree.repo';
@@ -130,6 +131,7 @@ export async function createContainer(ctx: OrgCtx, item: CreateContainerBody['it
         : 'Only organization administrators can create binders.',
     );
   }
+  await requireUniqueSiblingName(ctx, parentId, item.name ?? '');
   const end = await countChildren(ctx.tx, ctx.orgId, parentId);
   const [row] = await ctx.tx
     .insert(containers)

@@ -4,7 +4,7 @@ import type { OrgCtx } from '../../http/routes';
 import { unprocessable } from '../../http/errors';
 import { listUserRolesOnPnp } from '../access/effective-access';
 import type { ChangeLogObjectType } from '../change-logs/change-logs.repo';
-import { findContainer, listAncestorPath, type ContainerRow, type PnpRow } from './containers.repo';
+import { findContainer, hasSiblingNamed, listAncestorPath, type ContainerRow, type PnpRow } from './containers.repo';
 
 /** Helpers the container and access services share. */
 
@@ -33,4 +33,19 @@ export async function canSeePnp(ctx: OrgCtx, pnp: PnpRow): Promise<boolean> {
   const roles = await listUserRolesOnPnp(ctx.tx, ctx.orgId, ctx.actor.userId, pnp.id);
   if (roles.length === 0) return false;
   return pnp.status === PnpStatus.Published || roles.some((r) => r.role !== ObjectRole.Audience);
+}
+
+/** Issue 10: no two binders or folders side by side with the same name, ignoring case. */
+export const duplicateNameMessage = (name: string): string => `A binder or folder named "${name}" already exists here.`;
+
+/** Refuses a name already used by another binder or folder under the same parent (the tree is locked). */
+export async function requireUniqueSiblingName(
+  ctx: OrgCtx,
+  parentId: number | null,
+  name: string,
+  exceptId: number | null = null,
+): Promise<void> {
+  if (await hasSiblingNamed(ctx.tx, ctx.orgId, parentId, name.trim(), exceptId)) {
+    throw unprocessable(duplicateNameMessage(name.trim()));
+  }
 }
