@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInViaUi } from '../support/auth';
 import { DemoUsers } from '../support/users';
+import { seriousViolations } from '../screens/axe';
 import { publishedForNurse, signInAdmin, uniqueName } from '../screens/screen-data';
 
 // A nurse on the ward, on a phone (375 px wide): signs in, searches, opens a P&P and reads it.
@@ -63,9 +64,11 @@ test('a reader on a phone signs in, searches, opens a P&P and reads it', async (
   const result = page.getByRole('link', { name: names.pnp, exact: true });
   await expect(result).toBeVisible();
   await expectFitsWidth(page);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await result.click();
   await expect(page.getByRole('heading', { level: 1, name: names.pnp })).toBeVisible();
   await expect(page.getByText(`Every ${word} order is reviewed by the ward pharmacist`)).toBeVisible();
   await expectFitsWidth(page);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { renderPdf } from '../../server/seed/documents';
 import { DemoUsers } from '../support/users';
+import { seriousViolations } from './axe';
 import { createBinder, createDraft, openAs, publish, publishedForNurse, signInAdmin, uniqueName } from './screen-data';
 
 test.use({ actionTimeout: 15_000 });
@@ -53,6 +54,7 @@ test('the nurse reads a P&P with its attachments, additional information and the
   await attachments.getByRole('link', { name: names.attachment, exact: true }).click();
   expect((await download).suggestedFilename()).toBe(names.attachment);
 
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByRole('region', { name: 'Additional Info' })).toContainText(
     'RegulationCMS Conditions of Participation 482.42',
   );
