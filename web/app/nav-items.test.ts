@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionFlags } from '../lib/session-flags';
+import { orgNavItems, WORK_LIST_LABEL } from './nav-items';
+
+const flags = (overrides: Partial<SessionFlags> = {}): SessionFlags => ({
+  signedIn: true,
+  isHstmUser: false,
+  isOrgAdmin: false,
+  isPolicyOwner: false,
+  isBinderFolderOwner: false,
+  isSudo: false,
+  staffPermissions: [],
+  ...overrides,
+});
+
+const workItem = (items: ReturnType<typeof orgNavItems>) => items.find((i) => i.label === WORK_LIST_LABEL);
+
+describe('the working list in the navigation', () => {
+  it('is there for those who may create P&Ps, with nothing waiting', () => {
+    for (const role of ['isOrgAdmin', 'isPolicyOwner', 'isBinderFolderOwner'] as const) {
+      const item = workItem(orgNavItems('3', flags({ [role]: true }), 0));
+      expect(item?.to).toBe('/orgs/3/pnp_documents');
+      expect(item?.badge).toBeUndefined();
+    }
+  });
+
+  it('is there for a reader or reviewer only while something waits for them, with the count', () => {
+    expect(workItem(orgNavItems('3', flags(), 0))).toBeUndefined();
+    expect(workItem(orgNavItems('3', flags(), undefined))).toBeUndefined();
+    expect(workItem(orgNavItems('3', flags(), 2))?.badge).toEqual({ count: 2, label: 'waiting for you' });
+  });
+});
