@@ -267,8 +267,17 @@ test('a binder owner manages inside their binders but cannot create binders', as
 
 test('the manage screen has no serious or critical accessibility violation', async ({ page, data }) => {
   const binder = await data.binder('Axe');
-  const folder = await data.folder(binder.id, 'Axe Folder', { owners: [DemoUsers.binderOwner] });
+  const folder = await data.folder(binder.id, 'Axe Folder', {
+    owners: [DemoUsers.binderOwner],
+    authors: [DemoUsers.admin],
+  });
+  // P&Ps in each status the tree labels (Draft, Published), so their rows are always checked too.
+  const draft = await data.pnp({ containerId: folder.id, name: data.name('Axe Draft') });
+  const published = await data.pnp({ containerId: folder.id, name: data.name('Axe Published'), publish: true });
   await openManage(page);
+  await expand(page, folder.name);
+  await expect(row(page, draft.name)).toContainText(/draft/i);
+  await expect(row(page, published.name)).toBeVisible();
   await row(page, folder.name).click();
   await expect(panel(page).getByRole('heading', { name: folder.name, exact: true })).toBeVisible();
   await expect(panel(page).getByRole('region', { name: 'Owners', exact: true }).getByTestId('participant')).toHaveText([

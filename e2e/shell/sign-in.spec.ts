@@ -1,8 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { WorkList } from '../../shared/api/pnp-documents';
 import { Messages } from '../../shared/domain/messages';
+import { TenetApi } from '../support/api';
 import { signInViaUi, signOutViaUi } from '../support/auth';
 import { readStorage } from '../support/storage';
 import { DEMO_ORG_NAME, DEMO_TENANT, DemoUsers } from '../support/users';
+
+/** The working list's entry: its name may end with the count of drafts waiting ('... 2 waiting for you'). */
+const WORK_LIST = 'P&P Documents';
+
+/** The navigation's link texts, the working list's without its count. */
+async function navLinks(nav: Locator): Promise<string[]> {
+  return (await nav.getByRole('link').allInnerTexts()).map((text) =>
+    text.trim().startsWith(WORK_LIST) ? WORK_LIST : text.trim(),
+  );
+}
+
+/** Whether drafts wait for the page's user (other tests may give the nurse work at any time). */
+async function hasWorkWaiting(page: Page): Promise<boolean> {
+  const api = new TenetApi(page.request);
+  const orgId = (await api.session()).org?.id ?? 0;
+  return (await api.get<WorkList>(`o/${orgId}/pnp_documents?awaiting_me=true`)).total > 0;
+}
 
 test.describe('sign-in and sign-out', () => {
   test('an org user signs in, sees the shell for their role, and signs out', async ({ page }) => {
@@ -12,7 +31,18 @@ test.describe('sign-in and sign-out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
     await expect(page.getByTestId('notifications-bell')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
-    await expect(nav.getByRole('link')).toHaveText(['Library', 'Tasks']);
+    // A reader has the library and her tasks, and the working list only while drafts wait for her
+    // (issue 10); the server's count and the navigation are read again until they agree.
+    await expect(nav.getByRole('link', { name: 'Tasks', exact: true })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const expected = (await hasWorkWaiting(page)) ? ['Library', WORK_LIST, 'Tasks'] : ['Library', 'Tasks'];
+        const shown = await navLinks(nav);
+        return shown.join(', ') === expected.join(', ')
+          ? 'as expected'
+          : `${shown.join(', ')} (expected ${expected.join(', ')})`;
+      })
+      .toBe('as expected');
     // The session is kept in browser storage under 'session' and the org id remembered (spec §3).
     const stored = [await readStorage(page, 'local', 'session'), await readStorage(page, 'local', 'orgId')];
     expect(JSON.parse(stored[0] ?? '{}')).toMatchObject({ valid: true, user: { username: 'nora.nurse' } });
@@ -29,7 +59,16 @@ test.describe('sign-in and sign-out', () => {
   test('an org admin sees every org area in the navigation', async ({ page }) => {
     await signInViaUi(page, DemoUsers.admin);
     const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
-    await expect(nav.getByRole('link')).toHaveText(['Library', 'Manage', 'Tasks', 'Reports', 'Users', 'Groups']);
+    // Those who may create P&Ps always have the working list (issue 10).
+    await expect(nav.getByRole('link')).toHaveText([
+      'Library',
+      'Manage',
+      new RegExp(`^${WORK_LIST}`),
+      'Tasks',
+      'Reports',
+      'Users',
+      'Groups',
+    ]);
   });
 
   test('provider staff land on their dashboard with the staff navigation', async ({ page }) => {
