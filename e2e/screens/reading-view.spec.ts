@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { renderPdf } from '../../server/seed/documents';
+import type { TemplateList } from '../../shared/api/templates';
+import { TenetApi } from '../support/api';
 import { DemoUsers } from '../support/users';
 import { seriousViolations } from './axe';
 import { createBinder, createDraft, openAs, publish, publishedForNurse, signInAdmin, uniqueName } from './screen-data';
 
 test.use({ actionTimeout: 15_000 });
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('the nurse reads a P&P with its attachments, additional information and the linked P&Ps she may open', async ({
   page,
@@ -46,7 +50,7 @@ test('the nurse reads a P&P with its attachments, additional information and the
   await expect(page.getByRole('heading', { level: 1, name: names.pnp })).toBeVisible();
   // The breadcrumb names the P&P, never its id.
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-  await expect(crumbs).toHaveText(new RegExp(`Library.*${names.pnp}$`));
+  await expect(crumbs).toHaveText(new RegExp(`Library.*${escapeRegExp(names.pnp)}$`));
   await expect(crumbs).not.toContainText(`P&P ${main.pnpId}`);
 
   const attachments = page.getByRole('region', { name: 'Attachments' });
@@ -65,7 +69,7 @@ test('the nurse reads a P&P with its attachments, additional information and the
   await expect(page.getByText(names.hidden)).toHaveCount(0);
   await linked.getByRole('link', { name: names.seen, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: names.seen })).toBeVisible();
-  await expect(crumbs).toHaveText(new RegExp(`Library.*${names.seen}$`));
+  await expect(crumbs).toHaveText(new RegExp(`Library.*${escapeRegExp(names.seen)}$`));
 });
 
 test('the advanced search chip names the binder, not its id', async ({ page, baseURL }) => {
@@ -97,4 +101,15 @@ test('an advanced search with a date that is not one does not search', async ({ 
   await expect(dialog.getByText('Enter a real date as year-month-day, e.g. 2026-03-31')).toBeVisible();
   await expect(from).toBeFocused();
   await expect(page).toHaveURL(/\/pnps$/);
+});
+
+test("a template's breadcrumb says its name, not its id", async ({ page }) => {
+  const orgId = await openAs(page, DemoUsers.nurse, '/orgs/:org/pnps');
+  const { templates } = await new TenetApi(page.request).get<TemplateList>(`o/${orgId}/pnp_templates`);
+  const template = templates[0];
+  expect(template, 'the organisation has a template').toBeDefined();
+  await page.goto(`/orgs/${orgId}/template_library/${template!.id}`);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb', exact: true });
+  await expect(crumbs).toHaveText(new RegExp(`Template Library.*${escapeRegExp(template!.name)}$`));
+  await expect(crumbs).not.toContainText(`Template ${template!.id}`);
 });

@@ -2,7 +2,6 @@ import { Anchor, Box, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/co
 import { IconChevronRight } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useMatches, useParams } from 'react-router';
-import { useCrumbNames } from './crumb-names';
 import { isRouteHandle, resolveText, type RouteHandle } from './route-handle';
 
 interface Crumb {
@@ -14,11 +13,10 @@ interface Crumb {
 export function useCrumbs(): Crumb[] {
   const matches = useMatches();
   const params = useParams();
-  const nameOf = useCrumbNames();
   const crumbs: Crumb[] = [];
   for (const match of matches) {
     if (!isRouteHandle(match.handle)) continue;
-    const label = nameOf(match.pathname) ?? resolveText(match.handle.crumb, params);
+    const label = resolveText(match.handle.crumb, params);
     if (label && crumbs.at(-1)?.label !== label) crumbs.push({ label, to: match.pathname });
   }
   return crumbs;

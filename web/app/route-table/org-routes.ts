@@ -1,10 +1,24 @@
-import type { RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
+import type { LibraryDocument } from '../../../shared/api/library';
+import type { Template } from '../../../shared/api/templates';
+import { libraryKeys } from '../../features/library/api/library-keys';
+import { templateKeys } from '../../features/templates/api/template-keys';
+import { queryClient } from '../../lib/query-client';
 import { orgGuard, orgRoleGuard } from '../guards';
 import { orgAccess } from '../nav-items';
 import { lazyPage } from './lazy-page';
 import { pnpDocumentRoutes } from './pnp-document-routes';
 import { reportRoutes } from './report-routes';
 import { group, planned, plannedIndex, redirectTo, sectioned, simpleLinks, type SectionSpec } from './route-helpers';
+
+/**
+ * Names, not ids: the reading view's and the template's crumbs read the record their screen has
+ * loaded (the page frame draws the trail again when the screen renders with it); the kind until then.
+ */
+const readingCrumb = (p: Params): string =>
+  queryClient.getQueryData<LibraryDocument>(libraryKeys.item(p.orgId ?? '', p.pnpId ?? ''))?.item.name ?? 'P&P';
+const templateCrumb = (p: Params): string =>
+  queryClient.getQueryData<Template>(templateKeys.one(p.orgId ?? '', p.templateId ?? ''))?.name ?? 'Template';
 
 const manageGuard = orgRoleGuard(orgAccess.manage);
 const reportsGuard = orgRoleGuard(orgAccess.reports);
@@ -51,8 +65,7 @@ export const orgRoutes: RouteObject = {
         {
           path: ':pnpId/library/:versionId',
           handle: {
-            // A function crumb: the reading view names it with the P&P's name once loaded (useCrumbName).
-            crumb: () => 'P&P',
+            crumb: readingCrumb,
             title: 'P&P',
             description: 'A published P&P as its readers see it, with its document and related information.',
           },
@@ -147,8 +160,7 @@ export const orgRoutes: RouteObject = {
         group(
           ':templateId',
           {
-            // Named by its screen through useCrumbName; never an id.
-            crumb: () => 'Template',
+            crumb: templateCrumb,
             title: 'Template',
             description: 'A template and its content.',
           },

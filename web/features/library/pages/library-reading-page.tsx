@@ -3,7 +3,6 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useCrumbName } from '../../../components/crumb-names';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
 import { formatDisplayDate } from '../../../lib/format';
@@ -39,7 +38,6 @@ export function LibraryReadingPage() {
     gcTime: 0,
   });
   const item = query.data?.item;
-  useCrumbName(item?.name);
 
   // The library shows the current Active version; an older link moves to it.
   useEffect(() => {
