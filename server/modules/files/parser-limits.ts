@@ -18,12 +18,14 @@ export interface ParserLimits {
   xmlMaxDepth: number;
   /** Pages of a PDF, checked from the page tree before any page is read. A policy has tens, a manual hundreds. */
   pdfMaxPages: number;
-  /** Decoded bytes of one PDF content stream (pictures are not decoded for text, so they do not count). */
+  /** Decoded bytes of one Flate stream of a PDF: pdf.js decodes a content stream whole in memory. */
   pdfMaxStreamBytes: number;
   /** Lines of each side of a version compare (the text itself is capped at extraction). */
   diffMaxLines: number;
   /** Changed lines a compare looks for before giving up: the line diff's cost grows with lines × changes. */
   diffMaxEditLength: number;
+  /** Time the line diff may take before giving up, well inside the job's own clock. */
+  diffTimeoutMs: number;
 }
 
 export const DEFAULT_PARSER_LIMITS: ParserLimits = {
@@ -34,7 +36,8 @@ export const DEFAULT_PARSER_LIMITS: ParserLimits = {
   pdfMaxPages: 2_000,
   pdfMaxStreamBytes: 64 * MiB,
   diffMaxLines: 50_000,
-  diffMaxEditLength: 5_000,
+  diffMaxEditLength: 2_000,
+  diffTimeoutMs: 5_000,
 };
 
 /** How the pool runs jobs: no more at once than the cores can take, a short queue, a heap and a clock per job. */

@@ -20,7 +20,7 @@ export function refusalMessage(subject: string, refused: Refused): string {
   const limits = parserPool().settings.parser ?? DEFAULT_PARSER_LIMITS;
   switch (refused.reason) {
     case 'zip-too-many-entries':
-      return `${subject} holds more than ${count(limits.zipMaxEntries)} parts and is too complex to be read safely.`;
+      return `${subject} holds too many parts to be opened safely.`;
     case 'zip-entry-too-large':
       return `${subject} holds a part that expands to more than ${megabytes(limits.zipMaxEntryBytes)} MB when opened and was refused.`;
     case 'zip-too-large':

@@ -86,11 +86,11 @@ function expectSurvived(attack: Attack, status: number, message: string | RegExp
   expect(attack.res.statusCode).toBe(status);
   if (status === 422) expect(attack.res.json().errors[0]).toMatch(message);
   expect(attack.healthFirst).toBe(true);
-  expect(attack.healthMs).toBeLessThan(500);
+  expect(attack.healthMs).toBeLessThan(1_000);
   expect(attack.heapGrowthMb).toBeLessThan(64);
 }
 
-describe('hostile files are refused in a worker while the server keeps answering', () => {
+describe('hostile files are refused in a worker while the server keeps answering', { timeout: 90_000 }, () => {
   it('a DOCX whose word/document.xml inflates to 120 MiB (headers lying about it)', async () => {
     const bomb = docxDocumentBomb(120 * MiB, 1024);
     expect(bomb.length).toBeLessThan(MiB);
@@ -140,7 +140,7 @@ describe('hostile files are refused in a worker while the server keeps answering
   });
 });
 
-describe('a job past its limits is killed, not the server', () => {
+describe('a job past its limits is killed, not the server', { timeout: 90_000 }, () => {
   const shrink = (pool: Partial<PoolLimits>, parser: Partial<ParserLimits>) => configureParserPool({ pool, parser });
 
   it('past its wall clock: the thread is stopped and the answer says it took too long', async () => {
@@ -168,7 +168,7 @@ describe('a job past its limits is killed, not the server', () => {
   });
 });
 
-describe('long texts', () => {
+describe('long texts', { timeout: 90_000 }, () => {
   it('a 2 MB text of 190,000 distinct words is accepted, indexed in part, and says so', async () => {
     const text = distinctWords(190_000, 'quillw');
     expect(text.length).toBeGreaterThan(1.8 * MiB);
@@ -245,7 +245,7 @@ describe('long texts', () => {
     expectSurvived(
       attack,
       422,
-      'These versions differ in more than 5,000 lines and are too different to compare line by line. Open each version to read it.',
+      'These versions differ in more than 2,000 lines and are too different to compare line by line. Open each version to read it.',
     );
     expect(attack.attackMs).toBeLessThan(15_000);
   });
