@@ -18,7 +18,7 @@ export default defineConfig({
       },
       { test: { name: 'web', include: ['web/**/*.test.ts'], environment: 'node' } },
       // The compiled server started as in production (npm start): runs only when dist/ is built.
-      { test: { name: 'runtime', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 45_000 } },
+      { test: { name: 'runtime', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 90_000 } },
     ],
   },
 });

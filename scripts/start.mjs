@@ -6,8 +6,11 @@
 import { buildServerIfStale } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 
-const built = (await buildWebIfStale()) || (await buildServerIfStale());
-if (built !== 0) process.exit(built);
+// SKIP_BUILD=1: serve what is built, even if the sources look newer (a deployment that ships dist/).
+if (process.env.SKIP_BUILD !== '1') {
+  const built = (await buildWebIfStale()) || (await buildServerIfStale());
+  if (built !== 0) process.exit(built);
+}
 process.env.NODE_ENV ??= 'production';
 process.setSourceMapsEnabled(true);
 await import('../dist/main.js');
