@@ -1,18 +1,7 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../shared/domain/limits';
-import { matchesPattern } from '../../../../shared/domain/validation';
-
-/**
- * What is wrong with a P&P name, in the server's own sentences (shared/api/pnps PnpName): required,
- * at most NAME_MAX_LENGTH characters, no angle brackets (spec §5 'name').
- */
-export function nameProblem(name: string): string | undefined {
-  if (name.trim() === '') return 'Name is required.';
-  if (name.trim().length > NAME_MAX_LENGTH) return `Name must be at most ${NAME_MAX_LENGTH} characters.`;
-  if (!matchesPattern('name', name)) return 'Name must not contain < or >.';
-  return undefined;
-}
+import { NAME_MAX_LENGTH } from '../../../../shared/domain/limits';
+import { descriptionProblem, nameProblem } from './field-checks';
 
 /**
  * The name of a P&P: a counter as the user types, the limit and the pattern checked at once (the
@@ -46,14 +35,6 @@ export function NameInput({
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />
   );
-}
-
-/** What is wrong with a P&P description, in the server's sentences (optional, bounded, no angle brackets). */
-export function descriptionProblem(description: string): string | undefined {
-  if (description.length > DESCRIPTION_MAX_LENGTH)
-    return `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`;
-  if (!matchesPattern('generic', description)) return 'Description must not contain < or >.';
-  return undefined;
 }
 
 /** The description of a P&P, checked as the user types. */

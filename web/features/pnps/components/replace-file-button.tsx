@@ -5,7 +5,8 @@ import { Messages } from '../../../../shared/domain/messages';
 import { toasts } from '../../../lib/alerts';
 import { replaceFile } from '../api/replace-file';
 import { ActionDialog } from './action-dialog';
-import { FileUploadField, fileErrorsOf } from './file-upload-field';
+import { fileErrorsOf } from './field-checks';
+import { FileUploadField } from './file-upload-field';
 import { showErrors } from './show-errors';
 import { usePnpRefresh } from './use-pnp-refresh';
 
