@@ -10,6 +10,8 @@ import type { App } from './http/routes';
 import { systemClock } from './platform/clock';
 import { localFileStore } from './platform/file-store';
 import { s3FileStore } from './platform/s3-file-store';
+import { scheduleFileCleanup } from './modules/files/file-cleanup';
+import { closeParserPool } from './modules/files/parser-pool';
 import { seedDemo } from './seed/demo';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './seed/demo-users';
 import { restoreDemoSnapshot, snapshotExists, snapshotIn } from './seed/snapshot';
@@ -33,9 +35,13 @@ async function main(): Promise<void> {
     ...(fromSnapshot ? { loadDataDir: restoreDemoSnapshot(snapshot, config.fileStoreDir) } : {}),
   });
   let app: App | null = null;
+  let stopFileCleanup: (() => void) | null = null;
   // From here on a signal closes what is open, so even a stop during seeding releases the lock.
   stopOnSignals(async () => {
+    stopFileCleanup?.();
     await app?.close();
+    // Idle parser threads would otherwise keep the process alive for up to a minute.
+    await closeParserPool();
     await database.close();
   }, log);
   const files = config.s3 ? s3FileStore(config.s3) : localFileStore(config.fileStoreDir);
@@ -45,6 +51,8 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
+  // Bytes no row points at (a process killed mid-upload, deleted drafts): swept now and daily.
+  stopFileCleanup = scheduleFileCleanup(deps);
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [
     '',
