@@ -36,6 +36,8 @@ export interface RouteRecord {
   method: string;
   url: string;
   access: string | undefined;
+  /** The route's request schemas (zod), for tests that generate requests from them. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
 }
 
 declare module 'fastify' {
@@ -76,7 +78,15 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.decorate('routeTable', [] as RouteRecord[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeTable.push({ method, url: route.url, access: route.config?.access });
+    const { body, querystring, params } = route.schema ?? {};
+    for (const method of methods) {
+      app.routeTable.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        schema: { body, querystring, params },
+      });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

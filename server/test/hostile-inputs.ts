@@ -1,0 +1,223 @@
+import fc from 'fast-check';
+
+/**
+ * Requests generated from a route's zod schemas, mixed with what an attacker sends: NUL and other
+ * control characters, ids past the database's integer, negative and non-finite numbers,
+ * prototype keys, very long strings, wrong types, arrays for objects.
+ */
+
+/** The part of a zod 4 schema definition the generator reads. */
+interface Def {
+  type: string;
+  shape?: Record<string, { _zod: { def: Def } }>;
+  innerType?: { _zod: { def: Def } };
+  options?: Array<{ _zod: { def: Def } }>;
+  element?: { _zod: { def: Def } };
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  in?: { _zod: { def: Def } };
+  getter?: () => { _zod: { def: Def } };
+  items?: Array<{ _zod: { def: Def } }>;
+}
+
+/** Stands for a JSON number that JSON.stringify cannot write (1e309, which JSON.parse reads as Infinity). */
+export const HUGE_NUMBER_TOKEN = '__tenet_huge_number__';
+
+export const hostileStrings = [
+  '\u0000',
+  'name\u0000with nul',
+  'bell\u0007',
+  '__proto__',
+  'constructor',
+  '<script>alert(1)</script>',
+  "'; drop table pnps; --",
+  'x'.repeat(20_000),
+  '',
+  '   ',
+  '2147483648',
+  '-1',
+  '1e309',
+  'NaN',
+  '\uD800',
+];
+
+export const hostileNumbers: unknown[] = [
+  2_147_483_648,
+  Number.MAX_SAFE_INTEGER + 2,
+  -1,
+  0,
+  1.5,
+  HUGE_NUMBER_TOKEN,
+  -2_147_483_649,
+];
+
+const hostileValue = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.constantFrom(...hostileStrings),
+    fc.constantFrom(...hostileNumbers),
+    fc.constantFrom(null, true, [], {}, [1, 2], { __proto__: null }, { constructor: { prototype: { polluted: 1 } } }),
+  );
+
+const defOf = (schema: unknown): Def | null =>
+  schema && typeof schema === 'object' && '_zod' in schema ? (schema as { _zod: { def: Def } })._zod.def : null;
+
+/** A value shaped by the schema, where any part may be replaced by a hostile one. */
+export function arbitraryFor(schema: unknown, ids: number[], depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const id = fc.oneof(fc.constantFrom(...ids), fc.integer({ min: 1, max: 60 }));
+  if (!def || depth > 6) return hostileValue();
+  const shaped = ((): fc.Arbitrary<unknown> => {
+    switch (def.type) {
+      case 'object': {
+        const entries = Object.entries(def.shape ?? {}).map(
+          ([key, value]) => [key, arbitraryFor(value, ids, depth + 1)] as const,
+        );
+        return fc.record(Object.fromEntries(entries), { requiredKeys: [] });
+      }
+      case 'string':
+        return fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('2026-01-31', 'true', 'view', 'User'));
+      case 'number':
+        return fc.oneof(id, fc.integer({ min: -5, max: 5 }));
+      case 'boolean':
+        return fc.boolean();
+      case 'enum':
+        return fc.constantFrom(...Object.values(def.entries ?? { a: 'a' }));
+      case 'literal':
+        return fc.constantFrom(...(def.values ?? [null]));
+      case 'union':
+        return fc.oneof(...(def.options ?? []).map((option) => arbitraryFor(option, ids, depth + 1)));
+      case 'array':
+        return fc.array(arbitraryFor(def.element, ids, depth + 1), { maxLength: 3 });
+      case 'tuple':
+        return fc.tuple(...(def.items ?? []).map((item) => arbitraryFor(item, ids, depth + 1)));
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'readonly':
+      case 'catch':
+      case 'nonoptional':
+        return arbitraryFor(def.innerType, ids, depth + 1);
+      case 'pipe':
+        return arbitraryFor(def.in, ids, depth + 1);
+      case 'lazy':
+        return def.getter ? arbitraryFor(def.getter(), ids, depth + 1) : hostileValue();
+      default:
+        return hostileValue();
+    }
+  })();
+  return fc.oneof({ arbitrary: shaped, weight: 3 }, { arbitrary: hostileValue(), weight: 1 });
+}
+
+/** JSON text of a generated body, with the huge-number token written as the number 1e309. */
+export const toJson = (value: unknown): string =>
+  JSON.stringify(value)?.split(`"${HUGE_NUMBER_TOKEN}"`).join('1e309') ?? 'null';
+
+/** A query string from a generated object: arrays become repeated keys, everything else text. */
+export function toQuery(value: unknown): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return '';
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const v of values)
+      params.append(key, v === HUGE_NUMBER_TOKEN ? '1e309' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  return params.toString();
+}
+
+/** A path parameter: a real id of the organisation, or something that is not one. */
+export const pathParam = (ids: number[]): fc.Arbitrary<string> =>
+  fc.oneof(
+    { arbitrary: fc.constantFrom(...ids.map(String)), weight: 3 },
+    {
+      arbitrary: fc.constantFrom('2147483648', '-1', '0', '1e309', '%00', 'abc', '1.5', '__proto__', '9'.repeat(40)),
+      weight: 1,
+    },
+  );
+
+/** Raw bodies no schema describes: malformed multipart and JSON that tries prototype pollution. */
+export const rawBodies: Array<{ contentType: string; body: string }> = [
+  { contentType: 'multipart/form-data', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n' },
+  {
+    contentType: 'multipart/form-data; boundary=cut',
+    body: '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.docx"\r\n\r\nPK',
+  },
+  {
+    contentType: 'application/json',
+    body: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+  },
+  { contentType: 'application/json', body: '[1,2,3]' },
+  { contentType: 'application/json', body: '{"id":1e309,"pnp_id":-1}' },
+];
+
+/** A plausible value for the schema (first option, a real id for numbers), to carry one hostile field. */
+export function baseValue(schema: unknown, ids: number[], depth = 0): unknown {
+  const def = defOf(schema);
+  if (!def || depth > 6) return undefined;
+  switch (def.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(def.shape ?? {}).map(([key, value]) => [key, baseValue(value, ids, depth + 1)] as const),
+      );
+    case 'string':
+      return 'Probe text';
+    case 'number':
+      return ids[0] ?? 1;
+    case 'boolean':
+      return false;
+    case 'enum':
+      return Object.values(def.entries ?? {})[0];
+    case 'literal':
+      return def.values?.[0];
+    case 'union':
+      return baseValue(def.options?.[0], ids, depth + 1);
+    case 'array':
+      return [baseValue(def.element, ids, depth + 1)];
+    case 'tuple':
+      return (def.items ?? []).map((item) => baseValue(item, ids, depth + 1));
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return baseValue(def.innerType, ids, depth + 1);
+    case 'pipe':
+      return baseValue(def.in, ids, depth + 1);
+    case 'lazy':
+      return def.getter ? baseValue(def.getter(), ids, depth + 1) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** What each kind of leaf is replaced with, one at a time, in an otherwise plausible value. */
+const LEAF_ATTACKS: Record<'string' | 'number', unknown[]> = {
+  string: ['Probe\u0000text'],
+  number: [2_147_483_648, HUGE_NUMBER_TOKEN],
+};
+
+/**
+ * Copies of the plausible value with exactly one leaf made hostile: a gap in one field's schema
+ * then reaches the code behind it instead of being hidden by the refusal of another field.
+ */
+export function oneHostileLeaf(schema: unknown, ids: number[]): unknown[] {
+  const base = baseValue(schema, ids);
+  const variants: unknown[] = [];
+  const walk = (value: unknown, set: (v: unknown) => unknown, depth: number): void => {
+    if (depth > 6) return;
+    if (typeof value === 'string') for (const attack of LEAF_ATTACKS.string) variants.push(set(attack));
+    else if (typeof value === 'number') for (const attack of LEAF_ATTACKS.number) variants.push(set(attack));
+    else if (Array.isArray(value)) {
+      const items = value as unknown[];
+      items.forEach((item, index) => walk(item, (v) => set(items.map((old, i) => (i === index ? v : old))), depth + 1));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        walk(item, (v) => set({ ...(value as Record<string, unknown>), [key]: v }), depth + 1);
+      }
+    }
+  };
+  walk(base, (v) => v, 0);
+  return variants;
+}
