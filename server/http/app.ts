@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { REQUEST_ID_HEADER } from '../../shared/api/errors';
 import { Messages } from '../../shared/domain/messages';
 import type { Config } from '../config';
+import { registerCompression } from './compression';
 import { csrfGuard, csrfSessionGuard } from './csrf';
 import type { Deps } from './deps';
 import { classifyDatabaseError } from './database-errors';
@@ -107,6 +108,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   deps.database.onConnectionError((error) =>
     logger.warn({ err: error }, 'database connection lost; the pool opens a new one'),
   );

@@ -18,6 +18,7 @@ import {
   WorkList,
   WorkListQuery,
 } from '../../../shared/api/pnp-documents';
+import { queryId } from '../../../shared/api/primitives';
 import { VersionStatus } from '../../../shared/domain/statuses';
 import type { Deps } from '../../http/deps';
 import { unprocessable } from '../../http/errors';
@@ -46,14 +47,8 @@ const WorkflowResult = z.object({
   active_document_id: z.number().int().nullable(),
 });
 const ReplaceFields = z.object({
-  pnp_id: z.coerce
-    .number({ message: 'pnp_id must be a positive whole number.' })
-    .int()
-    .positive({ message: 'pnp_id must be a positive whole number.' }),
-  id: z.coerce
-    .number({ message: 'id must be a positive whole number.' })
-    .int()
-    .positive({ message: 'id must be a positive whole number.' }),
+  pnp_id: queryId('pnp_id'),
+  id: queryId('id'),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChangeLogList } from '../../../shared/api/change-logs';
 import { PnpDocumentResponse } from '../../../shared/api/pnp-documents';
+import { ID_MAX, queryId } from '../../../shared/api/primitives';
 import {
   BulkUploadResponse,
   CreatePnpBody,
@@ -34,8 +35,9 @@ const BulkFields = z.object({
   container_id: z.coerce
     .number({ message: 'Choose the binder or folder to upload into.' })
     .int()
-    .positive({ message: 'Choose the binder or folder to upload into.' }),
-  bulk_upload_id: z.coerce.number().int().positive().optional(),
+    .positive({ message: 'Choose the binder or folder to upload into.' })
+    .max(ID_MAX, { message: 'Choose the binder or folder to upload into.' }),
+  bulk_upload_id: queryId('bulk_upload_id').optional(),
 });
 
 /** A multipart upload can be as large as the file limit allows, plus its form fields. */
