@@ -26,6 +26,8 @@ export const StoredFileInfo = z.object({
   mime_type: z.string(),
   size_bytes: z.number().int(),
   uploaded_at: z.string(),
+  /** The text is longer than the full-text index holds: only its first part is found by search. */
+  search_truncated: z.boolean(),
 });
 export type StoredFileInfo = z.infer<typeof StoredFileInfo>;
 

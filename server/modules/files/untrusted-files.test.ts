@@ -182,6 +182,7 @@ describe('long texts', { timeout: 90_000 }, () => {
     );
     expectSurvived(attack, 201, '');
     const fileId = attack.res.json().pnp_document.file.id as number;
+    expect(attack.res.json().pnp_document.file.search_truncated).toBe(true);
     const [row] = await withSystem(t.deps.database.db, (tx) =>
       queryRows<{ truncated: boolean; first: boolean; last: boolean }>(
         tx,

@@ -31,6 +31,7 @@ export interface FileRow {
   mimeType: string;
   sizeBytes: number;
   createdAt: Date;
+  searchTextTruncated: boolean | null;
 }
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -44,6 +45,7 @@ export const presentFile = (f: FileRow): StoredFileInfo => ({
   mime_type: f.mimeType,
   size_bytes: f.sizeBytes,
   uploaded_at: f.createdAt.toISOString(),
+  search_truncated: f.searchTextTruncated ?? false,
 });
 
 export const pnpStatusLabel = (status: number): string => PNP_STATUS_LABELS[status as PnpStatus] ?? String(status);

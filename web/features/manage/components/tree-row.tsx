@@ -17,10 +17,14 @@ export const TreeRowContext = createContext<TreeRowContextValue>({
   copying: { current: false },
 });
 
+/**
+ * The status label is 10 px text on a white, hovered (gray-1) or selected (light blue) row: these
+ * darker shades keep it above AA's 4.5:1 on all three (Mantine's orange-9 and green-9 fall short).
+ */
 const STATUS_COLOURS: Record<PnpStatus, string> = {
-  1: 'var(--mantine-color-orange-9)',
-  2: 'var(--mantine-color-green-9)',
-  3: 'var(--mantine-color-gray-7)',
+  1: '#9a3412',
+  2: '#1b5e20',
+  3: 'var(--mantine-color-gray-8)',
 };
 
 function TriStateBox({

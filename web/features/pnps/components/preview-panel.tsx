@@ -31,20 +31,27 @@ export function PreviewPanel({
   if (!document.file) return <Alert color="gray">This version has no file.</Alert>;
   if (preview.isError) return <SectionRefusal error={preview.error} />;
   const header = (
-    <Group justify="space-between" mb="sm">
-      <Text size="sm" fw={600} data-testid="preview-file-name">
-        {document.file.name}
-      </Text>
-      <Button
-        component="a"
-        href={download}
-        variant="default"
-        size="xs"
-        leftSection={<IconDownload size={14} aria-hidden />}
-      >
-        Download
-      </Button>
-    </Group>
+    <>
+      <Group justify="space-between" mb="sm">
+        <Text size="sm" fw={600} data-testid="preview-file-name">
+          {document.file.name}
+        </Text>
+        <Button
+          component="a"
+          href={download}
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} aria-hidden />}
+        >
+          Download
+        </Button>
+      </Group>
+      {document.file.search_truncated && (
+        <Alert color="yellow" mb="sm" title="Search">
+          Only the first part of this document can be searched.
+        </Alert>
+      )}
+    </>
   );
   if (preview.isPending) return <LoadingIndicator />;
   const data = preview.data;
