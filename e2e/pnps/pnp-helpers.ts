@@ -1,8 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { TenetApi } from '../support/api';
 import { policyFile } from '../support/documents';
-import type { DemoUser } from '../support/users';
 
 /** Real documents made for the test: a DOCX (docx) and a PDF (pdf-lib) with the given text. */
 export const docx = async (title: string, paragraphs: string[]): Promise<Buffer> =>
@@ -10,14 +8,7 @@ export const docx = async (title: string, paragraphs: string[]): Promise<Buffer>
 export const pdf = async (title: string, paragraphs: string[]): Promise<Buffer> =>
   (await policyFile(title, paragraphs, 'pdf')).buffer;
 
-/** Signs in through the API with the page's cookies and opens a path. */
-export async function openAs(page: Page, user: DemoUser, path: string): Promise<number> {
-  await page.context().clearCookies();
-  const api = new TenetApi(page.request);
-  const session = await api.signIn(user);
-  await page.goto(path.replace(':org', String(session.org?.id)));
-  return session.org?.id ?? 0;
-}
+export { openAs } from '../support/auth';
 
 /** Runs a workflow action through its button and confirmation. */
 export async function clickAction(page: Page, button: string, confirmLabel = button): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import type { CandidateList } from '../../shared/api/access';
 import type { ContainerItemResponse } from '../../shared/api/containers';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api/errors';
@@ -139,10 +139,4 @@ export async function publishedForNurse(
   return { ...draft, binderId };
 }
 
-/** Signs the page in as a demo user (API, the page's own cookies) and opens a path. */
-export async function openAs(page: Page, user: DemoUser, path: string): Promise<number> {
-  await page.context().clearCookies();
-  const session = await new TenetApi(page.request).signIn(user);
-  await page.goto(path.replace(':org', String(session.org?.id)));
-  return session.org?.id ?? 0;
-}
+export { openAs } from '../support/auth';

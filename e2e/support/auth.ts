@@ -22,6 +22,20 @@ export async function signIn(page: Page, user: DemoUser, path = '/'): Promise<Se
   return session;
 }
 
+/**
+ * Switches the page to another demo user (API sign-in with the page's cookies) and opens `path`,
+ * where ':org' stands for the user's organisation id. Returns that id.
+ */
+export async function openAs(page: Page, user: DemoUser, path: string): Promise<number> {
+  // Leave the app first: its polling would otherwise answer with the previous session's cookies
+  // while this sign-in runs, and replace the CSRF cookie it is about to echo.
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  const session = await new TenetApi(page.request).signIn(user);
+  await page.goto(path.replace(':org', String(session.org?.id)));
+  return session.org?.id ?? 0;
+}
+
 /** Signs out through the user menu. */
 export async function signOutViaUi(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
