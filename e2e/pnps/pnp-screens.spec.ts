@@ -116,3 +116,28 @@ test('the retire dialog shows what retiring breaks; a retired P&P says RETIRED, 
   await expect(page.getByTestId('version-status')).toHaveCount(0);
   await expect(page.getByTestId('workflow-progress')).toHaveCount(0);
 });
+
+test('a document longer than the search index holds says that only its first part is searched', async ({
+  page,
+  data,
+}) => {
+  const binder = await data.binder('Long Texts', { owners: [DemoUsers.admin] });
+  // 24,000 distinct words (about 190,000 characters): past the 150,000 characters the index holds.
+  const words = Array.from({ length: 24_000 }, (_, i) => `term${i.toString(36)}`).join(' ');
+  const long = await data.pnp({
+    containerId: binder.id,
+    name: data.name('Formulary'),
+    format: 'txt',
+    paragraphs: [words],
+  });
+  const short = await data.pnp({ containerId: binder.id, name: data.name('Short Memo'), format: 'txt' });
+  const notice = page.getByText('Only the first part of this document can be searched.', { exact: true });
+
+  await openAs(page, DemoUsers.admin, documentUrl(long.id, long.documentId));
+  await expect(page.getByTestId('preview-file-name')).toHaveText(`${long.name}.txt`);
+  await expect(notice).toBeVisible();
+
+  await openAs(page, DemoUsers.admin, documentUrl(short.id, short.documentId));
+  await expect(page.getByTestId('preview-file-name')).toHaveText(`${short.name}.txt`);
+  await expect(notice).toHaveCount(0);
+});
