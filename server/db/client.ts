@@ -56,6 +56,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     const onConnectionError = listenForConnectionErrors(pool);
+    releaseClientsWhoseConnectionEnds(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end(), onConnectionError };
@@ -102,6 +103,27 @@ function listenForConnectionErrors(pool: pg.Pool): (listener: (error: Error) => 
   return (listener) => {
     report = listener;
   };
+}
+
+/**
+ * drizzle's transaction() checks a client out and sends BEGIN before its try/finally: when the
+ * connection dies at that moment nobody releases the client, its pool slot is lost for good (after
+ * `max` of them every request waits for a connection) and pool.end() never returns. A client whose
+ * connection ends while it is checked out is handed back to the pool here (which discards it); the
+ * holder's own release afterwards does nothing.
+ */
+function releaseClientsWhoseConnectionEnds(pool: pg.Pool): void {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.once('end', () => {
+      const holder = client;
+      if (!checkedOut.has(holder)) return;
+      holder.release(new Error('The database connection ended while in use.'));
+      holder.release = () => undefined;
+    });
+  });
 }
 
 /**
