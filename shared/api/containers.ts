@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, id, text } from './primitives';
+import { ID_MAX, id, queryId, text } from './primitives';
 import { NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../domain/limits';
 import { ValidationPatterns } from '../domain/validation';
 
@@ -11,6 +11,12 @@ import { ValidationPatterns } from '../domain/validation';
  *   caller, admins included, gets the nodes they hold an effective role on plus the ancestors
  *   needed to reach them. bypass_val=true bypasses that permission filter and answers the whole
  *   tree of the organisation; only org admins may ask (403 for others).
+ * - GET    o/{org}/containers?depth=N[&parent_id=ID][&open_to=ID]  part of that same tree, for a
+ *   screen that opens nodes on demand (ContainerLevels): the N levels below parent_id (below the
+ *   top when it is left out), plus, with open_to, the children of every binder and folder from
+ *   the top down to open_to (the tree opened at a node named by a search or a link). Each node
+ *   says whether it has children the caller may see. A parent_id or open_to the caller may not see
+ *   is a 404, like one that does not exist.
  * - POST   o/{org}/containers                   create or, with copy_of, copy (CreateContainerBody)
  * - PUT    o/{org}/containers/{id}              rename / move (UpdateContainerBody); item_type 3 moves a P&P
  * - DELETE o/{org}/containers/{id}?confirm=true delete; a non-empty container needs confirm=true
@@ -124,7 +130,25 @@ export type UpdateContainerBody = z.infer<typeof UpdateContainerBody>;
 
 const BoolText = z.enum(['true', 'false'], { message: 'Use true or false.' }).transform((v) => v === 'true');
 
-export const ContainerListQuery = z.object({ bypass_val: BoolText.optional() });
+/** The most levels one on-demand request may ask for (the screen asks for 2 at first, then 1). */
+export const MAX_TREE_DEPTH = 3;
+const depthMessage = { message: `Depth must be a whole number from 1 to ${MAX_TREE_DEPTH}.` };
+
+export const ContainerListQuery = z.object({
+  bypass_val: BoolText.optional(),
+  /** On-demand: how many levels below parent_id (or the top) to answer. */
+  depth: z.coerce
+    .number(depthMessage)
+    .int(depthMessage)
+    .min(1, depthMessage)
+    .max(MAX_TREE_DEPTH, depthMessage)
+    .optional(),
+  /** On-demand: the binder or folder whose children to answer (needs depth). */
+  parent_id: queryId('Parent id').optional(),
+  /** On-demand: also the children of every container on the path from the top down to this one (needs depth). */
+  open_to: queryId('Open to').optional(),
+});
+export type ContainerListQuery = z.infer<typeof ContainerListQuery>;
 export const DeleteContainerQuery = z.object({
   confirm: BoolText.optional(),
   lock_version: z.coerce
@@ -171,6 +195,33 @@ export const ContainerTree = z.object({
   abilities: z.object({ create_binder: z.boolean() }),
 });
 export type ContainerTree = z.infer<typeof ContainerTree>;
+
+/**
+ * One node of an on-demand answer: only what the manage tree shows (its row, the details panel and
+ * the writes' lock version), and whether it has children the caller may see (the expander).
+ */
+export const ContainerNodeItem = z.object({
+  id: z.number().int(),
+  item_type: ItemTypeValue,
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  lock_version: z.number().int(),
+  inherits_access: z.boolean(),
+  status: z.number().int().nullable(),
+  has_role: z.boolean(),
+  /** Binders and folders: whether anything the caller may see sits inside. Always false for P&Ps. */
+  has_children: z.boolean(),
+  abilities: NodeAbilities,
+});
+export type ContainerNodeItem = z.infer<typeof ContainerNodeItem>;
+
+/** GET containers?depth=N: the levels asked for, flat, each parent before its children, siblings in position order. */
+export const ContainerLevels = z.object({
+  items: z.array(ContainerNodeItem),
+  abilities: z.object({ create_binder: z.boolean() }),
+});
+export type ContainerLevels = z.infer<typeof ContainerLevels>;
 
 export const ContainerItemResponse = z.object({ item: ContainerTreeItem });
 export type ContainerItemResponse = z.infer<typeof ContainerItemResponse>;

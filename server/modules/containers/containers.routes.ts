@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChangeLogList } from '../../../shared/api/change-logs';
 import {
   ContainerItemResponse,
+  ContainerLevels,
   ContainerListQuery,
   ContainerSummary,
   ContainerTree,
@@ -11,6 +12,7 @@ import {
   UpdateContainerBody,
 } from '../../../shared/api/containers';
 import type { Deps } from '../../http/deps';
+import { unprocessable } from '../../http/errors';
 import { IdParam, orgRoute, type App } from '../../http/routes';
 import { copyNode } from './containers-copy.service';
 import { updateNode } from './containers-update.service';
@@ -18,6 +20,7 @@ import {
   createContainer,
   deleteContainer,
   listContainerChangeLogs,
+  listContainerLevels,
   listContainerTree,
   listPnpContainerPath,
   summarizeContainer,
@@ -33,10 +36,20 @@ export function registerContainerRoutes(app: App, deps: Deps): void {
     {
       method: 'GET',
       url: '/api/o/:org/containers',
-      summary: 'The tree: binders, folders and P&Ps the caller may see (bypass_val=true: the whole tree, admins only)',
-      schema: { querystring: ContainerListQuery, response: { 200: ContainerTree } },
+      summary:
+        'The tree: binders, folders and P&Ps the caller may see (bypass_val=true: the whole tree, admins only). ' +
+        'On demand with depth=N (1-3): only the N levels below parent_id (below the top without it), each node ' +
+        'saying whether it has children; open_to=ID adds the children of every container from the top down to ID',
+      schema: { querystring: ContainerListQuery, response: { 200: z.union([ContainerTree, ContainerLevels]) } },
     },
-    async (ctx, { query }) => listContainerTree(ctx, query.bypass_val === true),
+    async (ctx, { query }) => {
+      const { depth } = query;
+      if (depth !== undefined) return listContainerLevels(ctx, { ...query, depth });
+      if (query.parent_id !== undefined || query.open_to !== undefined) {
+        throw unprocessable('Depth is required with parent id or open to: ask for depth=1 to open one node.');
+      }
+      return listContainerTree(ctx, query.bypass_val === true);
+    },
   );
 
   orgRoute(

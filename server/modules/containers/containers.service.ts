@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type {
+  ContainerLevels,
+  ContainerListQuery,
   ContainerSummary,
   ContainerTree,
   ContainerTreeItem,
@@ -17,7 +19,7 @@ import type { OrgCtx } from '../../http/routes';
 import { listUserRolesOnContainer } from '../access/effective-access';
 import { insertChangeLog, listChangeLogs } from '../change-logs/change-logs.repo';
 import { canBypassTreeFilter, canCreateContainer, canManageNode, canRestructure } from './containers.policy';
-import { inTreeOrder, presentTreeRow, presentWrittenNode } from './containers.presenter';
+import { inLevelOrder, inTreeOrder, presentLevelRow, presentTreeRow, presentWrittenNode } from './containers.presenter';
 import {
   countChildren,
   findContainer,
@@ -40,6 +42,7 @@ import {
   requireUniqueSiblingName,
   plural,
 } from './containers.shared';
+import { listLevelRows } from './tree-levels.repo';
 import { listTreeRows } from './tree.repo';
 
 const DAY_MS = 86_400_000;
@@ -57,6 +60,37 @@ export async function listContainerTree(ctx: OrgCtx, bypass: boolean): Promise<C
     windowStart: new Date(ctx.now.getTime() - RECENT_WINDOW_DAYS * DAY_MS),
   });
   return { items: inTreeOrder(rows).map(presentTreeRow), abilities: { create_binder: ctx.actor.isAdmin } };
+}
+
+/**
+ * GET containers?depth=N: part of the tree the caller may see (bypass_val: of the whole tree), for a
+ * screen that opens nodes on demand. A parent_id or open_to the caller may not see is a 404.
+ */
+export async function listContainerLevels(
+  ctx: OrgCtx,
+  query: ContainerListQuery & { depth: number },
+): Promise<ContainerLevels> {
+  const bypass = query.bypass_val === true;
+  if (bypass && !canBypassTreeFilter(ctx.actor)) {
+    throw forbidden('Only organization administrators can see the whole tree (bypass_val).');
+  }
+  const chain = query.open_to === undefined ? [] : await listAncestorPath(ctx.tx, ctx.orgId, query.open_to);
+  if (query.open_to !== undefined && chain.length === 0) throw notFound('The binder or folder');
+  const parents = [query.parent_id ?? null, ...chain.map((c) => c.id)];
+  const mustSee = [...(query.parent_id === undefined ? [] : [query.parent_id]), ...chain.map((c) => c.id)];
+  const answer = await listLevelRows(ctx.tx, {
+    orgId: ctx.orgId,
+    userId: ctx.actor.userId,
+    whole: bypass,
+    parents,
+    depth: query.depth,
+    mustSee,
+  });
+  if (!answer.allSeen) throw notFound('The binder or folder');
+  return {
+    items: inLevelOrder(answer.rows, parents).map(presentLevelRow),
+    abilities: { create_binder: ctx.actor.isAdmin },
+  };
 }
 
 /** Loads a container of this org or answers 404. */

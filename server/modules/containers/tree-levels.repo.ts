@@ -1,0 +1,205 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { PnpStatus } from '../../../shared/domain/statuses';
+import { queryRows, type Executor } from '../../db/client';
+import { containerSourcesCte } from '../access/effective-access';
+import { userGrantsSql } from './tree.repo';
+
+/**
+ * Part of the tree, for a screen that opens nodes on demand: the binders, folders and P&Ps down to
+ * `depth` levels below each of `parents` (null: the top), each binder and folder with whether it has
+ * children the caller may see. One statement. Visibility is the full tree's (tree.repo.ts): a reader
+ * sees the containers they hold an effective role on, the P&Ps they may see, and the ancestors needed
+ * to reach them; only the part asked for leaves the database.
+ */
+
+export interface LevelRow {
+  kind: 'c' | 'p';
+  id: number;
+  item_type: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  position: number;
+  lock_version: number;
+  inherits_access: boolean;
+  status: number | null;
+  has_role: boolean;
+  has_children: boolean;
+  manage: boolean;
+}
+
+export interface LevelScope {
+  orgId: number;
+  userId: number;
+  /** Everything, and every node manageable (org admins asking with bypass_val). */
+  whole: boolean;
+  /** The containers whose children are asked for; null is the top (binders). */
+  parents: ReadonlyArray<number | null>;
+  depth: number;
+  /** Containers that must be visible to the caller, else the answer says so (a 404 for the route). */
+  mustSee: readonly number[];
+}
+
+export interface LevelAnswer {
+  rows: LevelRow[];
+  /** False when one of `mustSee` does not exist in the org or is hidden from the caller. */
+  allSeen: boolean;
+}
+
+const columns = sql`
+  c.id, c.type::int as item_type, c.parent_id, c.name::text as name, c.description, c.position, c.lock_version,
+  c.inherits_access, null::int as status`;
+const pnpColumns = sql`
+  p.id, 3 as item_type, p.container_id as parent_id, p.name::text as name, p.description, p.position,
+  p.lock_version, p.inherits_access, p.status::int as status`;
+
+/**
+ * `down(id, lvl)`: the containers 1..depth+1 levels below the parents (the last level only says
+ * whether the one above has children), walked from the parents only, never over the whole tree.
+ * `allowed` limits the walk to what the caller may reach.
+ */
+function downCte(scope: LevelScope, allowed: SQL): SQL {
+  const ids = scope.parents.filter((p): p is number => p !== null);
+  const top = scope.parents.includes(null);
+  const seeds = [
+    ...(top ? [sql`c.parent_id is null`] : []),
+    ...(ids.length
+      ? [
+          sql`c.parent_id in (${sql.join(
+            ids.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})`,
+        ]
+      : []),
+  ];
+  return sql`
+    down_all(id, lvl) as (
+      select c.id, 1 from containers c ${allowed}
+       where c.org_id = ${scope.orgId} and (${sql.join(seeds, sql` or `)})
+      union all
+      select c.id, d.lvl + 1 from down_all d join containers c on c.org_id = ${scope.orgId} and c.parent_id = d.id ${allowed}
+       where d.lvl <= ${scope.depth}
+    ),
+    down as (select id, min(lvl) as lvl from down_all group by id),
+    pnp_scope(id, lvl) as (
+      select id, lvl from down where lvl <= ${scope.depth}
+      ${
+        ids.length
+          ? sql`union all select x, 0 from unnest(array[${sql.join(
+              ids.map((id) => sql`${id}::int`),
+              sql`, `,
+            )}]) x`
+          : sql``
+      }
+    )`;
+}
+
+const parentsSeen = (scope: LevelScope, visible: SQL): SQL =>
+  scope.mustSee.length
+    ? sql`(select count(*) from (${visible}) v where v.id in (${sql.join(
+        scope.mustSee.map((id) => sql`${id}::int`),
+        sql`, `,
+      )})) = ${new Set(scope.mustSee).size}`
+    : sql`true`;
+
+function wholeLevelsSql(scope: LevelScope): SQL {
+  const { orgId, depth } = scope;
+  return sql`
+    with recursive ${downCte(scope, sql``)},
+    scoped_pnps as (
+      select ${pnpColumns}, ps.lvl from pnps p join (select id, min(lvl) as lvl from pnp_scope group by id) ps on ps.id = p.container_id
+       where p.org_id = ${orgId}
+    ),
+    filled as (
+      select c.parent_id as id from down d join containers c on c.id = d.id where d.lvl >= 2
+      union select parent_id from scoped_pnps
+    ),
+    t as (
+      select 'c'::text as kind, ${columns}, true as has_role, (f.id is not null) as has_children, true as manage
+        from down d join containers c on c.org_id = ${orgId} and c.id = d.id
+        left join (select distinct id from filled) f on f.id = c.id
+       where d.lvl <= ${depth}
+      union all
+      select 'p'::text, p.id, p.item_type, p.parent_id, p.name, p.description, p.position, p.lock_version,
+             p.inherits_access, p.status, true, false, true
+        from scoped_pnps p where p.lvl < ${depth}
+    )
+    select (select json_agg(t order by t.position, t.item_type, t.id) from t) as rows,
+           ${parentsSeen(scope, sql`select id from containers where org_id = ${orgId}`)} as all_seen`;
+}
+
+function visibleLevelsSql(scope: LevelScope): SQL {
+  const { orgId, depth } = scope;
+  return sql`
+    with recursive ${containerSourcesCte(orgId)},
+    ug as (${userGrantsSql(orgId, scope.userId)}),
+    c_roles as (
+      select s.node_id as id, bool_or(ug.role = ${ObjectRole.Owner}) as owner
+        from container_sources s join ug on ug.container_id = s.source_id
+       group by s.node_id
+    ),
+    -- P&Ps with participants of their own that the caller may see: their containers must be reachable.
+    own_pnps as (
+      select p.container_id as id from pnps p join ug on ug.pnp_id = p.id
+       where p.org_id = ${orgId} and not p.inherits_access
+       group by p.id, p.container_id, p.status
+      having bool_or(ug.role <> ${ObjectRole.Audience}) or p.status = ${PnpStatus.Published}
+    ),
+    reach(id) as (
+      select id from c_roles union select id from own_pnps
+      union
+      select c.parent_id from reach join containers c on c.org_id = ${orgId} and c.id = reach.id
+       where c.parent_id is not null
+    ),
+    ${downCte(scope, sql`join reach r on r.id = c.id`)},
+    p_roles as (
+      select x.id, bool_or(x.role <> ${ObjectRole.Audience}) as working from (
+        select p.id, ug.role from pnps p join pnp_scope ps on ps.id = p.container_id join ug on ug.pnp_id = p.id
+         where p.org_id = ${orgId} and not p.inherits_access
+        union all
+        select p.id, ug.role from pnps p
+          join pnp_scope ps on ps.id = p.container_id
+          join container_sources s on s.node_id = p.container_id
+          join ug on ug.container_id = s.source_id
+         where p.org_id = ${orgId} and p.inherits_access
+      ) x group by x.id
+    ),
+    visible_pnps as (
+      select ${pnpColumns}, ps.lvl from pnps p
+        join p_roles r on r.id = p.id
+        join (select id, min(lvl) as lvl from pnp_scope group by id) ps on ps.id = p.container_id
+       where p.org_id = ${orgId} and (r.working or p.status = ${PnpStatus.Published})
+    ),
+    filled as (
+      select c.parent_id as id from down d join containers c on c.id = d.id where d.lvl >= 2
+      union select parent_id from visible_pnps
+    ),
+    t as (
+      select 'c'::text as kind, ${columns}, (r.id is not null) as has_role, (f.id is not null) as has_children,
+             coalesce(r.owner, false) as manage
+        from down d join containers c on c.org_id = ${orgId} and c.id = d.id
+        left join c_roles r on r.id = c.id
+        left join (select distinct id from filled) f on f.id = c.id
+       where d.lvl <= ${depth}
+      union all
+      select 'p'::text, p.id, p.item_type, p.parent_id, p.name, p.description, p.position, p.lock_version,
+             p.inherits_access, p.status, true, false, coalesce(cr.owner, false)
+        from visible_pnps p left join c_roles cr on cr.id = p.parent_id
+       where p.lvl < ${depth}
+    )
+    select (select json_agg(t order by t.position, t.item_type, t.id) from t) as rows,
+           ${parentsSeen(scope, sql`select id from reach`)} as all_seen`;
+}
+
+/** The levels asked for, siblings in position order (containers before P&Ps on a tie). */
+export async function listLevelRows(db: Executor, scope: LevelScope): Promise<LevelAnswer> {
+  const [result] = await queryRows<{ rows: LevelRow[] | string | null; all_seen: boolean }>(
+    db,
+    scope.whole ? wholeLevelsSql(scope) : visibleLevelsSql(scope),
+  );
+  const raw = result?.rows ?? [];
+  // PGlite may hand json back as text; PostgreSQL's driver parses it.
+  const rows = typeof raw === 'string' ? (JSON.parse(raw) as LevelRow[]) : raw;
+  return { rows, allSeen: result?.all_seen ?? false };
+}
