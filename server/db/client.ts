@@ -1,14 +1,10 @@
-import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
+import { openPglite } from './pglite-open';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -30,7 +26,7 @@ export interface Database {
   onConnectionError(listener: (error: Error) => void): void;
 }
 
-/** Every statement on PostgreSQL ends after this long: a runaway query must not hold a connection. */
+/** Every statement ends after this long (PostgreSQL and PGlite): a runaway query must not hold the connection. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 /** How long a request waits for a free connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -44,6 +40,13 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /** PGlite: how long one statement may run (tests shorten it); PostgreSQL uses STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs?: number;
+  /**
+   * PGlite on the main thread instead of its worker: tests only, where a database per test file
+   * opens faster without a thread. A long query then stops the event loop and has no timeout.
+   */
+  inProcess?: boolean;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir; migrations run here. */
@@ -61,31 +64,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end(), onConnectionError };
   }
-  const release = options.memory ? () => undefined : lockDataDir(options.dataDir);
-  try {
-    const client = await PGlite.create({
-      ...(options.memory ? {} : { dataDir: path.join(options.dataDir, 'pgdata') }),
-      extensions: { pg_trgm },
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
-    yieldBetweenMessages(client);
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
-    return {
-      db,
-      kind: 'pglite',
-      close: async () => {
-        await client.close();
-        release();
-      },
-      dump: async () => client.dumpDataDir('none'),
-      // PGlite lives in this process: there is no connection to lose.
-      onConnectionError: () => undefined,
-    };
-  } catch (error) {
-    release();
-    throw error;
-  }
+  return openPglite(options, {
+    schema,
+    migrationsFolder: MIGRATIONS_DIR,
+    statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+  });
 }
 
 /**
@@ -124,50 +107,6 @@ function releaseClientsWhoseConnectionEnds(pool: pg.Pool): void {
       holder.release = () => undefined;
     });
   });
-}
-
-/**
- * PGlite runs on Node's main thread: a run of queries would starve every other request. Each
- * protocol message first yields to the event loop, so HTTP work interleaves with database work.
- */
-function yieldBetweenMessages(client: PGlite): void {
-  const execProtocol = client.execProtocol.bind(client);
-  client.execProtocol = async (message, options) => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return execProtocol(message, options);
-  };
-}
-
-/**
- * Two processes on one PGlite data directory destroy it, so the first takes a lock file and a
- * second is refused with a clear message. A lock left by a dead process is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'tenet.lock');
-  if (existsSync(lockPath)) {
-    const pid = Number(readFileSync(lockPath, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The data directory ${dataDir} is in use by another Tenet process (pid ${pid}). ` +
-          'Stop it first, or set DATA_DIR to another directory.',
-      );
-    }
-    rmSync(lockPath, { force: true });
-  }
-  const fd = openSync(lockPath, 'wx');
-  writeFileSync(fd, String(process.pid));
-  closeSync(fd);
-  return () => rmSync(lockPath, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Raw SQL rows on either driver (both answer `{ rows }`; the shared base type does not say so). */
