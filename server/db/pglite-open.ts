@@ -80,10 +80,11 @@ async function openInProcess(dataDir: string | undefined, loadDataDir: Blob | un
  * yields to the event loop, so other work interleaves with database work.
  */
 function yieldBetweenMessages(client: PGlite): void {
-  const execProtocol = client.execProtocol.bind(client);
-  client.execProtocol = async (message, options) => {
+  // query() and exec() send every message through execProtocolStream (PGlite 0.5).
+  const execProtocolStream = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (message, options) => {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return execProtocol(message, options);
+    return execProtocolStream(message, options);
   };
 }
 

@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, integer, interval, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyDatabaseError } from '../http/database-errors';
+import { TEMPLATE_TARBALL } from '../test/global-setup';
+import { openDatabase, queryRows, type Database } from './client';
+
+// The worker must be invisible to the application: the same rows, the same errors, the same
+// transaction semantics as PGlite on the main thread. Each check runs on both and compares.
+
+const probe = pgTable('type_probe', {
+  id: integer().primaryKey(),
+  at: timestamp({ withTimezone: true, mode: 'date' }),
+  atText: timestamp('at_text', { withTimezone: true, mode: 'string' }),
+  plain: timestamp({ mode: 'date' }),
+  day: date(),
+  span: interval(),
+  doc: jsonb(),
+  big: bigint({ mode: 'number' }),
+  amount: numeric(),
+  flag: boolean(),
+  tags: text().array(),
+  stamps: timestamp({ withTimezone: true, mode: 'date' }).array(),
+});
+
+const CREATE_PROBE = sql`create table type_probe (
+  id int primary key, at timestamptz, at_text timestamptz, plain timestamp, day date, span interval,
+  doc jsonb, big bigint, amount numeric, flag boolean, tags text[], stamps timestamptz[])`;
+
+let worker: Database;
+let inProcess: Database;
+
+beforeAll(async () => {
+  const template = new Blob([readFileSync(TEMPLATE_TARBALL)]);
+  [worker, inProcess] = await Promise.all([
+    openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: template }),
+    openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: template, inProcess: true }),
+  ]);
+  for (const { db } of [worker, inProcess]) {
+    await db.execute(CREATE_PROBE);
+    await db.insert(probe).values([
+      {
+        id: 1,
+        at: new Date('2024-02-29T23:59:58.123Z'),
+        atText: '2024-03-01 10:00:00+00',
+        plain: new Date('2024-01-02T03:04:05.000Z'),
+        day: '2024-12-31',
+        span: '1 day 02:03:04',
+        doc: { a: [1, 'two', null], nested: { ok: true } },
+        big: 9_007_199_254_740_991,
+        amount: '12345.678900',
+        flag: true,
+        tags: ['x', 'y,z', 'quote"d'],
+        stamps: [new Date('2024-05-05T05:05:05.000Z')],
+      },
+      { id: 2 },
+    ]);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([worker?.close(), inProcess?.close()]);
+});
+
+describe('PGlite in its worker answers as PGlite on the main thread does', () => {
+  it('maps every column type the same through drizzle (array row mode and parsers)', async () => {
+    const fromWorker = await worker.db.select().from(probe).orderBy(probe.id);
+    const fromMain = await inProcess.db.select().from(probe).orderBy(probe.id);
+    expect(fromWorker).toEqual(fromMain);
+    expect(fromWorker[0]!.at).toEqual(new Date('2024-02-29T23:59:58.123Z'));
+    expect(fromWorker[0]!.doc).toEqual({ a: [1, 'two', null], nested: { ok: true } });
+    expect(fromWorker[1]!.tags).toBeNull();
+  });
+
+  it('answers raw SQL (object row mode) with the same values, counts as numbers', async () => {
+    const query = sql`select p.*, count(*) over () as total, now() - now() as zero,
+                             ${'a'}::text as param, ${'{1,2,3}'}::int[] as ints,
+                             '\\x0102'::bytea as bytes, gen_random_uuid() is not null as has_uuid
+                        from type_probe p order by id`;
+    const fromWorker = await queryRows<Record<string, unknown>>(worker.db, query);
+    const fromMain = await queryRows<Record<string, unknown>>(inProcess.db, query);
+    expect(fromWorker).toEqual(fromMain);
+    expect(fromWorker[0]!.total).toBe(2);
+    expect(fromWorker[0]!.bytes).toEqual(new Uint8Array([1, 2]));
+  });
+
+  it("keeps PostgreSQL's error fields, so errors are classified as before", async () => {
+    const failures = await Promise.all(
+      [worker, inProcess].map((d) => d.db.insert(probe).values({ id: 1 }).then(() => null, (error: unknown) => error)),
+    );
+    const causes = failures.map((error) => (error as { cause: Record<string, unknown> }).cause);
+    for (const cause of causes) {
+      expect(cause).toMatchObject({
+        code: '23505',
+        constraint: 'type_probe_pkey',
+        table: 'type_probe',
+        detail: 'Key (id)=(1) already exists.',
+        message: 'duplicate key value violates unique constraint "type_probe_pkey"',
+      });
+    }
+    expect(causes[0]).toBeInstanceOf(Error);
+    const nul = await worker.db.execute(sql`select ${'a\u0000b'}::text`).catch((error: unknown) => error);
+    expect(classifyDatabaseError(nul)).toEqual({ status: 422, message: expect.any(String) as string });
+  });
+});
+
+describe('transactions through the worker', () => {
+  it('hold the one connection from BEGIN to COMMIT: a statement outside waits for the end', async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> = Promise.resolve();
+    await worker.db.transaction(async (tx) => {
+      await tx.insert(probe).values({ id: 10 });
+      outside = worker.db
+        .execute(sql`select count(*)::int as n from type_probe where id = 10`)
+        .then((result) => order.push(`outside saw ${(result as unknown as { rows: { n: number }[] }).rows[0]!.n}`));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.execute(sql`select 1`);
+      order.push('transaction ends');
+    });
+    await outside;
+    expect(order).toEqual(['transaction ends', 'outside saw 1']);
+  });
+
+  it('roll back when the callback throws, and a savepoint undoes only its part', async () => {
+    await expect(
+      worker.db.transaction(async (tx) => {
+        await tx.insert(probe).values({ id: 20 });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await worker.db.transaction(async (tx) => {
+      await tx.insert(probe).values({ id: 21 });
+      await tx.transaction(async (inner) => {
+        await inner.insert(probe).values({ id: 22 });
+        inner.rollback();
+      }).catch(() => undefined);
+    });
+    const ids = await queryRows<{ id: number }>(worker.db, sql`select id from type_probe where id >= 20 order by id`);
+    expect(ids).toEqual([{ id: 21 }]);
+  });
+
+  it('report a failed statement and let the next transaction run', async () => {
+    await expect(
+      worker.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1/0`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    await expect(worker.db.transaction(async (tx) => tx.execute(sql`select 1 as one`))).resolves.toMatchObject({
+      rows: [{ one: 1 }],
+    });
+  });
+});
+
+describe('dump and load', () => {
+  it('a dump of the worker loads into a new database', async () => {
+    const dump = await worker.dump!();
+    const copy = await openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: dump });
+    try {
+      expect(await queryRows(copy.db, sql`select id from type_probe order by id`)).toEqual([
+        { id: 1 },
+        { id: 2 },
+        { id: 10 },
+        { id: 21 },
+      ]);
+    } finally {
+      await copy.close();
+    }
+  });
+});
