@@ -1,0 +1,25 @@
+// The part of autocannon's programmatic API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Result {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  interface Instance {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+    on(event: 'done', listener: (result: Result) => void): void;
+    stop(): void;
+  }
+  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
+  export default autocannon;
+}

@@ -1,0 +1,124 @@
+// A seeded fixture database per size: a fresh PostgreSQL database, or a PGlite data directory that
+// the application process opens afterwards (this process closes it first: one process at a time).
+// BENCH_REUSE=1 keeps them between runs (tenet_bench_<size>, <tmp>/tenet-bench-pglite-<size>) and
+// reuses one whose fixture is complete.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../server/db/client';
+import { seedLibrary, type Fixture } from './fixture';
+
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REUSE = process.env.BENCH_REUSE === '1';
+
+export type Target = { databaseUrl: string } | { dataDir: string };
+
+export interface Prepared {
+  target: Target;
+  fixture: Fixture;
+  /** Seconds spent seeding (0 when reused). */
+  seedSeconds: number;
+  /** PostgreSQL only: the database name (to watch its active queries). */
+  databaseName?: string;
+  dispose(): Promise<void>;
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Seeds through the application's own migrations, then closes the database. */
+async function seedInto(options: { databaseUrl: string | null; dataDir: string }, pnps: number): Promise<Fixture> {
+  const database = await openDatabase(options);
+  try {
+    return await seedLibrary(database, pnps);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function preparePostgres(pnps: number): Promise<Prepared> {
+  const name = REUSE ? `tenet_bench_${pnps}` : `tenet_bench_${pnps}_${process.pid}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const stored = await admin(async (client) => {
+    const row = await client.query<{ description: string | null }>(
+      'select shobj_description(oid, $2) as description from pg_database where datname = $1',
+      [name, 'pg_database'],
+    );
+    return row.rows[0]?.description ?? null;
+  });
+  if (REUSE && stored) {
+    return { target: { databaseUrl }, fixture: JSON.parse(stored) as Fixture, seedSeconds: 0, databaseName: name, dispose: () => Promise.resolve() };
+  }
+  await admin(async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  });
+  const started = Date.now();
+  const fixture = await seedInto({ databaseUrl, dataDir: '' }, pnps);
+  const seedSeconds = (Date.now() - started) / 1000;
+  // The fixture's description rides on the database, so a reused one need not be asked again.
+  await admin((client) => client.query(`comment on database "${name}" is '${JSON.stringify(fixture)}'`));
+  return {
+    target: { databaseUrl },
+    fixture,
+    seedSeconds,
+    databaseName: name,
+    dispose: async () => {
+      if (REUSE) return;
+      await admin((client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+export async function preparePglite(pnps: number): Promise<Prepared> {
+  const dataDir = REUSE
+    ? path.join(os.tmpdir(), `tenet-bench-pglite-${pnps}`)
+    : mkdtempSync(path.join(os.tmpdir(), `tenet-bench-pglite-${pnps}-`));
+  const description = path.join(dataDir, 'bench-fixture.json');
+  if (REUSE && existsSync(description)) {
+    const fixture = JSON.parse(readFileSync(description, 'utf8')) as Fixture;
+    return { target: { dataDir }, fixture, seedSeconds: 0, dispose: () => Promise.resolve() };
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  const started = Date.now();
+  const fixture = await seedInto({ databaseUrl: null, dataDir }, pnps);
+  const seedSeconds = (Date.now() - started) / 1000;
+  writeFileSync(description, JSON.stringify(fixture));
+  return {
+    target: { dataDir },
+    fixture,
+    seedSeconds,
+    dispose: () => {
+      if (!REUSE) rmSync(dataDir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Counts the statements running on the database (its own connection left out); one connection kept. */
+export async function activityWatcher(
+  databaseName: string,
+): Promise<{ active(): Promise<number>; close(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  return {
+    async active() {
+      const res = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()",
+        [databaseName],
+      );
+      return res.rows[0]?.n ?? 0;
+    },
+    close: () => client.end(),
+  };
+}

@@ -1,0 +1,138 @@
+// The library the API benchmarks run on: one organisation with a given number of published P&Ps
+// (each with an Active version and the extracted text of a document), seeded set-based (INSERT ...
+// SELECT generate_series) into a database the application has migrated. An admin sees everything;
+// a reader sees exactly half: the reader's group is Audience on every other binder. Every tenth
+// folder overrides inheritance (the admin as Owner, and the group again where the binder is one
+// the reader sees), so visibility has overrides to resolve and still comes out at half.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../server/db/client';
+import { hashPassword } from '../../server/modules/auth/password';
+
+export const PASSWORD = 'BenchPassword2026';
+export const ADMIN_LOGIN = 'bench.admin';
+export const READER_LOGIN = 'bench.reader';
+/** A word put in one document of every 5,000 (and at least one): the selective search. */
+export const RARE_WORD = 'zephyrquill';
+
+const VOCABULARY = (
+  'patient staff hand hygiene infection prevention control isolation precaution gown glove mask respirator ' +
+  'medication administration dose route insulin heparin pharmacy order prescriber verify identifier ' +
+  'fall risk assessment admission transfer discharge documentation record electronic chart nurse physician ' +
+  'consent procedure surgery anesthesia sedation monitoring vital signs blood transfusion specimen laboratory ' +
+  'emergency fire evacuation drill alarm code disaster preparedness generator power water supply ' +
+  'privacy confidentiality security access badge visitor escort complaint grievance ethics conduct conflict ' +
+  'interest compliance audit report quality improvement committee review approval policy procedure annual ' +
+  'training education competency orientation onboarding employee contractor volunteer student supervisor ' +
+  'equipment cleaning disinfection sterilization linen waste sharps needle exposure injury incident ' +
+  'restraint seclusion behavioral health suicide screening pain management nutrition diet allergy ' +
+  'pediatric neonatal maternal labor delivery newborn wound pressure ulcer skin catheter central line ' +
+  'ventilator pneumonia sepsis antibiotic stewardship culture outbreak notification public health department'
+).split(' ');
+
+/** What the benchmark needs to know about a seeded library. */
+export interface Fixture {
+  orgId: number;
+  pnps: number;
+  containers: number;
+  /** P&Ps the reader may see (half). */
+  readerPnps: number;
+  /** A published P&P both users may open. */
+  samplePnpId: number;
+}
+
+/**
+ * Seeds the library into a migrated database. 1 binder per 500 P&Ps (at least 2), 10 folders per
+ * binder and 4 sub-folders per folder (5,100 containers at 50,000 P&Ps), the P&Ps round-robin over
+ * the sub-folders. Every document holds ~150 words drawn from a hospital vocabulary with a skewed
+ * distribution ('patient' is in every one) plus rare numbered terms.
+ */
+export async function seedLibrary(database: Database, pnps: number): Promise<Fixture> {
+  const db = database.db;
+  const hash = await hashPassword(PASSWORD);
+  const one = async <T>(query: SQL): Promise<T> => (await queryRows<T>(db, query))[0]!;
+  const binders = Math.max(2, Math.round(pnps / 500));
+  const { id: orgId } = await one<{ id: number }>(
+    sql`insert into organizations (name, tenant) values ('Bench Health', 'bench') returning id`,
+  );
+  const { id: adminId } = await one<{ id: number }>(
+    sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash, is_admin)
+        values (${orgId}, 'Ada', 'Admin', 'ada@bench.example', ${ADMIN_LOGIN}, ${hash}, true) returning id`,
+  );
+  const { id: readerId } = await one<{ id: number }>(
+    sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash)
+        values (${orgId}, 'Nora', 'Nurse', 'nora@bench.example', ${READER_LOGIN}, ${hash}) returning id`,
+  );
+  const { id: groupId } = await one<{ id: number }>(
+    sql`insert into user_groups (org_id, name) values (${orgId}, 'All Staff') returning id`,
+  );
+  await db.execute(
+    sql`insert into group_memberships (org_id, group_id, user_id) values (${orgId}, ${groupId}, ${readerId})`,
+  );
+  await db.execute(sql`insert into containers (org_id, type, name, position, inherits_access)
+                       select ${orgId}, 1, 'Binder ' || i, i - 1, false from generate_series(1, ${binders}) i`);
+  await db.execute(sql`insert into containers (org_id, type, parent_id, name, position)
+                       select ${orgId}, 2, b.id, 'Folder ' || (b.position + 1) || '.' || j, j - 1
+                         from containers b cross join generate_series(1, 10) j where b.org_id = ${orgId} and b.type = 1`);
+  await db.execute(sql`insert into containers (org_id, type, parent_id, name, position)
+                       select ${orgId}, 2, f.id, f.name || '.' || k, k - 1
+                         from containers f join containers b on b.id = f.parent_id and b.type = 1
+                        cross join generate_series(1, 4) k where f.org_id = ${orgId}`);
+  // Grants: the admin Owner of every binder, the reader's group Audience on the even binders.
+  await db.execute(sql`insert into access_grants (org_id, container_id, user_id, role)
+                       select ${orgId}, id, ${adminId}, 1 from containers where org_id = ${orgId} and type = 1`);
+  await db.execute(sql`insert into access_grants (org_id, container_id, group_id, role)
+                       select ${orgId}, id, ${groupId}, 5 from containers where org_id = ${orgId} and type = 1 and position % 2 = 0`);
+  // Overrides on every tenth top folder, with the same people as the binder above it.
+  await db.execute(sql`update containers set inherits_access = false
+                        where org_id = ${orgId} and type = 2 and position = 9 and parent_id in
+                              (select id from containers where org_id = ${orgId} and type = 1)`);
+  await db.execute(sql`insert into access_grants (org_id, container_id, user_id, role)
+                       select ${orgId}, f.id, ${adminId}, 1 from containers f
+                        where f.org_id = ${orgId} and f.type = 2 and not f.inherits_access`);
+  await db.execute(sql`insert into access_grants (org_id, container_id, group_id, role)
+                       select ${orgId}, f.id, ${groupId}, 5 from containers f join containers b on b.id = f.parent_id
+                        where f.org_id = ${orgId} and f.type = 2 and not f.inherits_access and b.position % 2 = 0`);
+  const words = sql`${`{${VOCABULARY.join(',')}}`}::text[]`;
+  // ~150 words a document, picked by a hash of (document, position): deterministic, varied.
+  await db.execute(sql`insert into stored_files (org_id, storage_key, original_name, mime_type, extension, size_bytes, sha256, extracted_text)
+    select ${orgId}, 'bench/' || g || '.pdf', 'Policy ' || g || '.pdf', 'application/pdf', 'pdf', 1000, md5(g::text) || md5(g::text),
+           (select string_agg(case when k % 3 = 0 then 'term' || abs(hashint4(g * 1000 + k)) % 40000
+                                   else v.w[1 + floor(array_length(v.w, 1) * power(abs(hashint4(g * 1000 + k)) / 2147483648.0, 3))::int] end, ' ')
+              from generate_series(1, 150) k)
+           || ' patient' || case when g % 5000 = 1 then ' ${sql.raw(RARE_WORD)}' else '' end
+      from generate_series(1, ${pnps}) g, (select ${words} as w) v`);
+  // P&Ps round-robin over the sub-folders (folders whose parent is a folder).
+  await db.execute(sql`
+    with leaves as (
+      select c.id, (row_number() over (order by c.id) - 1)::int as n, (count(*) over ())::int as total
+        from containers c join containers p on p.id = c.parent_id
+       where c.org_id = ${orgId} and p.type = 2
+    )
+    insert into pnps (org_id, container_id, name, description, status, position)
+    select ${orgId}, l.id,
+           initcap(v.w[1 + abs(hashint4(g)) % array_length(v.w, 1)] || ' ' || v.w[1 + abs(hashint4(g + 7)) % array_length(v.w, 1)]) || ' Policy ' || g,
+           'How staff handle ' || v.w[1 + abs(hashint4(g + 13)) % array_length(v.w, 1)] || '.', 2, g / l.total
+      from generate_series(0, ${pnps - 1}) g join leaves l on l.n = g % l.total, (select ${words} as w) v`);
+  await db.execute(sql`insert into pnp_documents (org_id, pnp_id, version_number, status, file_id, effective_dt, review_dt, published_at)
+    select ${orgId}, p.id, 1, 2, f.id, (now() - (p.rn % 700) * interval '1 day')::date,
+           (now() - (p.rn % 700) * interval '1 day' + interval '1 year')::date, now() - (p.rn % 700) * interval '1 day'
+      from (select id, row_number() over (order by id) as rn from pnps where org_id = ${orgId}) p
+      join (select id, row_number() over (order by id) as rn from stored_files where org_id = ${orgId}) f using (rn)`);
+  // Favourites and recent views for both users (their library views are not empty).
+  for (const userId of [adminId, readerId]) {
+    await db.execute(sql`insert into library_favorites (org_id, user_id, pnp_id, favorite, favorite_updated_at)
+      select ${orgId}, ${userId}, id, true, now() - (id % 300) * interval '1 hour' from pnps where org_id = ${orgId} and id % 97 = 0`);
+    await db.execute(sql`insert into library_views (org_id, user_id, pnp_id, viewed_at)
+      select ${orgId}, ${userId}, id, now() - (id % 500) * interval '1 day' from pnps where org_id = ${orgId} and id % 113 = 0`);
+  }
+  await db.execute(sql`analyze`);
+  const counted = await one<{ containers: number; reader: number; sample: number }>(sql`
+    select (select count(*)::int from containers where org_id = ${orgId}) as containers,
+           (select count(*)::int from pnps p join containers s on s.id = p.container_id
+              join containers f on f.id = s.parent_id join containers b on b.id = f.parent_id
+             where p.org_id = ${orgId} and b.position % 2 = 0) as reader,
+           (select min(p.id) from pnps p join containers s on s.id = p.container_id
+              join containers f on f.id = s.parent_id join containers b on b.id = f.parent_id
+             where p.org_id = ${orgId} and b.position = 0) as sample`);
+  return { orgId, pnps, containers: counted.containers, readerPnps: counted.reader, samplePnpId: counted.sample };
+}

@@ -1,0 +1,106 @@
+// One measurement: autocannon against a running server for a fixed time after a short warm-up,
+// with every response's time recorded here (autocannon's own histogram has no p95). Afterwards it
+// waits until the server has finished what the load left running, so that the next measurement
+// does not pay for this one.
+import autocannon from 'autocannon';
+
+export interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface Measurement {
+  connections: number;
+  seconds: number;
+  /** Responses received within the measured time. */
+  requests: number;
+  /** Successful (2xx) responses per second. */
+  rps: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  /** Non-2xx responses, connection errors and timeouts (any is a failed measurement). */
+  failures: number;
+  statuses: Record<string, number>;
+  /** How long the server stayed busy after the load stopped (seconds). */
+  drainSeconds: number;
+}
+
+export interface LoadSettings {
+  warmupSeconds: number;
+  seconds: number;
+  /** Resolves when the server has nothing left running from the previous load. */
+  waitIdle: () => Promise<number>;
+}
+
+interface Run {
+  times: number[];
+  statuses: Record<string, number>;
+  errors: number;
+  seconds: number;
+}
+
+function fire(baseUrl: string, request: Request, connections: number, seconds: number): Promise<Run> {
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const instance = autocannon(
+      {
+        url: `${baseUrl}${request.path}`,
+        connections,
+        duration: seconds,
+        timeout: 60,
+        method: request.method,
+        headers: {
+          ...request.headers,
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve({ times, statuses, errors: result.errors, seconds: (performance.now() - started) / 1000 });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+}
+
+const percentile = (sorted: number[], q: number): number | null =>
+  sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+export async function measure(
+  baseUrl: string,
+  request: Request,
+  connections: number,
+  settings: LoadSettings,
+): Promise<Measurement> {
+  if (settings.warmupSeconds > 0) {
+    await fire(baseUrl, request, connections, settings.warmupSeconds);
+    await settings.waitIdle();
+  }
+  const run = await fire(baseUrl, request, connections, settings.seconds);
+  const drainSeconds = await settings.waitIdle();
+  const sorted = [...run.times].sort((a, b) => a - b);
+  const ok = Object.entries(run.statuses)
+    .filter(([status]) => status.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    connections,
+    seconds: settings.seconds,
+    requests: run.times.length,
+    rps: ok / settings.seconds,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    failures: run.times.length - ok + run.errors,
+    statuses: run.statuses,
+    drainSeconds,
+  };
+}
