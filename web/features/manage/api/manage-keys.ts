@@ -2,6 +2,9 @@
 export const manageKeys = {
   all: (orgId: string) => ['manage', orgId] as const,
   tree: (orgId: string, bypass: boolean) => ['manage', orgId, 'tree', bypass] as const,
+  /** On demand: the top levels (parent null) or one opened binder or folder's children. */
+  level: (orgId: string, bypass: boolean, parentId: number | null) =>
+    ['manage', orgId, 'level', bypass, parentId] as const,
   participants: (orgId: string, objectType: number, objectId: number) =>
     ['manage', orgId, 'participants', objectType, objectId] as const,
   changeLogs: (orgId: string, containerId: number) => ['manage', orgId, 'change_logs', containerId] as const,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Tree, type CursorProps, type NodeApi, type RowRendererProps, type TreeApi } from 'react-arborist';
 import { TREE_DROP_SLOT_HEIGHT, TREE_NODE_HEIGHT, TREE_VIRTUAL_SCROLL_BLOCK } from '../../../../shared/domain/limits';
 import { ancestorsOf, matchesFilter, type ManageNode } from '../tree/build-tree';
@@ -30,6 +30,8 @@ export interface ManageTreeProps {
    * thousand open/close actions through the tree's store (measured 150-450 ms for 10,000 nodes).
    */
   readonly startOpen: 'binders' | 'all' | 'none';
+  /** Keys of binders and folders that start open too (those the user opened, loaded on demand). */
+  readonly alsoOpen?: readonly string[];
   readonly activeId: string | null;
   readonly canUseTopLevel: boolean;
   readonly checked: ReadonlySet<string>;
@@ -37,16 +39,27 @@ export interface ManageTreeProps {
   readonly onActivate: (node: ManageNode) => void;
   readonly onDrop: (drop: TreeDrop) => void;
   readonly onRefused: (message: string) => void;
+  /** A binder or folder opened or closed by the user (not while filtering), to load its children. */
+  readonly onOpenChange?: (node: ManageNode, open: boolean) => void;
+  /** Keys of the open binders and folders whose children are being loaded. */
+  readonly loadingIds?: ReadonlySet<string>;
   readonly treeRef: React.RefObject<TreeApi<ManageNode> | null>;
 }
 
-/** react-arborist's row, named by the node alone (its check box has a label of its own). */
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/**
+ * react-arborist's row, named by the node alone (its check box has a label of its own), and busy
+ * while its children load.
+ */
 function NamedRow({ node, attrs, innerRef, children }: RowRendererProps<ManageNode>) {
+  const { loadingIds } = useContext(TreeRowContext);
   return (
     <div
       {...attrs}
       ref={innerRef}
       aria-label={node.data.name}
+      aria-busy={node.isOpen && loadingIds.has(node.id) ? true : undefined}
       onFocus={(event) => event.stopPropagation()}
       onClick={node.handleClick}
     >
@@ -88,6 +101,7 @@ export function ManageTree(props: ManageTreeProps) {
       [
         ...(props.startOpen === 'binders' ? nodes.filter((n) => n.item.item_type === 1).map((n) => n.id) : []),
         ...(props.activeId ? ancestorsOf(nodes, props.activeId) : []),
+        ...(props.alsoOpen ?? []),
       ].map((id) => [id, true]),
     ),
   );
@@ -116,9 +130,10 @@ export function ManageTree(props: ManageTreeProps) {
   };
   const rawDropIndex = (): number | null => treeRef.current?.state.dnd.index ?? null;
 
+  const loadingIds = props.loadingIds ?? NO_IDS;
   const context = useMemo<TreeRowContextValue>(
-    () => ({ checkStates, onCheck: props.onCheck, copying }),
-    [checkStates, props.onCheck, copying],
+    () => ({ checkStates, onCheck: props.onCheck, copying, loadingIds }),
+    [checkStates, props.onCheck, copying, loadingIds],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -170,6 +185,13 @@ export function ManageTree(props: ManageTreeProps) {
               position: positionOf(input),
               copy: input.copy,
             });
+          }}
+          onToggle={(id) => {
+            // Open state while filtering is react-arborist's own (filtered folders show open).
+            const tree = treeRef.current;
+            const node = tree?.get(id);
+            if (!tree || !node || props.filter.trim()) return;
+            props.onOpenChange?.(node.data, tree.isOpen(id));
           }}
           onActivate={(node) => props.onActivate(node.data)}
           onSelect={(selected) => {

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconFileText, IconFolder, IconFolderPlus, IconNotebook, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ContainerTreeItem } from '../../../../shared/api/containers';
+import type { ManageItem } from '../tree/build-tree';
 import { PNP_STATUS_LABELS, type PnpStatus } from '../../../../shared/domain/statuses';
 import { ChangeLogTable } from '../../../components/change-log-table';
 import { fetchContainerChangeLogs } from '../api/fetch-container-change-logs';
@@ -21,7 +21,7 @@ function ChangeLogs({ orgId, containerId }: { readonly orgId: string; readonly c
 
 export interface NodePanelProps {
   readonly orgId: string;
-  readonly item: ContainerTreeItem;
+  readonly item: ManageItem;
   readonly onNewFolder: () => void;
   readonly onRename: () => void;
   readonly onDelete: () => void;

@@ -2,14 +2,14 @@ import { Button, Group } from '@mantine/core';
 import { IconExternalLink, IconFilePlus, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { ContainerTreeItem } from '../../../../shared/api/containers';
+import type { ManageItem } from '../tree/build-tree';
 import { fetchNewPnp } from '../api/fetch-new-pnp';
 import { fetchPnp } from '../api/fetch-pnp';
 import { manageKeys } from '../api/manage-keys';
 
 interface Props {
   readonly orgId: string;
-  readonly item: ContainerTreeItem;
+  readonly item: ManageItem;
 }
 
 /**

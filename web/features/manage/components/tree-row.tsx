@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, type RefObject } from 'react';
+import { Loader } from '@mantine/core';
 import type { NodeRendererProps } from 'react-arborist';
 import { IconChevronDown, IconChevronRight, IconFileText, IconFolder, IconNotebook } from '@tabler/icons-react';
 import { PNP_STATUS_LABELS, type PnpStatus } from '../../../../shared/domain/statuses';
@@ -9,12 +10,15 @@ export interface TreeRowContextValue {
   readonly checkStates: ReadonlyMap<string, CheckState>;
   readonly onCheck: (node: ManageNode, on: boolean) => void;
   readonly copying: RefObject<boolean>;
+  /** Keys of the open binders and folders whose children are being loaded. */
+  readonly loadingIds: ReadonlySet<string>;
 }
 
 export const TreeRowContext = createContext<TreeRowContextValue>({
   checkStates: new Map(),
   onCheck: () => undefined,
   copying: { current: false },
+  loadingIds: new Set(),
 });
 
 /**
@@ -57,7 +61,7 @@ function TriStateBox({
 
 /** One 22 px row: toggle, tri-state check, icon, name, and a P&P's status. */
 export function TreeRow({ node, style, dragHandle, preview }: NodeRendererProps<ManageNode>) {
-  const { checkStates, onCheck, copying } = useContext(TreeRowContext);
+  const { checkStates, onCheck, copying, loadingIds } = useContext(TreeRowContext);
   const { item } = node.data;
   const Icon = item.item_type === 1 ? IconNotebook : item.item_type === 2 ? IconFolder : IconFileText;
   const kind = item.item_type === 1 ? 'binder' : item.item_type === 2 ? 'folder' : 'P&P';
@@ -105,7 +109,8 @@ export function TreeRow({ node, style, dragHandle, preview }: NodeRendererProps<
       }}
       data-testid={`tree-node-${node.id}`}
     >
-      {node.isInternal ? (
+      {/* Loaded on demand: a binder or folder known to hold nothing the user may see has no expander. */}
+      {node.isInternal && (item.has_children !== false || (node.children?.length ?? 0) > 0) ? (
         <span
           role="presentation"
           style={{ display: 'inline-flex', width: 14, flex: 'none' }}
@@ -130,6 +135,7 @@ export function TreeRow({ node, style, dragHandle, preview }: NodeRendererProps<
       >
         {node.data.name}
       </span>
+      {node.isOpen && loadingIds.has(node.id) && <Loader size={10} aria-label="Loading" role="status" />}
       {item.status !== null && (
         <span style={{ fontSize: 10, fontWeight: 700, color: STATUS_COLOURS[item.status as PnpStatus] }}>
           {PNP_STATUS_LABELS[item.status as PnpStatus]}

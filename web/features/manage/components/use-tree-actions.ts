@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ContainerTreeItem } from '../../../../shared/api/containers';
+import type { ManageItem } from '../tree/build-tree';
 import { Messages } from '../../../../shared/domain/messages';
 import { confirm } from '../../../components/confirmation-modal';
 import { toasts } from '../../../lib/alerts';
@@ -15,15 +15,29 @@ import type { ContainerFormValues } from './container-form-modal';
 import type { TreeDrop } from './manage-tree';
 import { showFailure } from './show-failure';
 import { mentionsDeleted, type DeletedNodes } from '../tree/deleted-nodes';
+import { levelsListing } from '../tree/level-sources';
 
 const KIND: Record<number, string> = { 1: 'binder', 2: 'folder', 3: 'P&P' };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The tree's writes: create, rename, move, copy and delete, each followed by a fresh tree. */
-export function useTreeActions(orgId: string) {
+/**
+ * The tree's writes: create, rename, move, copy and delete, each followed by a fresh copy of the part
+ * of the tree it changed. `locate` finds a loaded binder or folder by id.
+ */
+export function useTreeActions(orgId: string, locate: (containerId: number) => ManageItem | undefined) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: manageKeys.all(orgId) });
+  /**
+   * Fetches again what hangs off the manage screen and, of the tree's parts loaded on demand, those
+   * that list the children of `parents` or say whether they have any (see levelsListing).
+   */
+  const refresh = (parents: ReadonlyArray<number | null>) => {
+    const owners = levelsListing(parents, locate);
+    return queryClient.invalidateQueries({
+      queryKey: manageKeys.all(orgId),
+      predicate: (query) => query.queryKey[2] !== 'level' || owners.has(query.queryKey[4] as number | null),
+    });
+  };
 
   /**
    * Runs a write, says how it went and fetches a fresh tree. `beforeRefresh` runs first when the write
@@ -31,6 +45,7 @@ export function useTreeActions(orgId: string) {
    */
   const run = async <T>(
     kind: 'create' | 'update',
+    parents: ReadonlyArray<number | null>,
     work: () => Promise<T>,
     success: string,
     beforeRefresh?: () => void,
@@ -50,7 +65,7 @@ export function useTreeActions(orgId: string) {
     } finally {
       setBusy(false);
     }
-    await refresh();
+    await refresh(parents);
     return result;
   };
 
@@ -69,6 +84,7 @@ export function useTreeActions(orgId: string) {
   ) =>
     run(
       'create',
+      [parentId],
       () =>
         createContainer(orgId, {
           item_type: itemType,
@@ -81,13 +97,10 @@ export function useTreeActions(orgId: string) {
       onInvalid,
     );
 
-  const rename = (
-    item: ContainerTreeItem,
-    values: ContainerFormValues,
-    onInvalid?: (errors: readonly string[]) => void,
-  ) =>
+  const rename = (item: ManageItem, values: ContainerFormValues, onInvalid?: (errors: readonly string[]) => void) =>
     run(
       'update',
+      [item.parent_id],
       () =>
         updateContainer(orgId, item.id, {
           name: values.name,
@@ -105,6 +118,7 @@ export function useTreeActions(orgId: string) {
     if (copy) {
       return run(
         'create',
+        [parentId],
         () =>
           createContainer(orgId, {
             copy_of: { item_type: item.item_type, id: item.id },
@@ -116,6 +130,7 @@ export function useTreeActions(orgId: string) {
     }
     return run(
       'update',
+      [item.parent_id, parentId],
       () =>
         updateContainer(orgId, item.id, {
           ...(item.item_type === 3 ? { item_type: 3 as const } : {}),
@@ -133,7 +148,7 @@ export function useTreeActions(orgId: string) {
    * go of a deleted selection there, so its panel asks nothing more about it).
    */
   const remove = async (
-    items: readonly ContainerTreeItem[],
+    items: readonly ManageItem[],
     deleted: DeletedNodes,
     onDeleted: () => void,
   ): Promise<boolean> => {
@@ -175,6 +190,7 @@ export function useTreeActions(orgId: string) {
     if (!answer) return false;
     const done = await run(
       'update',
+      items.map((item) => item.parent_id),
       async () => {
         for (const item of items) await deleteContainer(orgId, item.id, item.lock_version);
         return true;

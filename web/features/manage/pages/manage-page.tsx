@@ -1,17 +1,15 @@
 import { Button, Grid, Group, Paper, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconArrowsMaximize, IconArrowsMinimize, IconNotebook, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { TreeApi } from 'react-arborist';
 import { useParams } from 'react-router';
+import { treeNodeKey } from '../../../../shared/api/containers';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
 import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
 import { useSessionFlags } from '../../../lib/session-store';
-import { fetchContainerTree } from '../api/fetch-container-tree';
-import { manageKeys } from '../api/manage-keys';
 import {
   ContainerFormModal,
   type ContainerFieldErrors,
@@ -19,8 +17,9 @@ import {
 } from '../components/container-form-modal';
 import { ManageTree } from '../components/manage-tree';
 import { NodePanel } from '../components/node-panel';
+import { useManageTreeData } from '../components/use-manage-tree-data';
 import { useTreeActions } from '../components/use-tree-actions';
-import { buildTree, findNode, FOLDER_VIEWS, type FolderView, type ManageNode } from '../tree/build-tree';
+import { ancestorsOf, buildTree, findNode, FOLDER_VIEWS, type FolderView, type ManageNode } from '../tree/build-tree';
 import { computeCheckStates, toggleChecked, topChecked } from '../tree/check-state';
 import { collectDeleted, isDeleted } from '../tree/deleted-nodes';
 
@@ -48,14 +47,6 @@ export function ManagePage() {
   const { orgId = '' } = useParams();
   const flags = useSessionFlags();
   const bypass = flags.isOrgAdmin;
-  const tree = useQuery({
-    queryKey: manageKeys.tree(orgId, bypass),
-    queryFn: async () => {
-      const data = await fetchContainerTree(orgId, bypass);
-      performance.mark('manage-tree-data');
-      return data;
-    },
-  });
   const [view, setView] = useState<FolderView>('all');
   const [filter, setFilter] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -65,12 +56,34 @@ export function ManagePage() {
     open: 'binders',
     version: 0,
   });
-  const expandAll = (open: 'all' | 'none') => setExpansion((e) => ({ open, version: e.version + 1 }));
+  // The folders the user opened (binders come open, with their children): each one's children are
+  // loaded when it opens. A fresh tree (another view, Expand or Collapse All) starts from the path
+  // to the selected node.
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  // Folder views, the filter and Expand All need every node: the whole tree comes in one request.
+  const whole = view !== 'all' || filter.trim() !== '' || expansion.open === 'all';
+  const tree = useManageTreeData(orgId, bypass, whole, opened);
   const treeRef = useRef<TreeApi<ManageNode> | null>(null);
-  const actions = useTreeActions(orgId);
+  const actions = useTreeActions(orgId, tree.locate);
   const { height: viewport } = useViewportSize();
 
-  const nodes = useMemo(() => buildTree(tree.data?.items ?? [], view), [tree.data, view]);
+  const nodes = useMemo(() => buildTree(tree.items, view), [tree.items, view]);
+  const pathToActive = () =>
+    new Set(
+      (activeId ? ancestorsOf(nodes, activeId) : [])
+        .filter((key) => key.startsWith('c'))
+        .map((key) => Number(key.slice(1))),
+    );
+  const restart = (next: () => void) => {
+    setOpened(pathToActive());
+    next();
+  };
+  const expandAll = (open: 'all' | 'none') => restart(() => setExpansion((e) => ({ open, version: e.version + 1 })));
+  const onOpenChange = useCallback((node: ManageNode, open: boolean) => {
+    if (!open || node.item.item_type !== 2) return;
+    const id = node.item.id;
+    setOpened((current) => (current.has(id) ? current : new Set(current).add(id)));
+  }, []);
   const active = useMemo(() => (activeId ? findNode(nodes, activeId) : null), [nodes, activeId]);
   const selection = useMemo(() => topChecked(nodes, computeCheckStates(nodes, checked)), [nodes, checked]);
   const deletable =
@@ -113,7 +126,7 @@ export function ManagePage() {
     );
   };
 
-  const canCreateBinder = tree.data?.abilities.create_binder ?? false;
+  const canCreateBinder = tree.createBinder;
   const treeHeight = Math.max(360, (viewport || 900) - 320);
 
   return (
@@ -138,7 +151,7 @@ export function ManagePage() {
                 size="xs"
                 data={[...FOLDER_VIEWS]}
                 value={view}
-                onChange={(v) => setView(v)}
+                onChange={(v) => restart(() => setView(v))}
                 aria-label="Folder view"
               />
               <Group gap="xs" wrap="wrap">
@@ -180,7 +193,7 @@ export function ManagePage() {
                   </Button>
                 </Group>
               )}
-              {tree.isPending ? (
+              {tree.pending ? (
                 <LoadingIndicator />
               ) : nodes.length === 0 ? (
                 <NoRecordsPanel
@@ -202,6 +215,9 @@ export function ManagePage() {
                   onActivate={onActivate}
                   onDrop={(drop) => void actions.drop(drop)}
                   onRefused={(message) => toasts.danger(message)}
+                  alsoOpen={[...opened].map((id) => treeNodeKey(2, id))}
+                  onOpenChange={onOpenChange}
+                  loadingIds={tree.loadingIds}
                   treeRef={treeRef}
                 />
               )}

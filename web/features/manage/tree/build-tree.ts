@@ -1,10 +1,21 @@
-import { treeNodeKey, type ContainerTreeItem } from '../../../../shared/api/containers';
+import { treeNodeKey, type ContainerNodeItem } from '../../../../shared/api/containers';
 
-/** A row of the manage tree: binders and folders always have children (possibly none); P&Ps never. */
+/**
+ * A node as the screen knows it: from an on-demand answer (with has_children) or from the whole
+ * tree (with the folder views' flags), whichever the screen asked for.
+ */
+export type ManageItem = Omit<ContainerNodeItem, 'has_children'> & {
+  readonly has_children?: boolean;
+  readonly favorite?: boolean;
+  readonly recently_viewed?: boolean;
+  readonly recently_published?: boolean;
+};
+
+/** A row of the manage tree: binders and folders always have children (possibly none yet); P&Ps never. */
 export interface ManageNode {
   readonly id: string;
   readonly name: string;
-  readonly item: ContainerTreeItem;
+  readonly item: ManageItem;
   readonly children?: ManageNode[];
 }
 
@@ -17,29 +28,41 @@ export const FOLDER_VIEWS = [
 ] as const;
 export type FolderView = (typeof FOLDER_VIEWS)[number]['value'];
 
-const VIEW_TEST: Record<Exclude<FolderView, 'all'>, (item: ContainerTreeItem) => boolean> = {
-  recently_viewed: (item) => item.recently_viewed,
-  recently_published: (item) => item.recently_published,
-  favorites: (item) => item.favorite,
+const VIEW_TEST: Record<Exclude<FolderView, 'all'>, (item: ManageItem) => boolean> = {
+  recently_viewed: (item) => item.recently_viewed === true,
+  recently_published: (item) => item.recently_published === true,
+  favorites: (item) => item.favorite === true,
 };
 
 /**
- * The nested tree of the flat list GET containers answers (parents before children, siblings in
- * position order). A folder view other than All Files keeps only the P&Ps it names and the
- * binders and folders that lead to them. O(n).
+ * The nested tree of flat lists GET containers answers (siblings in position order): the whole tree,
+ * or the parts opened so far, in any order of parts (a node is placed once, where it first comes; one
+ * whose parent is not loaded is left out). A folder view other than All Files keeps only the P&Ps it
+ * names and the binders and folders that lead to them. O(n).
  */
-export function buildTree(items: readonly ContainerTreeItem[], view: FolderView = 'all'): ManageNode[] {
+export function buildTree(items: readonly ManageItem[], view: FolderView = 'all'): ManageNode[] {
   const keep = view === 'all' ? null : VIEW_TEST[view];
   const roots: ManageNode[] = [];
   const byKey = new Map<string, { node: ManageNode; parent: ManageNode | null; kept: boolean }>();
+  const placed: ManageNode[] = [];
   for (const item of items) {
     const key = treeNodeKey(item.item_type, item.id);
+    if (byKey.has(key)) continue;
     const node: ManageNode =
       item.item_type === 3 ? { id: key, name: item.name, item } : { id: key, name: item.name, item, children: [] };
-    const parent = item.parent_id === null ? null : (byKey.get(treeNodeKey(2, item.parent_id))?.node ?? null);
-    byKey.set(key, { node, parent, kept: keep === null });
-    if (parent) parent.children!.push(node);
-    else if (item.parent_id === null) roots.push(node);
+    byKey.set(key, { node, parent: null, kept: keep === null });
+    placed.push(node);
+  }
+  for (const node of placed) {
+    const parentId = node.item.parent_id;
+    if (parentId === null) {
+      roots.push(node);
+      continue;
+    }
+    const parent = byKey.get(treeNodeKey(2, parentId))?.node;
+    if (!parent) continue;
+    byKey.get(node.id)!.parent = parent;
+    parent.children!.push(node);
   }
   if (keep === null) return roots;
   // Mark the matching P&Ps and every container above them, then prune the rest.

@@ -22,7 +22,8 @@ export function collectDeleted(nodes: readonly ManageNode[]): DeletedNodes {
 /**
  * Whether a manage query key is about a deleted node: participants ['manage', org, 'participants',
  * type, id], change logs ['manage', org, 'change_logs', id], a P&P ['manage', org, 'pnp', id] and a
- * folder's new-P&P choices ['manage', org, 'new_pnp', id] (see manage-keys).
+ * folder's new-P&P choices ['manage', org, 'new_pnp', id] and an opened container's children
+ * ['manage', org, 'level', bypass, id] (see manage-keys).
  */
 export function mentionsDeleted(key: readonly unknown[], deleted: DeletedNodes): boolean {
   const [, , kind, first, second] = key;
@@ -34,6 +35,8 @@ export function mentionsDeleted(key: readonly unknown[], deleted: DeletedNodes):
       return typeof first === 'number' && deleted.containers.has(first);
     case 'pnp':
       return typeof first === 'number' && deleted.pnps.has(first);
+    case 'level':
+      return typeof second === 'number' && deleted.containers.has(second);
     default:
       return false;
   }

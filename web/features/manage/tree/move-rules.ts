@@ -1,10 +1,10 @@
-import type { ContainerTreeItem } from '../../../../shared/api/containers';
+import type { ManageItem } from './build-tree';
 
 /** What the UI knows about a drop (react-arborist's parentNode/index, plus where the node is now). */
 export interface DropInput {
-  readonly dragged: ContainerTreeItem;
+  readonly dragged: ManageItem;
   /** The drop target, or null for the top level. */
-  readonly target: ContainerTreeItem | null;
+  readonly target: ManageItem | null;
   /** react-arborist's index: the gap among the target's current children (the dragged node included). */
   readonly index: number;
   /** Where the dragged node sits now among its siblings. */
