@@ -113,7 +113,7 @@ describe('transactions through the worker', () => {
       await tx.insert(probe).values({ id: 10 });
       outside = worker.db
         .execute(sql`select count(*)::int as n from type_probe where id = 10`)
-        .then((result) => order.push(`outside saw ${(result as unknown as { rows: { n: number }[] }).rows[0]!.n}`));
+        .then((result) => order.push(`outside saw ${(result as { rows: { n: number }[] }).rows[0]!.n}`));
       await new Promise((resolve) => setTimeout(resolve, 50));
       await tx.execute(sql`select 1`);
       order.push('transaction ends');
