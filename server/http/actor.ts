@@ -12,6 +12,8 @@ export interface OrgActor {
   sudoer: { id: number; name: string } | null;
   loggedInAt: Date;
   tokenTimeout: number;
+  /** The organisation's name and sign-in key, when the session lookup read them (GET sessions shows them). */
+  org?: { name: string; tenant: string };
 }
 
 export interface StaffActor {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -25,6 +24,8 @@ import { classifyDatabaseError } from './database-errors';
 import { AppError } from './errors';
 import { classifyMultipartError } from './multipart-errors';
 import type { App } from './routes';
+import { ErrorRequestLog } from './request-log';
+import { securityHeaders } from './security-headers';
 import { loadActor } from './session-context';
 import { describeIssues } from './validation-messages';
 import { registerModules } from './modules';
@@ -73,6 +74,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    logController: new ErrorRequestLog(),
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -93,7 +95,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  const security = await securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -123,6 +125,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.addHook('onRequest', async (req, reply) => {
+    reply.headers(security);
     reply.header(REQUEST_ID_HEADER, req.id);
     csrfGuard(req);
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) await loadActor(req, deps);

@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { parseStaffPermissions } from '../../shared/domain/roles';
 import { OrgStatus, UserStatus } from '../../shared/domain/statuses';
 import { SESSION_COOKIE } from '../../shared/api/errors';
-import { hstmUsers, organizations, orgUsers } from '../db/schema/index';
-import { withSystem } from '../db/tenant';
-import { deleteSession, findSession, hashToken, touchSession, type SessionRow } from '../modules/auth/sessions.repo';
+import {
+  deleteSession,
+  findSessionActor,
+  hashToken,
+  touchSession,
+  type SessionActorRow,
+} from '../modules/auth/sessions.repo';
 import type { Actor } from './actor';
 import type { Deps } from './deps';
 
@@ -35,83 +38,80 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): vo
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(req));
 }
 
-/** Reads the session cookie and loads the actor; an idle or expired session is deleted here. */
+/**
+ * Reads the session cookie and loads the actor; an idle or expired session is deleted here.
+ *
+ * The read is one statement (session, user, organisation or staff user, sudoer) outside any
+ * transaction, as the owner: a live session costs no BEGIN/COMMIT, and an organisation route then
+ * opens exactly one transaction of its own. Writes happen only when they must: deleting an ended
+ * session, and last_seen_at at most once a minute.
+ *
+ * It runs before the body is read (CSRF is bound to the session, the route guard answers 401/403/404
+ * before validation, and the upload intake authorises before it reads a file byte), which is why it
+ * is not inside the route's transaction: holding a transaction across body parsing and the upload
+ * gate would let a slow client pin a pool connection, and on PGlite (one connection) stall everyone.
+ */
 export async function loadActor(req: FastifyRequest, deps: Deps): Promise<void> {
   req.actor = null;
   req.sessionEnded = null;
   req.sessionCsrfToken = null;
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return;
-  const now = deps.clock.now();
+  const now = deps.clock.now().getTime();
   const sessionId = hashToken(token);
-  const actor = await withSystem(deps.database.db, async (tx) => {
-    const session = await findSession(tx, sessionId);
-    if (!session) return null;
-    const idleLimit = session.lastSeenAt.getTime() + session.idleTimeoutMinutes * 60_000;
-    if (now.getTime() > session.expiresAt.getTime() || now.getTime() > idleLimit) {
-      await deleteSession(tx, sessionId);
-      req.sessionEnded = 'expired';
-      return null;
-    }
-    const loaded = await actorForSession(tx, session);
-    if (!loaded) {
-      await deleteSession(tx, sessionId);
-      return null;
-    }
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(tx, sessionId, now);
-    req.sessionCsrfToken = session.csrfToken;
-    return loaded;
-  });
+  const db = deps.database.db;
+  const row = await findSessionActor(db, sessionId);
+  if (!row) return;
+  const idleLimit = row.lastSeenAt.getTime() + row.idleTimeoutMinutes * 60_000;
+  if (now > row.expiresAt.getTime() || now > idleLimit) {
+    await deleteSession(db, sessionId);
+    req.sessionEnded = 'expired';
+    return;
+  }
+  const actor = actorOf(row);
+  if (!actor) {
+    await deleteSession(db, sessionId);
+    return;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, sessionId, new Date(now));
+  req.sessionCsrfToken = row.csrfToken;
   req.actor = actor;
 }
 
-async function actorForSession(
-  tx: Parameters<Parameters<typeof withSystem>[1]>[0],
-  session: SessionRow,
-): Promise<Actor | null> {
-  if (session.kind === 'hstm' && session.hstmUserId !== null) {
-    const [staff] = await tx.select().from(hstmUsers).where(eq(hstmUsers.id, session.hstmUserId)).limit(1);
-    if (!staff || staff.status !== UserStatus.Active) return null;
+/** The actor of a session row, or null when its user or organisation may no longer sign in. */
+function actorOf(row: SessionActorRow): Actor | null {
+  const common = { sessionId: row.id, loggedInAt: row.createdAt, tokenTimeout: row.idleTimeoutMinutes };
+  if (row.kind === 'hstm' && row.hstmUserId !== null) {
+    if (row.staffStatus !== UserStatus.Active || row.staffName === null) return null;
+    const hstm = row.staffPermissions ?? '';
     return {
       kind: 'staff',
-      sessionId: session.id,
-      staffId: staff.id,
-      name: staff.name,
-      email: staff.email,
-      username: staff.username,
-      hstm: staff.permissions,
-      permissions: parseStaffPermissions(staff.permissions),
-      loggedInAt: session.createdAt,
-      tokenTimeout: session.idleTimeoutMinutes,
+      ...common,
+      staffId: row.hstmUserId,
+      name: row.staffName,
+      email: row.staffEmail ?? '',
+      username: row.staffUsername ?? '',
+      hstm,
+      permissions: parseStaffPermissions(hstm),
     };
   }
-  if (session.kind !== 'org' || session.orgId === null || session.userId === null) return null;
-  const [row] = await tx
-    .select({ user: orgUsers, org: organizations })
-    .from(orgUsers)
-    .innerJoin(organizations, eq(organizations.id, orgUsers.orgId))
-    .where(eq(orgUsers.id, session.userId))
-    .limit(1);
-  if (!row || row.org.id !== session.orgId) return null;
-  if (row.user.status !== UserStatus.Active || row.org.status !== OrgStatus.Enabled) return null;
-  let sudoer: { id: number; name: string } | null = null;
-  if (session.sudoerId !== null) {
-    const [staff] = await tx.select().from(hstmUsers).where(eq(hstmUsers.id, session.sudoerId)).limit(1);
-    if (!staff) return null;
-    sudoer = { id: staff.id, name: staff.name };
+  if (row.kind !== 'org' || row.orgId === null || row.userId === null) return null;
+  // The user must still belong to the session's organisation, and both be active.
+  if (row.userOrgId !== row.orgId || row.userStatus !== UserStatus.Active || row.orgStatus !== OrgStatus.Enabled) {
+    return null;
   }
+  if (row.sudoerId !== null && row.sudoerName === null) return null;
   return {
     kind: 'org',
-    sessionId: session.id,
-    orgId: row.org.id,
-    userId: row.user.id,
-    name: `${row.user.firstName} ${row.user.lastName}`.trim(),
-    email: row.user.email,
-    username: row.user.username,
-    isAdmin: row.user.isAdmin,
-    isPolicyOwner: row.user.isPolicyOwner,
-    sudoer,
-    loggedInAt: session.createdAt,
-    tokenTimeout: session.idleTimeoutMinutes,
+    ...common,
+    orgId: row.orgId,
+    userId: row.userId,
+    name: `${row.userFirstName ?? ''} ${row.userLastName ?? ''}`.trim(),
+    email: row.userEmail ?? '',
+    username: row.userUsername ?? '',
+    isAdmin: row.userIsAdmin ?? false,
+    isPolicyOwner: row.userIsPolicyOwner ?? false,
+    sudoer: row.sudoerId !== null && row.sudoerName !== null ? { id: row.sudoerId, name: row.sudoerName } : null,
+    org: { name: row.orgName ?? '', tenant: row.orgTenant ?? '' },
   };
 }

@@ -5,7 +5,7 @@ import type { LoginRequest, Session } from '../../../shared/api/sessions';
 import type { Actor } from '../../http/actor';
 import type { Deps } from '../../http/deps';
 import { type AppError, customError } from '../../http/errors';
-import { withSystem, withTenant } from '../../db/tenant';
+import { withSystem } from '../../db/tenant';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { hashToken, insertSession, newToken } from './sessions.repo';
 import { UnknownLoginFailures } from './unknown-login-failures';
@@ -202,10 +202,11 @@ export async function describeSession(deps: Deps, actor: Actor | null): Promise<
       user,
     };
   }
-  const { org, binderOwner } = await withTenant(deps.database.db, actor.orgId, async (tx) => ({
-    org: await findOrg(tx, actor.orgId),
-    binderOwner: await isContainerOwner(tx, actor.orgId, actor.userId),
-  }));
+  // The session lookup read the organisation already; ownership is one statement with the
+  // organisation named in it, so no transaction is needed for a read.
+  const db = deps.database.db;
+  const org = actor.org ? { id: actor.orgId, ...actor.org } : await findOrg(db, actor.orgId);
+  const binderOwner = await isContainerOwner(db, actor.orgId, actor.userId);
   if (!org) return signedOut(appVersion);
   return {
     ...signedOut(appVersion),
