@@ -31,6 +31,11 @@ export const containers = pgTable(
     description: text('description'),
     /** False once the node has its own participants (overrides). */
     inheritsAccess: boolean('inherits_access').notNull().default(true),
+    /**
+     * The container whose participants apply here (itself when it overrides, else its parent's),
+     * null when nothing up to the binder overrides. Kept by a trigger (migration 0005): never set it.
+     */
+    accessSourceId: integer('access_source_id'),
     /** Optimistic concurrency: two people moving one node at once. */
     lockVersion: integer('lock_version').notNull().default(0),
     createdBy: integer('created_by'),
@@ -41,6 +46,7 @@ export const containers = pgTable(
     unique('containers_org_id_id_key').on(t.orgId, t.id),
     foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }).onDelete('cascade'),
     index('containers_parent_idx').on(t.orgId, t.parentId, t.position),
+    index('containers_access_source_idx').on(t.orgId, t.accessSourceId),
     check('containers_type_check', sql`${t.type} in (1, 2)`),
     check('containers_binder_root_check', sql`(${t.type} = 1) = (${t.parentId} is null)`),
   ],
@@ -80,6 +86,11 @@ export const pnps = pgTable(
     description: text('description'),
     status: smallint('status').notNull().default(1),
     inheritsAccess: boolean('inherits_access').notNull().default(true),
+    /**
+     * The container whose participants apply to this P&P when it inherits; null when it has its own.
+     * Kept by a trigger (migration 0005): never set it.
+     */
+    accessSourceId: integer('access_source_id'),
     position: integer('position').notNull().default(0),
     templateId: integer('template_id').references(() => templates.id, { onDelete: 'set null' }),
     retiredAt: tstz('retired_at'),
@@ -94,6 +105,7 @@ export const pnps = pgTable(
     foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }),
     index('pnps_container_idx').on(t.orgId, t.containerId),
     index('pnps_status_idx').on(t.orgId, t.status),
+    index('pnps_access_source_idx').on(t.orgId, t.accessSourceId),
     check('pnps_status_check', sql`${t.status} in (1, 2, 3)`),
   ],
 );

@@ -20,7 +20,10 @@ afterAll(async () => t.close());
 
 async function createPnp(orgId: number, containerId: number, inheritsAccess = true): Promise<number> {
   const [row] = await withSystem(t.deps.database.db, (tx) =>
-    tx.insert(pnps).values({ orgId, containerId, name: `P&P ${containerId}-${Math.random()}`, inheritsAccess }).returning(),
+    tx
+      .insert(pnps)
+      .values({ orgId, containerId, name: `P&P ${containerId}-${Math.random()}`, inheritsAccess })
+      .returning(),
   );
   return row!.id;
 }
@@ -40,7 +43,9 @@ describe('effective access', () => {
     const pnpId = await createPnp(org.id, sub.id);
 
     await withTenant(t.deps.database.db, org.id, async (tx) => {
-      expect(await listUserRolesOnContainer(tx, org.id, reviewer.id, sub.id)).toEqual([{ role: 3, approval_step: null }]);
+      expect(await listUserRolesOnContainer(tx, org.id, reviewer.id, sub.id)).toEqual([
+        { role: 3, approval_step: null },
+      ]);
       expect(await listUserRolesOnPnp(tx, org.id, member.id, pnpId)).toEqual([{ role: 5, approval_step: null }]);
       expect(await listUserRolesOnPnp(tx, org.id, stranger.id, pnpId)).toEqual([]);
       const visible = await queryRows<{ id: number }>(tx, visiblePnpIdsSql(org.id, member.id));

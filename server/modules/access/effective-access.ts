@@ -5,22 +5,22 @@ import { queryRows, type Executor } from '../../db/client';
  * Effective access (product rules, "Access inheritance"): a node's participants are its own grants
  * when it overrides (inherits_access = false), else its parent's effective participants. A binder
  * that inherits has none. A user's roles = their direct grants plus those of their groups.
- * Everything here is one SQL statement with a recursive walk up the tree, never a load into memory.
+ *
+ * Which node's grants apply to each container and P&P (its access source) is materialised in
+ * `access_source_id` and kept by triggers in the same transaction as every insert, move, override
+ * and reset (migration 0005). So every question here is an index lookup: the few sources on which
+ * the user or their groups hold grants, then the nodes whose source is one of them. No tree walk.
+ * `effective-access.property.test.ts` checks the columns against a from-scratch derivation.
  */
 
-/** For every container of the org: the container whose grants apply to it (`source_id`), if any. */
+/**
+ * For every container of the org with a source: `container_sources(node_id, source_id)`. A plain
+ * CTE; callers may still open their WITH with RECURSIVE for CTEs of their own.
+ */
 export const containerSourcesCte = (orgId: number): SQL => sql`
-  container_chain as (
-    select c.id as node_id, c.id as cur_id, c.parent_id, c.inherits_access
-      from containers c where c.org_id = ${orgId}
-    union all
-    select ch.node_id, p.id, p.parent_id, p.inherits_access
-      from container_chain ch
-      join containers p on p.org_id = ${orgId} and p.id = ch.parent_id
-     where ch.inherits_access
-  ),
   container_sources as (
-    select node_id, cur_id as source_id from container_chain where not inherits_access
+    select c.id as node_id, c.access_source_id as source_id
+      from containers c where c.org_id = ${orgId} and c.access_source_id is not null
   )`;
 
 /** The groups a user belongs to. */
@@ -32,6 +32,13 @@ const grantsOfUser = (orgId: number, userId: number): SQL => sql`
   select g.container_id, g.pnp_id, g.role, g.approval_step
     from access_grants g
    where g.org_id = ${orgId}
+     and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
+
+/** The containers on which a user (or one of their groups) holds a grant, optionally of one role. */
+const grantedContainerIds = (orgId: number, userId: number, role?: number): SQL => sql`
+  select g.container_id from access_grants g
+   where g.org_id = ${orgId} and g.container_id is not null
+     ${role === undefined ? sql`` : sql`and g.role = ${role}`}
      and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
 
 export interface RoleGrant {
@@ -48,26 +55,44 @@ export async function listUserRolesOnContainer(
 ): Promise<RoleGrant[]> {
   return queryRows<RoleGrant>(
     db,
-    sql`with recursive ${containerSourcesCte(orgId)}
-        select distinct ug.role::int as role, ug.approval_step::int as approval_step
-          from container_sources s
-          join (${grantsOfUser(orgId, userId)}) ug on ug.container_id = s.source_id
-         where s.node_id = ${containerId}`,
+    sql`select distinct ug.role::int as role, ug.approval_step::int as approval_step
+          from containers c
+          join (${grantsOfUser(orgId, userId)}) ug on ug.container_id = c.access_source_id
+         where c.org_id = ${orgId} and c.id = ${containerId}`,
   );
 }
 
 /** A user's effective roles on one P&P (its own overrides, else its container's effective ones). */
-export async function listUserRolesOnPnp(db: Executor, orgId: number, userId: number, pnpId: number): Promise<RoleGrant[]> {
+export async function listUserRolesOnPnp(
+  db: Executor,
+  orgId: number,
+  userId: number,
+  pnpId: number,
+): Promise<RoleGrant[]> {
   return queryRows<RoleGrant>(
     db,
-    sql`with recursive ${containerSourcesCte(orgId)}
-        select distinct ug.role::int as role, ug.approval_step::int as approval_step
+    sql`select distinct ug.role::int as role, ug.approval_step::int as approval_step
           from pnps p
-          left join container_sources s on s.node_id = p.container_id and p.inherits_access
           join (${grantsOfUser(orgId, userId)}) ug
-            on (not p.inherits_access and ug.pnp_id = p.id) or (p.inherits_access and ug.container_id = s.source_id)
+            on (not p.inherits_access and ug.pnp_id = p.id) or (p.inherits_access and ug.container_id = p.access_source_id)
          where p.org_id = ${orgId} and p.id = ${pnpId}`,
   );
+}
+
+/**
+ * Whether the P&P row `alias` is visible to a user (any role, Audience and up), as a condition for a
+ * WHERE clause: lets a list walk its own ordering index and stop at the page's end instead of
+ * building the whole visible set first. Org admins see everything, so callers skip it for them.
+ */
+export function pnpVisibleCondition(alias: string, orgId: number, userId: number): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`);
+  const p = sql.raw(alias);
+  return sql`(
+  ${p}.access_source_id in (${grantedContainerIds(orgId, userId)})
+  or (not ${p}.inherits_access and exists (
+        select 1 from access_grants g
+         where g.org_id = ${orgId} and g.pnp_id = ${p}.id
+           and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)})))))`;
 }
 
 /**
@@ -76,23 +101,18 @@ export async function listUserRolesOnPnp(db: Executor, orgId: number, userId: nu
  * skip the filter for them.
  */
 export const visiblePnpIdsSql = (orgId: number, userId: number): SQL => sql`
-  with recursive ${containerSourcesCte(orgId)},
-  user_grants as (${grantsOfUser(orgId, userId)})
   select p.id from pnps p
-   where p.org_id = ${orgId}
-     and (
-       (not p.inherits_access and exists (select 1 from user_grants ug where ug.pnp_id = p.id))
-       or (p.inherits_access and exists (
-             select 1 from container_sources s join user_grants ug on ug.container_id = s.source_id
-              where s.node_id = p.container_id))
-     )`;
+   where p.org_id = ${orgId} and p.access_source_id in (${grantedContainerIds(orgId, userId)})
+  union
+  select g.pnp_id from access_grants g
+    join pnps p on p.org_id = g.org_id and p.id = g.pnp_id and not p.inherits_access
+   where g.org_id = ${orgId} and g.pnp_id is not null
+     and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
 
 /** Containers on which a user holds a given role (effectively): e.g. Owner for the binder-owner checks. */
 export const containersWithRoleSql = (orgId: number, userId: number, role: number): SQL => sql`
-  with recursive ${containerSourcesCte(orgId)},
-  user_grants as (${grantsOfUser(orgId, userId)})
-  select s.node_id as id from container_sources s
-   where exists (select 1 from user_grants ug where ug.container_id = s.source_id and ug.role = ${role})`;
+  select c.id from containers c
+   where c.org_id = ${orgId} and c.access_source_id in (${grantedContainerIds(orgId, userId, role)})`;
 
 export interface Participant {
   role: number;
