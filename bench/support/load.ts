@@ -24,6 +24,8 @@ export interface Measurement {
   /** Non-2xx responses, connection errors and timeouts (any is a failed measurement). */
   failures: number;
   statuses: Record<string, number>;
+  /** Mean bytes of a response as sent (compressed when the server compresses). */
+  bytes: number;
   /** How long the server stayed busy after the load stopped (seconds). */
   drainSeconds: number;
 }
@@ -37,6 +39,7 @@ export interface LoadSettings {
 
 interface Run {
   times: number[];
+  bytes: number;
   statuses: Record<string, number>;
   errors: number;
   seconds: number;
@@ -45,6 +48,7 @@ interface Run {
 function fire(baseUrl: string, request: Request, connections: number, seconds: number): Promise<Run> {
   const times: number[] = [];
   const statuses: Record<string, number> = {};
+  let bytes = 0;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const instance = autocannon(
@@ -62,11 +66,12 @@ function fire(baseUrl: string, request: Request, connections: number, seconds: n
       },
       (error, result) => {
         if (error) reject(error);
-        else resolve({ times, statuses, errors: result.errors, seconds: (performance.now() - started) / 1000 });
+        else resolve({ times, bytes, statuses, errors: result.errors, seconds: (performance.now() - started) / 1000 });
       },
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    instance.on('response', (_client, statusCode, resBytes, responseTime) => {
       times.push(responseTime);
+      bytes += resBytes;
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     });
   });
@@ -101,6 +106,7 @@ export async function measure(
     p99: percentile(sorted, 0.99),
     failures: run.times.length - ok + run.errors,
     statuses: run.statuses,
+    bytes: run.times.length ? Math.round(run.bytes / run.times.length) : 0,
     drainSeconds,
   };
 }
