@@ -18,6 +18,7 @@ import { REQUEST_ID_HEADER } from '../../shared/api/errors';
 import { Messages } from '../../shared/domain/messages';
 import type { Config } from '../config';
 import { registerCompression } from './compression';
+import { ClientGoneError } from './cancel-on-disconnect';
 import { csrfGuard, csrfSessionGuard } from './csrf';
 import type { Deps } from './deps';
 import { classifyDatabaseError } from './database-errors';
@@ -158,6 +159,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       return reply
         .code(422)
         .send({ errors: describeIssues(issues, error.validationContext ?? 'body'), request_id: requestId });
+    }
+    if (error instanceof ClientGoneError) {
+      // Nobody is left to read an answer; the transaction was rolled back.
+      req.log.info('client closed the connection before the response: its transaction was rolled back');
+      return reply.code(499).send({ errors: [Messages.unexpectedError], request_id: requestId });
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -7,6 +7,7 @@ import { queryId } from '../../shared/api/primitives';
 import type { Tx } from '../db/client';
 import { withSystem, withTenant } from '../db/tenant';
 import type { Actor, OrgActor, StaffActor } from './actor';
+import { runUnlessClientGone } from './cancel-on-disconnect';
 import type { Deps } from './deps';
 import { forbidden, notFound, unauthorized } from './errors';
 
@@ -159,7 +160,9 @@ export function orgRoute<S extends RouteSchema>(
   register(app, 'org', def, { ...def.schema, ...(params ? { params } : {}) }, guard, async (req, reply) => {
     const actor = guard(req);
     const result = await withTenant(deps.database.db, actor.orgId, (tx) =>
-      handler({ ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor }, inputOf<S>(req)),
+      runUnlessClientGone(reply, tx, () =>
+        handler({ ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor }, inputOf<S>(req)),
+      ),
     );
     return send(reply, result);
   });
@@ -184,7 +187,7 @@ export function staffRoute<S extends RouteSchema>(
   register(app, 'staff', def, def.schema, guard, async (req, reply) => {
     const actor = guard(req);
     const result = await withSystem(deps.database.db, (tx) =>
-      handler({ ...baseCtx(deps, req, reply), tx, actor }, inputOf<S>(req)),
+      runUnlessClientGone(reply, tx, () => handler({ ...baseCtx(deps, req, reply), tx, actor }, inputOf<S>(req))),
     );
     return send(reply, result);
   });
