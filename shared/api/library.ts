@@ -125,9 +125,18 @@ export const LibraryItem = z.object({
 });
 export type LibraryItem = z.infer<typeof LibraryItem>;
 
+/**
+ * Lists count their matches only this far: past it `total` is this number and `total_capped` is
+ * true, and the pager says '10,000+' (a word in every document need not be counted 50,000 times).
+ */
+export const LIBRARY_COUNT_LIMIT = 10_000;
+
 export const LibraryPage = z.object({
   items: z.array(LibraryItem),
+  /** How many match, at most LIBRARY_COUNT_LIMIT. */
   total: z.number().int(),
+  /** More than `total` match (the count stopped at LIBRARY_COUNT_LIMIT). */
+  total_capped: z.boolean().optional(),
   offset: z.number().int(),
   limit: z.number().int(),
 });
@@ -157,7 +166,10 @@ export const LibraryTreeNode: z.ZodType<LibraryTreeNode> = z.lazy(() =>
 
 export const LibraryTree = z.object({
   tree: z.array(LibraryTreeNode),
+  /** How many match, at most LIBRARY_COUNT_LIMIT. */
   total: z.number().int(),
+  /** More than `total` match (the count stopped at LIBRARY_COUNT_LIMIT). */
+  total_capped: z.boolean().optional(),
   /** More P&Ps matched than the tree carries (LIBRARY_TREE_MAX_ITEMS). */
   truncated: z.boolean(),
 });

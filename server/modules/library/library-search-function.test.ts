@@ -5,7 +5,7 @@ import { withSystem, withTenant } from '../../db/tenant';
 import { createContainer, createOrg, type TestOrg } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPublishedPnp, type TestPnp } from '../../test/library-factories';
-import { NAME_SIMILARITY_THRESHOLD } from './search-match';
+import { NAME_SIMILARITY_THRESHOLD, SEARCH_PASS_LIMIT, SEARCH_RANKED_LIMIT } from './search-match';
 
 /**
  * `library_search_candidates` (migration 0003): what it may return, and that it reaches the indexes
@@ -23,7 +23,7 @@ let orgC: TestOrg;
 /** Enough P&Ps that the planner prefers an index for a rare word, as it does in production. */
 const MANY = 10_000;
 
-const SIGNATURE = 'library_search_candidates(text, text[], boolean, real)';
+const SIGNATURE = 'library_search_candidates(text, text[], boolean, real, integer, integer)';
 
 const candidates = (tx: Tx, words: string, tokens: string[], fuzzy = false) =>
   queryRows<{
@@ -33,9 +33,10 @@ const candidates = (tx: Tx, words: string, tokens: string[], fuzzy = false) =>
     in_description: boolean;
     in_document: boolean;
     doc_rank: number | null;
+    truncated: boolean;
   }>(
     tx,
-    sql`select * from library_search_candidates(${words}::text, string_to_array(${tokens.join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real)
+    sql`select * from library_search_candidates(${words}::text, string_to_array(${tokens.join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int, ${SEARCH_RANKED_LIMIT}::int)
          order by pnp_id`,
   );
 

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/library';
 import type { Deps } from '../../http/deps';
 import { IdParam, orgRoute, type App } from '../../http/routes';
+import { gateSearches } from './search-gate';
 import {
   browseLibrary,
   libraryFile,
@@ -23,14 +24,24 @@ import {
 
 const PnpParams = z.object({ pnpId: IdParam });
 
+const LIBRARY_URL = '/api/o/:org/library';
+const SEARCH_URL = '/api/o/:org/content_navigator_library/search_pnp';
+/** The library's list or tree is a search when the advanced search gives words. */
+const hasWords = (query: unknown): boolean => {
+  const words = (query as { words?: unknown } | undefined)?.words;
+  return typeof words === 'string' && words.trim() !== '';
+};
+
 /** The library of published P&Ps and its search (spec §7 "Library and search"). */
 export function registerLibraryRoutes(app: App, deps: Deps): void {
+  gateSearches(app, [SEARCH_URL, { url: LIBRARY_URL, when: hasWords }]);
+
   orgRoute(
     app,
     deps,
     {
       method: 'GET',
-      url: '/api/o/:org/library',
+      url: LIBRARY_URL,
       summary: 'The library: the tree of binders, folders and published P&Ps, or the flat list with list=true',
       schema: { querystring: LibraryQuery, response: { 200: LibraryResponse } },
     },
@@ -90,7 +101,7 @@ export function registerLibraryRoutes(app: App, deps: Deps): void {
     deps,
     {
       method: 'POST',
-      url: '/api/o/:org/content_navigator_library/search_pnp',
+      url: SEARCH_URL,
       summary: 'Searches the library: names (typo-tolerant), locations, descriptions and the documents text',
       schema: { body: SearchBody, response: { 200: LibraryPage } },
     },

@@ -72,7 +72,13 @@ export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<L
     const offset = query.offset ?? 0;
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const found = await findRows(ctx, scope, criteria, { offset, limit, ...order });
-    return { items: found.rows.map((row) => presentItem(row, expanded)), total: found.total, offset, limit };
+    return {
+      items: found.rows.map((row) => presentItem(row, expanded)),
+      total: found.total,
+      ...cappedField(found),
+      offset,
+      limit,
+    };
   }
   const found = await findRows(ctx, scope, criteria, {
     offset: 0,
@@ -90,7 +96,8 @@ export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<L
       expanded,
     ),
     total,
-    truncated: total > rows.length,
+    ...cappedField(found),
+    truncated: found.capped || total > rows.length,
   };
 }
 
@@ -100,8 +107,13 @@ const FUZZY_BELOW = DEFAULT_PAGE_SIZE;
 interface Found {
   rows: LibraryRow[];
   total: number;
+  capped: boolean;
   criteria: LibraryCriteria;
 }
+
+/** `total_capped` only when the count stopped: answers that were exact keep their former shape. */
+const cappedField = (found: { capped: boolean }): { total_capped?: true } =>
+  found.capped ? { total_capped: true } : {};
 
 /** One page of matches with the total; a search that finds little takes the typo-tolerant pass. */
 async function findRows(
@@ -111,7 +123,7 @@ async function findRows(
   page: PageOptions,
 ): Promise<Found> {
   const exact = await listLibraryPage(ctx.tx, scope, criteria, page);
-  if (!wordsOf(criteria) || exact.total >= FUZZY_BELOW) return { ...exact, criteria };
+  if (!wordsOf(criteria) || exact.capped || exact.total >= FUZZY_BELOW) return { ...exact, criteria };
   const fuzzy = { ...criteria, fuzzy: true };
   return { ...(await listLibraryPage(ctx.tx, scope, fuzzy, page)), criteria: fuzzy };
 }
@@ -126,6 +138,7 @@ export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<Libr
   return {
     items: found.rows.map((row) => presentItem(row, true)),
     total: found.total,
+    ...cappedField(found),
     offset: body.offset,
     limit,
   };

@@ -3,9 +3,17 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * How a search matches (issue 6): the words of the phrase in the name, the 'Binder / Folder'
  * location and the description; the document's text by full-text search; names by similarity in
- * the typo-tolerant second pass. The matching itself is `library_search_candidates` (migration
- * 0003, docs/adr/0006-library-search.md).
+ * the typo-tolerant second pass. The matching itself is `library_search_candidates` (migrations
+ * 0003 and 0006, docs/adr/0006-library-search.md, docs/adr/0008-search-ranking.md).
  */
+
+/**
+ * Each pass of a search (names, descriptions, locations, documents) keeps at most this many P&Ps:
+ * a word in every document costs a search as much as a word in 200 (docs/adr/0008-search-ranking.md).
+ */
+export const SEARCH_PASS_LIMIT = 200;
+/** Only the best this many candidates of the cheap first pass have their whole text ranked (ts_rank). */
+export const SEARCH_RANKED_LIMIT = 100;
 
 /** Word similarity (pg_trgm) from which a name counts as a typo-tolerant match. */
 export const NAME_SIMILARITY_THRESHOLD = 0.5;
@@ -36,7 +44,7 @@ export const tokensOf = (words: string): string[] =>
  * from using. It only narrows: visibility, status and every filter still apply around it.
  */
 export const candidatesSql = (words: string, fuzzy: boolean): SQL =>
-  sql`library_search_candidates(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real)`;
+  sql`library_search_candidates(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int, ${SEARCH_RANKED_LIMIT}::int)`;
 
 export interface Match {
   /** Joins the candidates as `s` (nothing when not searching). */
@@ -49,13 +57,13 @@ export function matchOf(words: string | null, fuzzy: boolean): Match {
   if (!words) {
     return {
       join: sql``,
-      select: sql`null::boolean as in_name, null::boolean as in_location, null::boolean as in_description, null::boolean as in_document`,
+      select: sql`null::boolean as in_name, null::boolean as in_location, null::boolean as in_description, null::boolean as in_document, false as truncated`,
       rank: sql`0`,
     };
   }
   return {
     join: sql`join ${candidatesSql(words, fuzzy)} s on s.pnp_id = p.id`,
-    select: sql`s.in_name, s.in_location, s.in_description, s.in_document`,
+    select: sql`s.in_name, s.in_location, s.in_description, s.in_document, s.truncated`,
     // A name hit outweighs a description, then the text's rank; the typo pass adds the name's similarity.
     rank: sql`(3 * s.in_name::int + s.in_description::int + 0.5 * s.in_location::int + coalesce(s.doc_rank, 0)
               ${fuzzy ? sql`+ 2 * word_similarity(lower(${words}::text), lower(p.name))` : sql``})`,

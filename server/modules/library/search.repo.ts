@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { LibraryFilters, LibrarySortKey, LibraryView } from '../../../shared/api/library';
+import { LIBRARY_COUNT_LIMIT, type LibraryFilters, type LibrarySortKey, type LibraryView } from '../../../shared/api/library';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
@@ -51,8 +51,10 @@ export interface LibraryRow {
   in_document: boolean | null;
   /** ts_headline of the document with \u0001 \u0002 around the words found. */
   headline: string | null;
-  /** Searching: how many match in all (a window count); browsing counts apart (null). */
+  /** Searching: how many candidates the user may see (a window count); browsing counts apart (null). */
   total: number | null;
+  /** Searching: a pass of the search stopped at its limit, so more than `total` match. */
+  truncated: boolean | null;
 }
 
 /** Delimiters ts_headline puts around the words found; the presenter turns them into parts. */
@@ -185,7 +187,7 @@ export interface PageOptions {
   treeOrder?: boolean;
 }
 
-/** The rows of one page (each with the window count when `withTotal`), without the count of all. */
+/** The rows of one page, without any count. */
 export async function listLibraryRows(
   db: Executor,
   scope: LibraryScope,
@@ -197,20 +199,24 @@ export async function listLibraryRows(
 
 export interface LibraryPageResult {
   rows: LibraryRow[];
+  /** How many match in all, at most LIBRARY_COUNT_LIMIT. */
   total: number;
+  /** More than `total` match: the count stopped at LIBRARY_COUNT_LIMIT. */
+  capped: boolean;
 }
 
 /**
- * The statements of one page. Most orders need every match sorted anyway, and a window counts them
- * on the way (a search finds its candidates once). Only the order by name has an index, (org,
- * lower(name)): the page alone can then stop after its rows, and a second statement counts.
+ * The statements of one page: its rows (ordered and limited, so that an index order can stop after
+ * them), then how many match, counted only as far as the pager needs: LIBRARY_COUNT_LIMIT and one
+ * more, so that a word in every document or a reader of 50,000 P&Ps never counts them all.
  */
 export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL[] {
-  if (wordsOf(criteria) || page.treeOrder || page.sort !== 'name') return [libraryRowsSql(scope, criteria, page, true)];
+  // A search's candidates are few (SEARCH_PASS_LIMIT a pass): a window counts them on the way.
+  if (wordsOf(criteria)) return [libraryRowsSql(scope, criteria, page, true)];
   return [libraryRowsSql(scope, criteria, page, false), libraryCountSql(scope, criteria)];
 }
 
-/** One page of matching library items and how many match in all. */
+/** One page of matching library items and how many match (up to LIBRARY_COUNT_LIMIT). */
 export async function listLibraryPage(
   db: Executor,
   scope: LibraryScope,
@@ -219,14 +225,27 @@ export async function listLibraryPage(
 ): Promise<LibraryPageResult> {
   const [rowsSql, countSql] = libraryPageSql(scope, criteria, page);
   const rows = await queryRows<LibraryRow>(db, rowsSql!);
-  if (countSql) return { rows, total: (await queryRows<{ total: number }>(db, countSql))[0]?.total ?? 0 };
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  // A page past the end has no row to carry the total: count on the first page.
-  const first = await queryRows<LibraryRow>(
-    db,
-    libraryRowsSql(scope, criteria, { ...page, offset: 0, limit: 1 }, true),
-  );
-  return { rows, total: first[0]?.total ?? 0 };
+  if (!countSql) return searchPage(db, scope, criteria, page, rows);
+  // A page that is not full and not empty is the last one: the total is known without counting.
+  if (rows.length > 0 && rows.length < page.limit) return { rows, total: page.offset + rows.length, capped: false };
+  if (rows.length === 0 && page.offset === 0) return { rows, total: 0, capped: false };
+  const counted = (await queryRows<{ total: number }>(db, countSql))[0]?.total ?? 0;
+  return { rows, total: Math.min(counted, LIBRARY_COUNT_LIMIT), capped: counted > LIBRARY_COUNT_LIMIT };
+}
+
+/** A search's page: the window count rides on its rows; a page past the end asks the first row. */
+async function searchPage(
+  db: Executor,
+  scope: LibraryScope,
+  criteria: LibraryCriteria,
+  page: PageOptions,
+  rows: LibraryRow[],
+): Promise<LibraryPageResult> {
+  const [first] =
+    rows.length > 0 || page.offset === 0
+      ? rows
+      : await queryRows<LibraryRow>(db, libraryRowsSql(scope, criteria, { ...page, offset: 0, limit: 1 }, true));
+  return { rows, total: first?.total ?? 0, capped: Boolean(first?.truncated) };
 }
 
 /** The rows statement: matches, ordered and paged, with (searching) a highlighted snippet. */
@@ -257,17 +276,18 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
         select m.pnp_id, m.name, m.location, m.description, m.container_id, m.version_id, m.version_number,
                m.effective_dt, m.review_dt, m.published_at, m.favorite, m.favorite_updated_at, m.recent_view,
                m.in_name, m.in_location, m.in_description, m.in_document, ${headline} as headline,
-               m.total::int as total
+               m.total::int as total, ${withTotal ? sql`m.truncated` : sql`null::boolean`} as truncated
           from paged m
           left join stored_files f on f.org_id = ${scope.orgId} and f.id = m.file_id
          order by ${order}`;
 }
 
-/** How many library items match in all. */
+/** How many library items match, counted up to LIBRARY_COUNT_LIMIT + 1 (then it stops). */
 function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria): SQL {
   const match = matchOf(wordsOf(criteria), Boolean(criteria.fuzzy));
   return sql`with recursive ${commonCtes(scope)}
-        select count(*)::int as total ${fromWhere(scope, match, conditions(scope, criteria))}`;
+        select count(*)::int as total
+          from (select 1 ${fromWhere(scope, match, conditions(scope, criteria))} limit ${LIBRARY_COUNT_LIMIT + 1}) counted`;
 }
 
 /** How many items match, per binder and folder (for the tree's counts), over every match. */
