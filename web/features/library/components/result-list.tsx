@@ -2,9 +2,9 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { LibraryItem } from '../../../../shared/api/library';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
-import { PaginationFooter } from '../../../components/pagination-footer';
 import { formatDisplayDate } from '../../../lib/format';
 import { FavoriteButton } from './favorite-button';
+import { LibraryPagination } from './library-pagination';
 import { PnpLink } from './pnp-link';
 import { SnippetText } from './snippet-text';
 
@@ -19,6 +19,8 @@ export interface ResultListProps {
   readonly orgId: string;
   readonly items: readonly LibraryItem[];
   readonly total: number;
+  /** The server stopped counting at `total` ('10,000+'). */
+  readonly capped?: boolean;
   readonly page: number;
   readonly pageSize: number;
   readonly loading: boolean;
@@ -26,7 +28,7 @@ export interface ResultListProps {
 }
 
 /** Search results: each P&P with where it was found and a highlighted extract of its document. */
-export function ResultList({ orgId, items, total, page, pageSize, loading, onPageChange }: ResultListProps) {
+export function ResultList({ orgId, items, total, capped, page, pageSize, loading, onPageChange }: ResultListProps) {
   if (loading) return <LoadingIndicator />;
   if (items.length === 0) {
     return (
@@ -78,7 +80,14 @@ export function ResultList({ orgId, items, total, page, pageSize, loading, onPag
           </Stack>
         ))}
       </Stack>
-      <PaginationFooter total={total} page={page} pageSize={pageSize} label="P&Ps" onPageChange={onPageChange} />
+      <LibraryPagination
+        total={total}
+        capped={capped ?? false}
+        page={page}
+        pageSize={pageSize}
+        label="P&Ps"
+        onPageChange={onPageChange}
+      />
     </Paper>
   );
 }

@@ -13,7 +13,6 @@ import {
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
-import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toggleSort, type SortState } from '../../../components/sort-state';
 import { TruncatedText } from '../../../components/truncated-text';
@@ -28,6 +27,8 @@ import { LibraryTree } from '../components/library-tree';
 import { PnpLink } from '../components/pnp-link';
 import { ViewFilter } from '../components/view-filter';
 import { resultsPath } from './results-path';
+import { LibraryPagination } from '../components/library-pagination';
+import { matchCount } from '../components/match-count';
 
 const SORTABLE: LibrarySortKey[] = ['name', 'location', 'published_at'];
 const EMPTY_MESSAGES: Record<LibraryView, string> = {
@@ -178,8 +179,9 @@ export function LibraryPage() {
           }}
           empty={{ items: 'P&Ps', message: EMPTY_MESSAGES[view] }}
           footer={
-            <PaginationFooter
+            <LibraryPagination
               total={list.data?.total ?? 0}
+              capped={list.data?.total_capped ?? false}
               page={page}
               pageSize={DEFAULT_PAGE_SIZE}
               label="P&Ps"
@@ -193,7 +195,7 @@ export function LibraryPage() {
         <Stack gap="xs">
           {tree.data?.truncated && (
             <Alert color="blue">
-              The tree shows the first {LIBRARY_TREE_MAX_ITEMS} of {tree.data.total} P&Ps. Use the list view or search
+              The tree shows the first {LIBRARY_TREE_MAX_ITEMS} of {matchCount(tree.data.total, tree.data.total_capped)} P&Ps. Use the list view or search
               to see the others.
             </Alert>
           )}

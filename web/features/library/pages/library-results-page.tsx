@@ -12,6 +12,7 @@ import { FilterChips } from '../components/filter-chips';
 import { LibrarySearchForm } from '../components/library-search-form';
 import { ResultList } from '../components/result-list';
 import { filtersOf, resultsPath } from './results-path';
+import { matchSentence } from '../components/match-count';
 
 /** orgs/{orgId}/pnps/results: a search (phrase) or an advanced search (filters), ten at a time. */
 export function LibraryResultsPage() {
@@ -37,14 +38,15 @@ export function LibraryResultsPage() {
     placeholderData: keepPreviousData,
   });
   const total = results.data?.total ?? 0;
+  const capped = results.data?.total_capped ?? false;
 
   return (
     <Page
       subtitle={
         results.data
           ? phrase
-            ? `${total} ${total === 1 ? 'P&P matches' : 'P&Ps match'} “${phrase}”`
-            : `${total} ${total === 1 ? 'P&P matches' : 'P&Ps match'} the advanced search`
+            ? matchSentence(total, capped, `“${phrase}”`)
+            : matchSentence(total, capped, 'the advanced search')
           : 'Search the published P&Ps you may read.'
       }
     >
@@ -60,6 +62,7 @@ export function LibraryResultsPage() {
           orgId={orgId}
           items={results.data?.items ?? []}
           total={total}
+          capped={capped}
           page={page}
           pageSize={DEFAULT_PAGE_SIZE}
           loading={results.isPending}
