@@ -68,11 +68,12 @@ export function ManagePage() {
   const { height: viewport } = useViewportSize();
 
   const nodes = useMemo(() => buildTree(tree.items, view), [tree.items, view]);
+  // The folders above the selected node (binders start open by themselves).
   const pathToActive = () =>
     new Set(
       (activeId ? ancestorsOf(nodes, activeId) : [])
-        .filter((key) => key.startsWith('c'))
-        .map((key) => Number(key.slice(1))),
+        .map((key) => Number(key.slice(1)))
+        .filter((id) => tree.locate(id)?.item_type === 2),
     );
   const restart = (next: () => void) => {
     setOpened(pathToActive());
