@@ -16,7 +16,10 @@ declare module 'autocannon' {
     non2xx: number;
   }
   interface Instance {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): void;
     on(event: 'done', listener: (result: Result) => void): void;
     stop(): void;
   }

@@ -31,7 +31,8 @@ export function judge(row: Row, rows: Row[], low: number, high: number): Verdict
   const find = (kind: Kind, user: User | null) => rows.find((r) => r.kind === kind && r.user === user);
   const notes: string[] = [];
   for (const m of Object.values(row.runs)) {
-    if (m.failures > 0) notes.push(`${m.failures} failed responses at ${m.connections} conn (${JSON.stringify(m.statuses)})`);
+    if (m.failures > 0)
+      notes.push(`${m.failures} failed responses at ${m.connections} conn (${JSON.stringify(m.statuses)})`);
     if (m.requests === 0) notes.push(`no response within ${m.seconds} s at ${m.connections} conn`);
   }
   const clean = notes.length === 0;

@@ -1,13 +1,14 @@
 // A seeded fixture database per size: a fresh PostgreSQL database, or a PGlite data directory that
 // the application process opens afterwards (this process closes it first: one process at a time).
-// BENCH_REUSE=1 keeps them between runs (tenet_bench_<size>, <tmp>/tenet-bench-pglite-<size>) and
-// reuses one whose fixture is complete.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// BENCH_REUSE=1 keeps them between runs and reuses one seeded by the same fixture code on the same
+// migrations (its name carries a hash of both: a changed migration means a fresh seed).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../server/db/client';
-import { seedLibrary, type Fixture } from './fixture';
+import { MIGRATIONS_DIR, openDatabase } from '../../server/db/client';
+import { forgetBenchViews, seedLibrary, type Fixture } from './fixture';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REUSE = process.env.BENCH_REUSE === '1';
@@ -22,6 +23,18 @@ export interface Prepared {
   /** PostgreSQL only: the database name (to watch its active queries). */
   databaseName?: string;
   dispose(): Promise<void>;
+}
+
+/** A hash of the migrations and of the fixture's code: what a kept fixture must match. */
+function fixtureKey(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  }
+  hash.update(readFileSync(path.join(import.meta.dirname, 'fixture.ts')));
+  return hash.digest('hex').slice(0, 10);
 }
 
 async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -44,8 +57,18 @@ async function seedInto(options: { databaseUrl: string | null; dataDir: string }
   }
 }
 
+/** A kept fixture, migrated to the current migrations and without an earlier run's views. */
+async function reopen(options: { databaseUrl: string | null; dataDir: string }, fixture: Fixture): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    await forgetBenchViews(database, fixture);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function preparePostgres(pnps: number): Promise<Prepared> {
-  const name = REUSE ? `tenet_bench_${pnps}` : `tenet_bench_${pnps}_${process.pid}`;
+  const name = REUSE ? `tenet_bench_${pnps}_${fixtureKey()}` : `tenet_bench_${pnps}_p${process.pid}`;
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
@@ -57,7 +80,9 @@ export async function preparePostgres(pnps: number): Promise<Prepared> {
     return row.rows[0]?.description ?? null;
   });
   if (REUSE && stored) {
-    return { target: { databaseUrl }, fixture: JSON.parse(stored) as Fixture, seedSeconds: 0, databaseName: name, dispose: () => Promise.resolve() };
+    const fixture = JSON.parse(stored) as Fixture;
+    await reopen({ databaseUrl, dataDir: '' }, fixture);
+    return { target: { databaseUrl }, fixture, seedSeconds: 0, databaseName: name, dispose: () => Promise.resolve() };
   }
   await admin(async (client) => {
     await client.query(`drop database if exists "${name}" with (force)`);
@@ -82,11 +107,12 @@ export async function preparePostgres(pnps: number): Promise<Prepared> {
 
 export async function preparePglite(pnps: number): Promise<Prepared> {
   const dataDir = REUSE
-    ? path.join(os.tmpdir(), `tenet-bench-pglite-${pnps}`)
+    ? path.join(os.tmpdir(), `tenet-bench-pglite-${pnps}-${fixtureKey()}`)
     : mkdtempSync(path.join(os.tmpdir(), `tenet-bench-pglite-${pnps}-`));
   const description = path.join(dataDir, 'bench-fixture.json');
   if (REUSE && existsSync(description)) {
     const fixture = JSON.parse(readFileSync(description, 'utf8')) as Fixture;
+    await reopen({ databaseUrl: null, dataDir }, fixture);
     return { target: { dataDir }, fixture, seedSeconds: 0, dispose: () => Promise.resolve() };
   }
   rmSync(dataDir, { recursive: true, force: true });

@@ -55,13 +55,34 @@ export function endpointsFor(
 ): Endpoint[] {
   const org = `/api/o/${fixture.orgId}`;
   const list: Endpoint[] = [
-    { id: 'hello', label: 'plain Fastify hello-world', kind: 'hello', user: null, server: 'hello', request: { method: 'GET', path: '/' } },
-    { id: 'health', label: 'GET /api/health (no database)', kind: 'nodb', user: null, server: 'app', request: { method: 'GET', path: '/api/health' } },
+    {
+      id: 'hello',
+      label: 'plain Fastify hello-world',
+      kind: 'hello',
+      user: null,
+      server: 'hello',
+      request: { method: 'GET', path: '/' },
+    },
+    {
+      id: 'health',
+      label: 'GET /api/health (no database)',
+      kind: 'nodb',
+      user: null,
+      server: 'app',
+      request: { method: 'GET', path: '/api/health' },
+    },
   ];
   for (const user of ['admin', 'reader'] as const) {
     const h = headers[user];
     const get = (path: string): Request => ({ method: 'GET', path, headers: h });
-    list.push({ id: 'sessions', label: 'GET sessions (the floor)', kind: 'floor', user, server: 'app', request: get('/api/sessions') });
+    list.push({
+      id: 'sessions',
+      label: 'GET sessions (the floor)',
+      kind: 'floor',
+      user,
+      server: 'app',
+      request: get('/api/sessions'),
+    });
     for (const view of LIBRARY_VIEWS) {
       list.push({
         id: `library-${view}`,

@@ -38,6 +38,8 @@ export interface Fixture {
   readerPnps: number;
   /** A published P&P both users may open. */
   samplePnpId: number;
+  /** When seeding ended: views recorded after it come from a benchmark (library/{pnpId}). */
+  seededAt: string;
 }
 
 /**
@@ -145,5 +147,19 @@ async function seedIn(db: Tx, pnps: number, hash: string): Promise<Fixture> {
            (select min(p.id) from pnps p join containers s on s.id = p.container_id
               join containers f on f.id = s.parent_id join containers b on b.id = f.parent_id
              where p.org_id = ${orgId} and b.position = 0) as sample`);
-  return { orgId, pnps, containers: counted.containers, readerPnps: counted.reader, samplePnpId: counted.sample };
+  return {
+    orgId,
+    pnps,
+    containers: counted.containers,
+    readerPnps: counted.reader,
+    samplePnpId: counted.sample,
+    seededAt: new Date().toISOString(),
+  };
+}
+
+/** Removes the views an earlier benchmark recorded, so a kept fixture starts as seeded. */
+export async function forgetBenchViews(database: Database, fixture: Fixture): Promise<void> {
+  await database.db.execute(
+    sql`delete from library_views where org_id = ${fixture.orgId} and viewed_at > ${fixture.seededAt}::timestamptz`,
+  );
 }

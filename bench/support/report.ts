@@ -35,9 +35,10 @@ export function withVerdicts(rows: Row[], low: number, high: number): Array<Row 
 }
 
 const num = (value: number | null, digits = 1): string =>
-  value === null ? '-' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const latency = (m: Measurement | undefined): string =>
-  m ? `${num(m.p50)} / ${num(m.p95)} / ${num(m.p99)}` : '-';
+  value === null
+    ? '-'
+    : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const latency = (m: Measurement | undefined): string => (m ? `${num(m.p50)} / ${num(m.p95)} / ${num(m.p99)}` : '-');
 const rate = (m: Measurement | undefined): string => (m ? num(m.rps, m.rps < 10 ? 1 : 0) : '-');
 const times = (value: number | null): string => (value === null ? '-' : `${value.toFixed(2)}x`);
 const percent = (value: number | null): string => (value === null ? '-' : `${(value * 100).toFixed(0)}%`);
