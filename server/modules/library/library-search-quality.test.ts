@@ -17,7 +17,7 @@ const best: Record<string, TestPnp> = {};
 const search = async (phrase: string): Promise<number[]> => {
   const res = await asReader.post(`/api/o/${org.id}/content_navigator_library/search_pnp`, { phrase, offset: 0 });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { items: Array<{ pnp_id: number }> }).items.map((i) => i.pnp_id);
+  return res.json<{ items: Array<{ pnp_id: number }> }>().items.map((i) => i.pnp_id);
 };
 
 const FILLER = 'Staff document the care given to each patient in the record.';

@@ -1,6 +1,5 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../http/routes';
 import { createQueryGate, QueryGateMessages } from '../../platform/query-gate';
 import { gateSearches } from './search-gate';
 
@@ -17,7 +16,7 @@ describe('searches behind the query gate', () => {
   it('lets one run at a time here, refuses the next with a 503 sentence after its wait, and frees the slot', async () => {
     const app = Fastify();
     const gate = createQueryGate({ slots: 1, maxWaitMs: 50 });
-    gateSearches(app as unknown as App, ['/search', { url: '/list', when: (q) => Boolean((q as { words?: string }).words) }], gate);
+    gateSearches(app, ['/search', { url: '/list', when: (q) => Boolean((q as { words?: string }).words) }], gate);
     const running = pending();
     let calls = 0;
     app.post('/search', async () => {
@@ -25,7 +24,7 @@ describe('searches behind the query gate', () => {
       if (calls === 1) await running.promise;
       return { ok: true };
     });
-    app.get('/list', async () => ({ ok: true }));
+    app.get('/list', () => ({ ok: true }));
     await app.ready();
 
     const first = app.inject({ method: 'POST', url: '/search' });
