@@ -146,13 +146,17 @@ const commonCtes = (scope: LibraryScope): SQL => sql`${containerPathsCte(scope.o
         visible as materialized (${visiblePnpIdsSql(scope.orgId, scope.userId)})`
         }`;
 
-/** P&P, Active version, container path, search match, favourite and last view, visible to the user, filtered. */
-const fromWhere = (scope: LibraryScope, match: Match, where: SQL[]): SQL => sql`
+/**
+ * P&P, Active version, container path, search match, favourite and last view, visible to the user,
+ * filtered. Every P&P has a path (its container exists, under a binder): a count that filters on no
+ * binder or folder leaves the path out (`withPaths`), one join fewer per counted row.
+ */
+const fromWhere = (scope: LibraryScope, match: Match, where: SQL[], withPaths = true): SQL => sql`
   from pnps p
   ${match.join}
   ${scope.isAdmin ? sql`` : sql`join visible v on v.id = p.id`}
   join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
-  join container_paths cp on cp.id = p.container_id
+  ${withPaths ? sql`join container_paths cp on cp.id = p.container_id` : sql``}
   left join library_favorites fav on fav.org_id = p.org_id and fav.user_id = ${scope.userId} and fav.pnp_id = p.id
   left join my_views rv on rv.pnp_id = p.id
   where ${sql.join(where, sql` and `)}`;
@@ -287,7 +291,8 @@ function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria): SQL {
   const match = matchOf(wordsOf(criteria), Boolean(criteria.fuzzy));
   return sql`with recursive ${commonCtes(scope)}
         select count(*)::int as total
-          from (select 1 ${fromWhere(scope, match, conditions(scope, criteria))} limit ${LIBRARY_COUNT_LIMIT + 1}) counted`;
+          from (select 1 ${fromWhere(scope, match, conditions(scope, criteria), Boolean(criteria.container_id))}
+                 limit ${LIBRARY_COUNT_LIMIT + 1}) counted`;
 }
 
 /** How many items match, per binder and folder (for the tree's counts), over every match. */
