@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classifyDatabaseError, DatabaseMessages } from '../http/database-errors';
-import { TEMPLATE_TARBALL } from '../test/global-setup';
+import { pgliteTemplate } from '../test/pglite-template';
 import { openDatabase, queryRows, type Database } from './client';
 
 // PGlite's WebAssembly cannot be interrupted: a statement past the timeout ends its worker, and the
@@ -16,7 +16,6 @@ import { openDatabase, queryRows, type Database } from './client';
 const TIMEOUT_MS = 3_000;
 const SLOW = sql`select pg_sleep(60)`;
 
-const template = (): Blob => new Blob([readFileSync(TEMPLATE_TARBALL)]);
 const dirs: string[] = [];
 const open: Database[] = [];
 afterAll(async () => {
@@ -30,7 +29,7 @@ async function onDisk(): Promise<{ database: Database; restarts: Error[] }> {
   const database = await openDatabase({
     databaseUrl: null,
     dataDir: dir,
-    loadDataDir: template(),
+    loadDataDir: await pgliteTemplate(),
     statementTimeoutMs: TIMEOUT_MS,
   });
   open.push(database);
@@ -80,7 +79,7 @@ describe('a statement past the timeout on PGlite', () => {
       databaseUrl: null,
       dataDir: '',
       memory: true,
-      loadDataDir: template(),
+      loadDataDir: await pgliteTemplate(),
       statementTimeoutMs: TIMEOUT_MS,
     });
     open.push(database);
@@ -119,8 +118,8 @@ async function stallsDuring(database: Database): Promise<{ longestStall: number;
 describe('the event loop while PGlite works', () => {
   it('keeps turning while a long statement runs in the worker (and stops on the main thread)', async () => {
     const [worker, inProcess] = await Promise.all([
-      openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: template() }),
-      openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: template(), inProcess: true }),
+      openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: await pgliteTemplate() }),
+      openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: await pgliteTemplate(), inProcess: true }),
     ]);
     open.push(worker, inProcess);
     const off = await stallsDuring(worker);

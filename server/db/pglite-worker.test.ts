@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, interval, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyDatabaseError } from '../http/database-errors';
-import { TEMPLATE_TARBALL } from '../test/global-setup';
+import { pgliteTemplate } from '../test/pglite-template';
 import { openDatabase, queryRows, type Database } from './client';
 
 // The worker must be invisible to the application: the same rows, the same errors, the same
@@ -32,7 +31,7 @@ let worker: Database;
 let inProcess: Database;
 
 beforeAll(async () => {
-  const template = new Blob([readFileSync(TEMPLATE_TARBALL)]);
+  const template = await pgliteTemplate();
   [worker, inProcess] = await Promise.all([
     openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: template }),
     openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir: template, inProcess: true }),
