@@ -150,8 +150,8 @@ function commit(): string {
 
 export async function runApiBench(options: ApiBenchOptions): Promise<void> {
   const settings = {
-    warmupSeconds: Number(process.env.BENCH_WARMUP ?? 1),
-    seconds: Number(process.env.BENCH_DURATION ?? 3),
+    warmupSeconds: Number(process.env.BENCH_WARMUP ?? 0.5),
+    seconds: Number(process.env.BENCH_DURATION ?? 2),
   };
   const sizes = numbers(process.env.BENCH_SIZES, options.defaultSizes);
   const started = new Date();

@@ -21,6 +21,7 @@ declare module 'autocannon' {
       listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
     ): void;
     on(event: 'done', listener: (result: Result) => void): void;
+    on(event: 'reqError', listener: (error: Error) => void): void;
     stop(): void;
   }
   function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;

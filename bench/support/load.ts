@@ -42,20 +42,25 @@ interface Run {
   bytes: number;
   statuses: Record<string, number>;
   errors: number;
-  seconds: number;
 }
 
-function fire(baseUrl: string, request: Request, connections: number, seconds: number): Promise<Run> {
+/**
+ * One autocannon run of warm-up plus measured time, without a pause between them, so that the
+ * measured responses meet a server already in its steady state at that concurrency; only the
+ * responses that arrive after the warm-up count.
+ */
+function fire(baseUrl: string, request: Request, connections: number, warmup: number, seconds: number): Promise<Run> {
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   let bytes = 0;
+  let errors = 0;
   return new Promise((resolve, reject) => {
-    const started = performance.now();
+    const measureFrom = performance.now() + warmup * 1000;
     const instance = autocannon(
       {
         url: `${baseUrl}${request.path}`,
         connections,
-        duration: seconds,
+        duration: warmup + seconds,
         timeout: 60,
         method: request.method,
         headers: {
@@ -64,15 +69,19 @@ function fire(baseUrl: string, request: Request, connections: number, seconds: n
         },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       },
-      (error, result) => {
+      (error) => {
         if (error) reject(error);
-        else resolve({ times, bytes, statuses, errors: result.errors, seconds: (performance.now() - started) / 1000 });
+        else resolve({ times, bytes, statuses, errors });
       },
     );
     instance.on('response', (_client, statusCode, resBytes, responseTime) => {
+      if (performance.now() < measureFrom) return;
       times.push(responseTime);
       bytes += resBytes;
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+    instance.on('reqError', () => {
+      if (performance.now() >= measureFrom) errors += 1;
     });
   });
 }
@@ -86,11 +95,7 @@ export async function measure(
   connections: number,
   settings: LoadSettings,
 ): Promise<Measurement> {
-  if (settings.warmupSeconds > 0) {
-    await fire(baseUrl, request, connections, settings.warmupSeconds);
-    await settings.waitIdle();
-  }
-  const run = await fire(baseUrl, request, connections, settings.seconds);
+  const run = await fire(baseUrl, request, connections, settings.warmupSeconds, settings.seconds);
   const drainSeconds = await settings.waitIdle();
   const sorted = [...run.times].sort((a, b) => a - b);
   const ok = Object.entries(run.statuses)
