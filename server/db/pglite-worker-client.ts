@@ -251,7 +251,8 @@ export class PgliteWorkerClient {
     this.worker = null;
     this.generation += 1;
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(reason);
-    if (old) void old.terminate();
+    // Two PGlite instances on one directory destroy it: the new one opens only once the old thread has stopped.
+    const stopped = old?.terminate();
     this.options.onRestart?.(reason);
     if (!this.options.dataDir) {
       this.lost = databaseError(
@@ -260,7 +261,7 @@ export class PgliteWorkerClient {
       );
       return;
     }
-    this.current = this.spawn(undefined);
+    this.current = Promise.resolve(stopped).then(() => this.spawn(undefined));
     this.current.catch((error: Error) => {
       this.lost = databaseError(`The database could not be reopened: ${error.message}`, '08006');
     });
