@@ -189,6 +189,8 @@ export interface PageOptions {
   dir: 'asc' | 'desc';
   /** Tree order (binder, folder, position) instead of a sort key. */
   treeOrder?: boolean;
+  /** Count matches only this far (LIBRARY_COUNT_LIMIT unless a test says otherwise). */
+  countLimit?: number;
 }
 
 /** The rows of one page, without any count. */
@@ -217,8 +219,10 @@ export interface LibraryPageResult {
 export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL[] {
   // A search's candidates are few (SEARCH_PASS_LIMIT a pass): a window counts them on the way.
   if (wordsOf(criteria)) return [libraryRowsSql(scope, criteria, page, true)];
-  return [libraryRowsSql(scope, criteria, page, false), libraryCountSql(scope, criteria)];
+  return [libraryRowsSql(scope, criteria, page, false), libraryCountSql(scope, criteria, countLimitOf(page))];
 }
+
+const countLimitOf = (page: PageOptions): number => page.countLimit ?? LIBRARY_COUNT_LIMIT;
 
 /** One page of matching library items and how many match (up to LIBRARY_COUNT_LIMIT). */
 export async function listLibraryPage(
@@ -234,7 +238,8 @@ export async function listLibraryPage(
   if (rows.length > 0 && rows.length < page.limit) return { rows, total: page.offset + rows.length, capped: false };
   if (rows.length === 0 && page.offset === 0) return { rows, total: 0, capped: false };
   const counted = (await queryRows<{ total: number }>(db, countSql))[0]?.total ?? 0;
-  return { rows, total: Math.min(counted, LIBRARY_COUNT_LIMIT), capped: counted > LIBRARY_COUNT_LIMIT };
+  const limit = countLimitOf(page);
+  return { rows, total: Math.min(counted, limit), capped: counted > limit };
 }
 
 /** A search's page: the window count rides on its rows; a page past the end asks the first row. */
@@ -286,13 +291,13 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
          order by ${order}`;
 }
 
-/** How many library items match, counted up to LIBRARY_COUNT_LIMIT + 1 (then it stops). */
-function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria): SQL {
+/** How many library items match, counted up to `limit` + 1 (then it stops). */
+function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria, limit: number): SQL {
   const match = matchOf(wordsOf(criteria), Boolean(criteria.fuzzy));
   return sql`with recursive ${commonCtes(scope)}
         select count(*)::int as total
           from (select 1 ${fromWhere(scope, match, conditions(scope, criteria), Boolean(criteria.container_id))}
-                 limit ${LIBRARY_COUNT_LIMIT + 1}) counted`;
+                 limit ${limit + 1}) counted`;
 }
 
 /** How many items match, per binder and folder (for the tree's counts), over every match. */
