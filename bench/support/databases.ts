@@ -47,9 +47,16 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The fixture's database opened by this process: PGlite on this thread without a statement timeout
+ * (seeding 10,000 documents' text is one long statement; nothing else uses it meanwhile).
+ */
+const openHere = (options: { databaseUrl: string | null; dataDir: string }) =>
+  openDatabase({ ...options, inProcess: true, statementTimeoutMs: 3_600_000 });
+
 /** Seeds through the application's own migrations, then closes the database. */
 async function seedInto(options: { databaseUrl: string | null; dataDir: string }, pnps: number): Promise<Fixture> {
-  const database = await openDatabase(options);
+  const database = await openHere(options);
   try {
     return await seedLibrary(database, pnps);
   } finally {
@@ -59,7 +66,7 @@ async function seedInto(options: { databaseUrl: string | null; dataDir: string }
 
 /** A kept fixture, migrated to the current migrations and without an earlier run's views. */
 async function reopen(options: { databaseUrl: string | null; dataDir: string }, fixture: Fixture): Promise<void> {
-  const database = await openDatabase(options);
+  const database = await openHere(options);
   try {
     await forgetBenchViews(database, fixture);
   } finally {
