@@ -78,7 +78,9 @@ async function measureSize(
 ): Promise<SizeResult> {
   process.stdout.write(`\n${options.database}, ${pnps} P&Ps: seeding\n`);
   const prepared = options.database === 'postgres' ? await preparePostgres(pnps) : await preparePglite(pnps);
-  process.stdout.write(`  seeded in ${prepared.seedSeconds.toFixed(1)} s: ${JSON.stringify(prepared.fixture)}\n`);
+  process.stdout.write(
+    `  ${prepared.reused ? 'kept from an earlier run' : `seeded in ${prepared.seedSeconds.toFixed(1)} s`}: ${JSON.stringify(prepared.fixture)}\n`,
+  );
   const started = performance.now();
   const app = await startApp(prepared.target);
   const hello = await startHelloWorld();
@@ -124,6 +126,7 @@ async function measureSize(
       containers: prepared.fixture.containers,
       readerPnps: prepared.fixture.readerPnps,
       seedSeconds: prepared.seedSeconds,
+      reused: prepared.reused,
       containersOnDemand: containersQuery('reader').onDemand,
       tasks,
       seconds: (performance.now() - started) / 1000,

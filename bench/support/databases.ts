@@ -20,6 +20,8 @@ export interface Prepared {
   fixture: Fixture;
   /** Seconds spent seeding (0 when reused). */
   seedSeconds: number;
+  /** Kept from an earlier run (BENCH_REUSE=1), seeded by the same code on the same migrations. */
+  reused: boolean;
   /** PostgreSQL only: the database name (to watch its active queries). */
   databaseName?: string;
   dispose(): Promise<void>;
@@ -89,7 +91,14 @@ export async function preparePostgres(pnps: number): Promise<Prepared> {
   if (REUSE && stored) {
     const fixture = JSON.parse(stored) as Fixture;
     await reopen({ databaseUrl, dataDir: '' }, fixture);
-    return { target: { databaseUrl }, fixture, seedSeconds: 0, databaseName: name, dispose: () => Promise.resolve() };
+    return {
+      target: { databaseUrl },
+      fixture,
+      seedSeconds: 0,
+      reused: true,
+      databaseName: name,
+      dispose: () => Promise.resolve(),
+    };
   }
   await admin(async (client) => {
     await client.query(`drop database if exists "${name}" with (force)`);
@@ -104,6 +113,7 @@ export async function preparePostgres(pnps: number): Promise<Prepared> {
     target: { databaseUrl },
     fixture,
     seedSeconds,
+    reused: false,
     databaseName: name,
     dispose: async () => {
       if (REUSE) return;
@@ -120,7 +130,7 @@ export async function preparePglite(pnps: number): Promise<Prepared> {
   if (REUSE && existsSync(description)) {
     const fixture = JSON.parse(readFileSync(description, 'utf8')) as Fixture;
     await reopen({ databaseUrl: null, dataDir }, fixture);
-    return { target: { dataDir }, fixture, seedSeconds: 0, dispose: () => Promise.resolve() };
+    return { target: { dataDir }, fixture, seedSeconds: 0, reused: true, dispose: () => Promise.resolve() };
   }
   rmSync(dataDir, { recursive: true, force: true });
   const started = Date.now();
@@ -131,6 +141,7 @@ export async function preparePglite(pnps: number): Promise<Prepared> {
     target: { dataDir },
     fixture,
     seedSeconds,
+    reused: false,
     dispose: () => {
       if (!REUSE) rmSync(dataDir, { recursive: true, force: true });
       return Promise.resolve();

@@ -10,6 +10,7 @@ export interface SizeResult {
   containers: number;
   readerPnps: number;
   seedSeconds: number;
+  reused: boolean;
   /** The containers route's on-demand parameter, when it has one. */
   containersOnDemand: string | null;
   tasks: boolean;
@@ -81,7 +82,7 @@ export function sizeTable(size: SizeResult, connections: number[]): string {
   return [
     `### ${size.pnps.toLocaleString('en-US')} P&Ps (${size.containers.toLocaleString('en-US')} binders and folders; the reader sees ${size.readerPnps.toLocaleString('en-US')})`,
     '',
-    `Seeded in ${size.seedSeconds.toFixed(0)} s, measured in ${size.seconds.toFixed(0)} s. Containers: ${
+    `${size.reused ? 'Fixture kept from an earlier run (same fixture code, same migrations)' : `Seeded in ${size.seedSeconds.toFixed(0)} s`}, measured in ${size.seconds.toFixed(0)} s. Containers: ${
       size.containersOnDemand
         ? `the first levels, as the manage screen asks for them (\`${size.containersOnDemand}\`)`
         : 'the whole tree (no on-demand loading yet)'
