@@ -65,6 +65,8 @@ declare module 'fastify' {
     access?: Access;
     adminOnly?: boolean;
     permission?: number | null;
+    /** The route shows the session's details: its session lookup also reads binder/folder ownership. */
+    describesSession?: boolean;
   }
 }
 
@@ -81,6 +83,8 @@ interface RouteDef<S extends RouteSchema> {
   bodyLimit?: number;
   /** Requests allowed per client address per minute (sign-in). */
   rateLimitPerMinute?: number;
+  /** Public routes that answer with the session (GET sessions, sign-in): see FastifyContextConfig. */
+  describesSession?: boolean;
 }
 
 /** A positive database id in a path or query; anything else is a clear 422. */
@@ -120,6 +124,7 @@ function register<S extends RouteSchema>(
       access,
       adminOnly: def.adminOnly ?? false,
       permission: def.permission ?? null,
+      describesSession: def.describesSession ?? false,
       ...(def.rateLimitPerMinute ? { rateLimit: { max: def.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     // Who may call is decided before the body is read or validated: a stranger learns nothing,

@@ -60,7 +60,7 @@ export async function loadActor(req: FastifyRequest, deps: Deps): Promise<void> 
   const now = deps.clock.now().getTime();
   const sessionId = hashToken(token);
   const db = deps.database.db;
-  const row = await findSessionActor(db, sessionId);
+  const row = await findSessionActor(db, sessionId, req.routeOptions.config.describesSession === true);
   if (!row) return;
   const idleLimit = row.lastSeenAt.getTime() + row.idleTimeoutMinutes * 60_000;
   if (now > row.expiresAt.getTime() || now > idleLimit) {
@@ -113,5 +113,6 @@ function actorOf(row: SessionActorRow): Actor | null {
     isPolicyOwner: row.userIsPolicyOwner ?? false,
     sudoer: row.sudoerId !== null && row.sudoerName !== null ? { id: row.sudoerId, name: row.sudoerName } : null,
     org: { name: row.orgName ?? '', tenant: row.orgTenant ?? '' },
+    ...(row.containerOwner === null ? {} : { containerOwner: row.containerOwner }),
   };
 }

@@ -47,7 +47,13 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
   publicRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/sessions', summary: 'The current session', schema: { response: { 200: Session } } },
+    {
+      method: 'GET',
+      url: '/api/sessions',
+      summary: 'The current session',
+      describesSession: true,
+      schema: { response: { 200: Session } },
+    },
     async (ctx) => describeSession(deps, ctx.actor),
   );
 
@@ -59,6 +65,7 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
       url: '/api/auth/developer/login',
       summary: 'Sign in with a username or e-mail and a password',
       rateLimitPerMinute: deps.config.loginRateLimitPerMinute,
+      describesSession: true,
       schema: { body: LoginRequest, response: { 200: Session } },
     },
     async (ctx, { body }) => {

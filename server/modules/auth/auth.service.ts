@@ -202,11 +202,11 @@ export async function describeSession(deps: Deps, actor: Actor | null): Promise<
       user,
     };
   }
-  // The session lookup read the organisation already; ownership is one statement with the
-  // organisation named in it, so no transaction is needed for a read.
+  // The session lookup read the organisation and, for this route, ownership already (one statement,
+  // no transaction); an actor loaded otherwise asks with the organisation named in the query.
   const db = deps.database.db;
   const org = actor.org ? { id: actor.orgId, ...actor.org } : await findOrg(db, actor.orgId);
-  const binderOwner = await isContainerOwner(db, actor.orgId, actor.userId);
+  const binderOwner = actor.containerOwner ?? (await isContainerOwner(db, actor.orgId, actor.userId));
   if (!org) return signedOut(appVersion);
   return {
     ...signedOut(appVersion),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../../../shared/api/errors';
 import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
 import { hstmUsers, organizations, orgUsers, sessions } from '../../db/schema/index';
-import { createOrg, createStaff, createUser } from '../../test/factories';
+import { createContainer, createGroup, createOrg, createStaff, createUser, grant } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { hashToken, insertSession, newToken } from './sessions.repo';
 
@@ -90,5 +90,24 @@ describe('the session read on every request', () => {
     await t.deps.database.db.update(hstmUsers).set({ status: UserStatus.Inactive }).where(eq(hstmUsers.id, staff.id));
     expect((await agent.get('/api/sessions')).json().valid).toBe(false);
     expect(await sessionRows(agent)).toBe(0);
+  });
+
+  it('says whether the user owns a binder or folder, directly or through a group, and not for another role', async () => {
+    const org = await createOrg(t.deps);
+    const direct = await createUser(t.deps, org.id);
+    const member = await createUser(t.deps, org.id);
+    const author = await createUser(t.deps, org.id);
+    const binder = await createContainer(t.deps, org.id);
+    const group = await createGroup(t.deps, org.id, [member.id]);
+    await grant(t.deps, org.id, { containerId: binder.id }, { userId: direct.id }, 1);
+    await grant(t.deps, org.id, { containerId: binder.id }, { groupId: group.id }, 1);
+    await grant(t.deps, org.id, { containerId: binder.id }, { userId: author.id }, 2);
+    const ownerFlag = async (user: { username: string; password: string }): Promise<unknown> => {
+      const agent = await t.signIn(user.username, user.password);
+      return (await agent.get('/api/sessions')).json().binder_or_folder_owner;
+    };
+    expect(await ownerFlag(direct)).toBe(true);
+    expect(await ownerFlag(member)).toBe(true);
+    expect(await ownerFlag(author)).toBe(false);
   });
 });

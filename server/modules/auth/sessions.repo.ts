@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ObjectRole } from '../../../shared/domain/roles';
 import type { Db, Executor } from '../../db/client';
-import { hstmUsers, organizations, orgUsers, sessions } from '../../db/schema/index';
+import { accessGrants, groupMemberships, hstmUsers, organizations, orgUsers, sessions } from '../../db/schema/index';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -41,11 +42,23 @@ export async function deleteExpiredSessions(db: Executor, now: Date): Promise<vo
 const sudoers = alias(hstmUsers, 'sudoer');
 
 /**
+ * Binder/folder owner (GET sessions shows it): the Owner role on any container, directly or through
+ * a group, within the session's organisation.
+ */
+const containerOwnership = sql<boolean>`exists (
+  select 1 from ${accessGrants}
+  where ${accessGrants.orgId} = ${sessions.orgId} and ${accessGrants.role} = ${ObjectRole.Owner}
+    and ${accessGrants.containerId} is not null
+    and (${accessGrants.userId} = ${sessions.userId}
+      or ${accessGrants.groupId} in (select ${groupMemberships.groupId} from ${groupMemberships}
+        where ${groupMemberships.orgId} = ${sessions.orgId} and ${groupMemberships.userId} = ${sessions.userId})))`;
+
+/**
  * Everything a request needs to know about its caller, in one statement: the session, its org
  * user and organisation (or its staff user) and the sudoer of a login-as session. Rows that do not
  * exist come back as nulls; the caller decides what a live session is.
  */
-function buildSessionActorQuery(db: Db) {
+function buildSessionActorQuery(db: Db, withOwnership: boolean) {
   return db
     .select({
       id: sessions.id,
@@ -76,6 +89,7 @@ function buildSessionActorQuery(db: Db) {
       staffStatus: hstmUsers.status,
       staffPermissions: hstmUsers.permissions,
       sudoerName: sudoers.name,
+      containerOwner: withOwnership ? containerOwnership : sql<boolean | null>`null::boolean`,
     })
     .from(sessions)
     .leftJoin(orgUsers, eq(orgUsers.id, sessions.userId))
@@ -84,7 +98,7 @@ function buildSessionActorQuery(db: Db) {
     .leftJoin(sudoers, eq(sudoers.id, sessions.sudoerId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('tenet_session_actor');
+    .prepare(withOwnership ? 'tenet_session_actor_owner' : 'tenet_session_actor');
 }
 
 export type SessionActorRow = Awaited<ReturnType<ReturnType<typeof buildSessionActorQuery>['execute']>>[number];
@@ -93,15 +107,18 @@ export type SessionActorRow = Awaited<ReturnType<ReturnType<typeof buildSessionA
  * Built once per database: drizzle's query building was a large share of every request's CPU, and
  * a named statement is parsed and planned once per PostgreSQL connection instead of every time.
  */
-const sessionActorQueries = new WeakMap<Db, ReturnType<typeof buildSessionActorQuery>>();
+const sessionActorQueries = new WeakMap<Db, ReturnType<typeof buildSessionActorQuery>[]>();
 
-/** The session and its actor's rows, read as the owner outside any transaction (one statement). */
-export async function findSessionActor(db: Db, id: string): Promise<SessionActorRow | null> {
-  let query = sessionActorQueries.get(db);
-  if (!query) {
-    query = buildSessionActorQuery(db);
-    sessionActorQueries.set(db, query);
+/**
+ * The session and its actor's rows, read as the owner outside any transaction (one statement);
+ * with `withOwnership`, also whether the user owns a binder or folder (only GET sessions shows it).
+ */
+export async function findSessionActor(db: Db, id: string, withOwnership = false): Promise<SessionActorRow | null> {
+  let queries = sessionActorQueries.get(db);
+  if (!queries) {
+    queries = [buildSessionActorQuery(db, false), buildSessionActorQuery(db, true)];
+    sessionActorQueries.set(db, queries);
   }
-  const [row] = await query.execute({ id });
+  const [row] = await queries[withOwnership ? 1 : 0]!.execute({ id });
   return row ?? null;
 }
