@@ -34,11 +34,15 @@ const grantsOfUser = (orgId: number, userId: number): SQL => sql`
    where g.org_id = ${orgId}
      and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
 
-/** The containers on which a user (or one of their groups) holds a grant, optionally of one role. */
-const grantedContainerIds = (orgId: number, userId: number, role?: number): SQL => sql`
+/** Which roles a grant must have to count: any, exactly one, or the working roles (Owner to Approver). */
+export type RoleFilter = 'any' | 'working' | number;
+const roleCondition = (filter: RoleFilter): SQL =>
+  filter === 'any' ? sql`` : filter === 'working' ? sql`and g.role between 1 and 4` : sql`and g.role = ${filter}`;
+
+/** The containers on which a user (or one of their groups) holds a grant, of the roles asked for. */
+const grantedContainerIds = (orgId: number, userId: number, roles: RoleFilter = 'any'): SQL => sql`
   select g.container_id from access_grants g
-   where g.org_id = ${orgId} and g.container_id is not null
-     ${role === undefined ? sql`` : sql`and g.role = ${role}`}
+   where g.org_id = ${orgId} and g.container_id is not null ${roleCondition(roles)}
      and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
 
 export interface RoleGrant {
@@ -80,33 +84,34 @@ export async function listUserRolesOnPnp(
 }
 
 /**
- * Whether the P&P row `alias` is visible to a user (any role, Audience and up), as a condition for a
+ * Whether the P&P row `alias` is visible to a user (any role, Audience and up, unless `roles`
+ * narrows it), as a condition for a
  * WHERE clause: lets a list walk its own ordering index and stop at the page's end instead of
  * building the whole visible set first. Org admins see everything, so callers skip it for them.
  */
-export function pnpVisibleCondition(alias: string, orgId: number, userId: number): SQL {
+export function pnpVisibleCondition(alias: string, orgId: number, userId: number, roles: RoleFilter = 'any'): SQL {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`);
   const p = sql.raw(alias);
   return sql`(
-  ${p}.access_source_id in (${grantedContainerIds(orgId, userId)})
+  ${p}.access_source_id in (${grantedContainerIds(orgId, userId, roles)})
   or (not ${p}.inherits_access and exists (
         select 1 from access_grants g
-         where g.org_id = ${orgId} and g.pnp_id = ${p}.id
+         where g.org_id = ${orgId} and g.pnp_id = ${p}.id ${roleCondition(roles)}
            and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)})))))`;
 }
 
 /**
- * The ids of the P&Ps a user holds any role on (Audience and up), for lists, counts, trees and
- * search. Use it as `pnps.id in (${visiblePnpIdsSql(...)})`; org admins see everything, so callers
- * skip the filter for them.
+ * The ids of the P&Ps a user holds a role on (any role, Audience and up, unless `roles` narrows
+ * it: 'working' for Owner to Approver), for lists, counts, trees and search. Use it as
+ * `pnps.id in (${visiblePnpIdsSql(...)})`; org admins see everything, so callers skip the filter.
  */
-export const visiblePnpIdsSql = (orgId: number, userId: number): SQL => sql`
+export const visiblePnpIdsSql = (orgId: number, userId: number, roles: RoleFilter = 'any'): SQL => sql`
   select p.id from pnps p
-   where p.org_id = ${orgId} and p.access_source_id in (${grantedContainerIds(orgId, userId)})
+   where p.org_id = ${orgId} and p.access_source_id in (${grantedContainerIds(orgId, userId, roles)})
   union
   select g.pnp_id from access_grants g
     join pnps p on p.org_id = g.org_id and p.id = g.pnp_id and not p.inherits_access
-   where g.org_id = ${orgId} and g.pnp_id is not null
+   where g.org_id = ${orgId} and g.pnp_id is not null ${roleCondition(roles)}
      and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
 
 /** Containers on which a user holds a given role (effectively): e.g. Owner for the binder-owner checks. */

@@ -4,7 +4,8 @@ import { DRAFT_STAGE_LABELS, PnpStatus, VersionStatus, type DraftStage } from '.
 import { queryRows } from '../../db/client';
 import type { OrgCtx } from '../../http/routes';
 import { utcDate } from '../../platform/clock';
-import { containerSourcesCte } from '../access/effective-access';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { containersWithRoleSql, pnpVisibleCondition } from '../access/effective-access';
 import { containerPath, findDocumentByStatus, getContainer } from './pnps.repo';
 import { pnpStatusLabel, presentPnp } from './pnps.presenter';
 import { loadPnpContext } from './workflow.context';
@@ -48,12 +49,16 @@ export interface ListFilters {
 export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpList> {
   const { orgId } = ctx;
   const userId = ctx.actor.userId;
-  // Working on a P&P (a role other than Audience, or owning its binder or folder) shows its drafts.
+  // Working on a P&P (a role other than Audience, or owning its binder or folder) shows its drafts;
+  // any role shows it once published. Both are tested row by row against the materialised access
+  // sources (ADR 0009), so the page walks the name index and stops at its last row.
+  const ownsContainer = sql`p.container_id in (${containersWithRoleSql(orgId, userId, ObjectRole.Owner)})`;
   const works = ctx.actor.isAdmin
     ? sql`true`
-    : sql`(exists (select 1 from roles r where r.pnp_id = p.id and r.role between 1 and 4)
-           or p.container_id in (select s.node_id from container_sources s join user_grants ug on ug.container_id = s.source_id and ug.role = 1))`;
-  const visible = sql`(${works} or (p.status = ${PnpStatus.Published} and exists (select 1 from roles r where r.pnp_id = p.id)))`;
+    : sql`(${pnpVisibleCondition('p', orgId, userId, 'working')} or ${ownsContainer})`;
+  const visible = ctx.actor.isAdmin
+    ? sql`true`
+    : sql`(${works} or (p.status = ${PnpStatus.Published} and ${pnpVisibleCondition('p', orgId, userId)}))`;
   const conditions = [sql`p.org_id = ${orgId}`, visible];
   if (filters.container_id) conditions.push(sql`p.container_id = ${filters.container_id}`);
   if (filters.status) conditions.push(sql`p.status = ${filters.status}`);
@@ -74,37 +79,27 @@ export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpLi
     active_id: number | null;
     updated_at: string | Date;
     works: boolean;
-    total: number;
   }>(
     ctx.tx,
-    sql`with recursive ${containerSourcesCte(orgId)},
-        user_grants as (
-          select g.container_id, g.pnp_id, g.role from access_grants g
-           where g.org_id = ${orgId}
-             and (g.user_id = ${userId} or g.group_id in (select group_id from group_memberships where org_id = ${orgId} and user_id = ${userId}))
-        ),
-        roles as (
-          select p.id as pnp_id, ug.role from pnps p
-            join user_grants ug on (not p.inherits_access and ug.pnp_id = p.id)
-           where p.org_id = ${orgId}
-          union all
-          select p.id, ug.role from pnps p
-            join container_sources s on p.inherits_access and s.node_id = p.container_id
-            join user_grants ug on ug.container_id = s.source_id
-           where p.org_id = ${orgId}
+    // Only the page's rows join their versions.
+    sql`with page as (
+          select p.id, p.name, p.description, p.status, p.container_id, p.updated_at, ${works} as works
+            from pnps p
+           where ${where}
+           order by lower(p.name), p.id
+           limit ${filters.per_page} offset ${(filters.page - 1) * filters.per_page}
         )
-        select p.id, p.name, p.description, p.status, p.container_id, p.updated_at,
-               dr.draft_stage, dr.id as draft_id, ac.id as active_id,
+        select p.*, dr.draft_stage, dr.id as draft_id, ac.id as active_id,
                coalesce(ac.version_number, dr.version_number) as version_number,
-               ac.effective_dt::text as effective_dt, ac.review_dt::text as review_dt,
-               ${works} as works,
-               count(*) over ()::int as total
-          from pnps p
-          left join pnp_documents dr on dr.org_id = p.org_id and dr.pnp_id = p.id and dr.status = ${VersionStatus.Draft}
-          left join pnp_documents ac on ac.org_id = p.org_id and ac.pnp_id = p.id and ac.status = ${VersionStatus.Active}
-         where ${where}
-         order by lower(p.name), p.id
-         limit ${filters.per_page} offset ${(filters.page - 1) * filters.per_page}`,
+               ac.effective_dt::text as effective_dt, ac.review_dt::text as review_dt
+          from page p
+          left join pnp_documents dr on dr.org_id = ${orgId} and dr.pnp_id = p.id and dr.status = ${VersionStatus.Draft}
+          left join pnp_documents ac on ac.org_id = ${orgId} and ac.pnp_id = p.id and ac.status = ${VersionStatus.Active}
+         order by lower(p.name), p.id`,
+  );
+  const [counted] = await queryRows<{ total: number }>(
+    ctx.tx,
+    sql`select count(*)::int as total from pnps p where ${where}`,
   );
   const locations = await containerPaths(ctx, [...new Set(rows.map((r) => Number(r.container_id)))]);
   return {
@@ -128,7 +123,7 @@ export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpLi
           r.draft_id !== null ? Number(r.draft_id) : r.active_id !== null ? Number(r.active_id) : null,
         updated_at: new Date(r.updated_at).toISOString(),
       })),
-    total: Number(rows[0]?.total ?? 0),
+    total: Number(counted?.total ?? 0),
     page: filters.page,
     per_page: filters.per_page,
   };

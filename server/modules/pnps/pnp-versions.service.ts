@@ -14,7 +14,8 @@ import { COMPARE_STOP_SENTENCES, inWorker, refusalMessage } from '../files/parse
 import { diffInWorker } from '../files/parser-pool';
 import type { OrgCtx } from '../../http/routes';
 import { listChangeLogs } from '../change-logs/change-logs.repo';
-import { containerSourcesCte } from '../access/effective-access';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { containersWithRoleSql, visiblePnpIdsSql } from '../access/effective-access';
 import type { ChangeLogEntry } from '../../../shared/api/change-logs';
 import { documentIdsEver, getDocument, listDocuments, listHistory, storedFilesByIds } from './pnps.repo';
 import { presentVersionItem } from './pnps.presenter';
@@ -125,7 +126,12 @@ export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promi
   const userId = ctx.actor.userId;
   const scope = ctx.actor.isAdmin
     ? sql`true`
-    : sql`(p.id in (select pnp_id from working) or p.container_id in (select node_id from owned))`;
+    : sql`(p.id in (select id from working) or p.container_id in (select id from owned))`;
+  // The navigation asks for this count on every screen: start from the caller's open tasks.
+  const awaitingMe = awaitingMeOnly
+    ? sql`and exists (select 1 from tasks t where t.org_id = ${orgId} and t.user_id = ${userId}
+                        and t.status = ${TaskStatus.Open} and t.document_id = d.id)`
+    : sql``;
   const rows = await queryRows<{
     id: number;
     pnp_id: number;
@@ -138,25 +144,12 @@ export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promi
     updated_at: string | Date;
   }>(
     ctx.tx,
-    sql`with recursive ${containerSourcesCte(orgId)},
-        user_grants as (
-          select g.container_id, g.pnp_id, g.role from access_grants g
-           where g.org_id = ${orgId}
-             and (g.user_id = ${userId} or g.group_id in (select group_id from group_memberships where org_id = ${orgId} and user_id = ${userId}))
-        ),
-        working as (
-          select p.id as pnp_id from pnps p
-           where p.org_id = ${orgId} and (
-             (not p.inherits_access and exists (select 1 from user_grants ug where ug.pnp_id = p.id and ug.role between 1 and 4))
-             or (p.inherits_access and exists (select 1 from container_sources s join user_grants ug on ug.container_id = s.source_id
-                                                where s.node_id = p.container_id and ug.role between 1 and 4)))
-        ),
-        owned as (
-          select s.node_id from container_sources s join user_grants ug on ug.container_id = s.source_id and ug.role = 1
-        )
+    sql`with working as (${visiblePnpIdsSql(orgId, userId, 'working')}),
+        owned as (${containersWithRoleSql(orgId, userId, ObjectRole.Owner)})
         select d.id, d.pnp_id, p.name as pnp_name, p.container_id, d.version_number, d.status, d.draft_stage, d.approval_step, d.updated_at
           from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
          where d.org_id = ${orgId} and d.status = ${VersionStatus.Draft} and ${scope}
+           ${awaitingMe}
          order by d.updated_at desc
          limit 1000`,
   );
