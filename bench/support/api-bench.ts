@@ -160,7 +160,17 @@ export async function runApiBench(options: ApiBenchOptions): Promise<void> {
   const started = new Date();
   const loadStart = os.loadavg();
   const results: SizeResult[] = [];
-  for (const pnps of sizes) results.push(await measureSize(options, pnps, settings));
+  const failures: Array<{ pnps: number; error: string }> = [];
+  // A size that fails (a seed, a start) is reported; the other sizes still run and are written.
+  for (const pnps of sizes) {
+    try {
+      results.push(await measureSize(options, pnps, settings));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      process.stderr.write(`\n${options.database}, ${pnps} P&Ps failed: ${message}\n`);
+      failures.push({ pnps, error: message.split('\n')[0] ?? message });
+    }
+  }
   const finished = new Date();
   const result: RunResult = {
     database: options.database,
@@ -173,7 +183,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<void> {
     loadAverage: { start: loadStart, end: os.loadavg() },
     settings: { ...settings, connections: options.connections },
     sizes: results,
+    failures,
   };
   const file = writeResults(result);
   process.stdout.write(`\n${markdown(result)}\nwritten to ${file} (and .json)\n`);
+  if (failures.length > 0) process.exitCode = 1;
 }

@@ -29,6 +29,8 @@ export interface RunResult {
   loadAverage: { start: number[]; end: number[] };
   settings: { warmupSeconds: number; seconds: number; connections: number[] };
   sizes: SizeResult[];
+  /** Sizes that could not be measured, and why. */
+  failures: Array<{ pnps: number; error: string }>;
 }
 
 export function withVerdicts(rows: Row[], low: number, high: number): Array<Row & { verdict: Verdict }> {
@@ -107,6 +109,7 @@ export function markdown(result: RunResult): string {
       'hello-world in its own process, and GET sessions with the no-database route.',
     '',
     ...result.sizes.map((size) => sizeTable(size, settings.connections)),
+    ...result.failures.map((f) => `### ${f.pnps.toLocaleString('en-US')} P&Ps: not measured\n\n${f.error}\n`),
   ].join('\n');
 }
 
