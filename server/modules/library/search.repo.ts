@@ -3,7 +3,7 @@ import { LIBRARY_COUNT_LIMIT, type LibraryFilters, type LibrarySortKey, type Lib
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
-import { containerSourcesCte, visiblePnpIdsSql } from '../access/effective-access';
+import { containerSourcesCte, pnpVisibleCondition } from '../access/effective-access';
 import { matchOf, wordsOf, type Match } from './search-match';
 
 /**
@@ -132,34 +132,24 @@ const myViewsCte = (scope: LibraryScope): SQL => sql`
      group by v.pnp_id
   )`;
 
-/**
- * The common table expressions of every library statement: container paths, this user's views,
- * and (not an org admin) the ids of the P&Ps the user may see, computed once and joined by hash.
- * As `p.id in (...)` the planner may instead test each candidate against the whole visible set
- * (a nested loop: 80 ms for 17 favourites among 25,000 visible P&Ps, bench/library.bench.ts).
- */
+/** The common table expressions of every library statement: container paths and this user's views. */
 const commonCtes = (scope: LibraryScope): SQL => sql`${containerPathsCte(scope.orgId)},
-        ${myViewsCte(scope)}${
-          scope.isAdmin
-            ? sql``
-            : sql`,
-        visible as materialized (${visiblePnpIdsSql(scope.orgId, scope.userId)})`
-        }`;
+        ${myViewsCte(scope)}`;
 
 /**
- * P&P, Active version, container path, search match, favourite and last view, visible to the user,
- * filtered. Every P&P has a path (its container exists, under a binder): a count that filters on no
+ * P&P, Active version, container path, search match, favourite and last view, visible to the user
+ * (a condition on each row, against the materialised access sources: an ordered page stops after
+ * its rows instead of building the whole visible set first), filtered. Every P&P has a path (its container exists, under a binder): a count that filters on no
  * binder or folder leaves the path out (`withPaths`), one join fewer per counted row.
  */
 const fromWhere = (scope: LibraryScope, match: Match, where: SQL[], withPaths = true): SQL => sql`
   from pnps p
   ${match.join}
-  ${scope.isAdmin ? sql`` : sql`join visible v on v.id = p.id`}
   join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
   ${withPaths ? sql`join container_paths cp on cp.id = p.container_id` : sql``}
   left join library_favorites fav on fav.org_id = p.org_id and fav.user_id = ${scope.userId} and fav.pnp_id = p.id
   left join my_views rv on rv.pnp_id = p.id
-  where ${sql.join(where, sql` and `)}`;
+  where ${sql.join(scope.isAdmin ? where : [...where, pnpVisibleCondition('p', scope.orgId, scope.userId)], sql` and `)}`;
 
 const SORT_SQL: Record<LibrarySortKey, SQL> = {
   name: sql`lower(m.name)`,
