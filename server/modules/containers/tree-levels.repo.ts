@@ -192,14 +192,25 @@ function visibleLevelsSql(scope: LevelScope): SQL {
            ${parentsSeen(scope, sql`select id from reach`)} as all_seen`;
 }
 
-/** The levels asked for, siblings in position order (containers before P&Ps on a tie). */
+/**
+ * The levels asked for, siblings in position order (containers before P&Ps on a tie). The top levels
+ * reach a good part of the tree: as for the whole tree (see listTreeRows), PGlite's missing table
+ * statistics would make the planner nest loops over thousands of rows, so nested loops are off for
+ * that statement alone. One opened folder touches few rows: index lookups stay right there.
+ */
 export async function listLevelRows(db: Executor, scope: LevelScope): Promise<LevelAnswer> {
-  const [result] = await queryRows<{ rows: LevelRow[] | string | null; all_seen: boolean }>(
-    db,
-    scope.whole ? wholeLevelsSql(scope) : visibleLevelsSql(scope),
-  );
-  const raw = result?.rows ?? [];
-  // PGlite may hand json back as text; PostgreSQL's driver parses it.
-  const rows = typeof raw === 'string' ? (JSON.parse(raw) as LevelRow[]) : raw;
-  return { rows, allSeen: result?.all_seen ?? false };
+  const wide = scope.parents.includes(null);
+  if (wide) await db.execute(sql`select set_config('enable_nestloop', 'off', true)`);
+  try {
+    const [result] = await queryRows<{ rows: LevelRow[] | string | null; all_seen: boolean }>(
+      db,
+      scope.whole ? wholeLevelsSql(scope) : visibleLevelsSql(scope),
+    );
+    const raw = result?.rows ?? [];
+    // PGlite may hand json back as text; PostgreSQL's driver parses it.
+    const rows = typeof raw === 'string' ? (JSON.parse(raw) as LevelRow[]) : raw;
+    return { rows, allSeen: result?.all_seen ?? false };
+  } finally {
+    if (wide) await db.execute(sql`select set_config('enable_nestloop', 'on', true)`);
+  }
 }
