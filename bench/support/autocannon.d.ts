@@ -5,6 +5,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     timeout?: number;
+    sampleInt?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;

@@ -33,7 +33,7 @@ export function judge(row: Row, rows: Row[], low: number, high: number): Verdict
   for (const m of Object.values(row.runs)) {
     if (m.failures > 0)
       notes.push(`${m.failures} failed responses at ${m.connections} conn (${JSON.stringify(m.statuses)})`);
-    if (m.requests === 0) notes.push(`no response within ${m.seconds} s at ${m.connections} conn`);
+    if (m.requests === 0) notes.push(`no response within ${m.seconds.toFixed(1)} s at ${m.connections} conn`);
   }
   const clean = notes.length === 0;
   const rps = (r: Row | undefined, c: number) => r?.runs[c]?.rps ?? null;

@@ -38,6 +38,8 @@ export interface LoadSettings {
 }
 
 interface Run {
+  /** Seconds from the end of the warm-up to the end of the run. */
+  seconds: number;
   times: number[];
   bytes: number;
   statuses: Record<string, number>;
@@ -62,6 +64,8 @@ function fire(baseUrl: string, request: Request, connections: number, warmup: nu
         connections,
         duration: warmup + seconds,
         timeout: 60,
+        // autocannon checks for the end of the run at each sample: every 100 ms, not every second.
+        sampleInt: 100,
         method: request.method,
         headers: {
           ...request.headers,
@@ -71,7 +75,7 @@ function fire(baseUrl: string, request: Request, connections: number, warmup: nu
       },
       (error) => {
         if (error) reject(error);
-        else resolve({ times, bytes, statuses, errors });
+        else resolve({ seconds: (performance.now() - measureFrom) / 1000, times, bytes, statuses, errors });
       },
     );
     instance.on('response', (_client, statusCode, resBytes, responseTime) => {
@@ -103,9 +107,9 @@ export async function measure(
     .reduce((sum, [, count]) => sum + count, 0);
   return {
     connections,
-    seconds: settings.seconds,
+    seconds: run.seconds,
     requests: run.times.length,
-    rps: ok / settings.seconds,
+    rps: ok / run.seconds,
     p50: percentile(sorted, 0.5),
     p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
