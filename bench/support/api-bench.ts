@@ -140,8 +140,12 @@ async function measureSize(
   }
 }
 
-/** The commit measured, marked when the server's or shared sources differ from it. */
+/**
+ * The commit measured, marked when the server's or shared sources differ from it; BENCH_COMMIT
+ * names it for a run from an exported tree (no repository).
+ */
 function commit(): string {
+  if (process.env.BENCH_COMMIT) return process.env.BENCH_COMMIT;
   try {
     const head = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
     const dirty = execSync('git status --porcelain -- server shared', { encoding: 'utf8' }).trim() !== '';
