@@ -35,40 +35,69 @@ CREATE INDEX containers_access_source_idx ON containers (org_id, access_source_i
 --> statement-breakpoint
 CREATE INDEX pnps_access_source_idx ON pnps (org_id, access_source_id);
 --> statement-breakpoint
--- After a container is inserted, moved, overridden or reset: recompute its subtree. The walk stops
--- at descendants that override, since their sources (and their subtrees') cannot have changed. The
--- UPDATEs below touch only access_source_id, so they do not fire these triggers again.
-CREATE OR REPLACE FUNCTION containers_refresh_access_source() RETURNS trigger
+-- A container's own source, before the row is written: itself when it overrides, else its parent's
+-- (rows written earlier in the same statement are visible here, so a copied subtree inserted
+-- parent first gets its sources as it goes). One index probe per row: bulk inserts stay cheap.
+CREATE OR REPLACE FUNCTION containers_set_access_source() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-  parent_source integer;
 BEGIN
-  IF NEW.parent_id IS NOT NULL THEN
-    SELECT access_source_id INTO parent_source FROM containers WHERE org_id = NEW.org_id AND id = NEW.parent_id;
+  IF NOT NEW.inherits_access THEN
+    NEW.access_source_id := NEW.id;
+  ELSIF NEW.parent_id IS NULL THEN
+    NEW.access_source_id := NULL;
+  ELSE
+    SELECT access_source_id INTO NEW.access_source_id FROM containers
+     WHERE org_id = NEW.org_id AND id = NEW.parent_id;
   END IF;
-  WITH RECURSIVE subtree(id, source_id) AS (
-    SELECT NEW.id, CASE WHEN NEW.inherits_access THEN parent_source ELSE NEW.id END
-    UNION ALL
-    SELECT c.id, s.source_id
-      FROM subtree s JOIN containers c ON c.org_id = NEW.org_id AND c.parent_id = s.id
-     WHERE c.inherits_access
-  ),
-  moved_containers AS (
-    UPDATE containers c SET access_source_id = s.source_id
-      FROM subtree s
-     WHERE c.org_id = NEW.org_id AND c.id = s.id AND c.access_source_id IS DISTINCT FROM s.source_id
-  )
-  UPDATE pnps p SET access_source_id = s.source_id
-    FROM subtree s
-   WHERE p.org_id = NEW.org_id AND p.container_id = s.id AND p.inherits_access
-     AND p.access_source_id IS DISTINCT FROM s.source_id;
-  RETURN NULL;
+  RETURN NEW;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER containers_access_source
-  AFTER INSERT OR UPDATE OF parent_id, inherits_access ON containers
-  FOR EACH ROW EXECUTE FUNCTION containers_refresh_access_source();
+  BEFORE INSERT OR UPDATE OF parent_id, inherits_access ON containers
+  FOR EACH ROW EXECUTE FUNCTION containers_set_access_source();
+--> statement-breakpoint
+-- When a container's source changed (moved, overridden, reset): its descendants that inherit, and
+-- the P&Ps in them that inherit, take the new source. The walk stops at descendants that override,
+-- whose sources (and their subtrees') cannot have changed. These UPDATEs write only
+-- access_source_id, so they fire no trigger on parent_id or inherits_access.
+CREATE OR REPLACE FUNCTION containers_propagate_access_source() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' AND NOT EXISTS (SELECT 1 FROM containers WHERE org_id = NEW.org_id AND parent_id = NEW.id) THEN
+    RETURN NULL;
+  END IF;
+  WITH RECURSIVE below(id) AS (
+    SELECT c.id FROM containers c
+     WHERE c.org_id = NEW.org_id AND c.parent_id = NEW.id AND c.inherits_access
+    UNION ALL
+    SELECT c.id FROM below b JOIN containers c ON c.org_id = NEW.org_id AND c.parent_id = b.id
+     WHERE c.inherits_access
+  ),
+  moved_containers AS (
+    UPDATE containers c SET access_source_id = NEW.access_source_id
+      FROM below b
+     WHERE c.org_id = NEW.org_id AND c.id = b.id AND c.access_source_id IS DISTINCT FROM NEW.access_source_id
+  )
+  UPDATE pnps p SET access_source_id = NEW.access_source_id
+   WHERE p.org_id = NEW.org_id AND p.inherits_access
+     AND p.container_id IN (SELECT NEW.id UNION ALL SELECT id FROM below)
+     AND p.access_source_id IS DISTINCT FROM NEW.access_source_id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER containers_access_source_changed
+  AFTER UPDATE OF parent_id, inherits_access ON containers
+  FOR EACH ROW WHEN (OLD.access_source_id IS DISTINCT FROM NEW.access_source_id)
+  EXECUTE FUNCTION containers_propagate_access_source();
+--> statement-breakpoint
+-- A container inserted before its parent in the same statement found no parent source: the parent,
+-- once inserted, hands its source down (the function returns at once for a container with nothing
+-- below it, that is every other insert: one index probe).
+CREATE TRIGGER containers_access_source_inserted
+  AFTER INSERT ON containers
+  FOR EACH ROW EXECUTE FUNCTION containers_propagate_access_source();
 --> statement-breakpoint
 -- A P&P takes its container's source when it inherits, none when it has its own participants.
 CREATE OR REPLACE FUNCTION pnps_set_access_source() RETURNS trigger

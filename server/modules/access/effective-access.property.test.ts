@@ -51,42 +51,62 @@ type Op =
   | { kind: 'deleteContainer'; node: number };
 
 const index = fc.nat({ max: 40 });
+/** Folders and P&Ps usually inherit, as in a real organisation; the changes are what is tested. */
+const mostlyInherits = fc.oneof(
+  { arbitrary: fc.constant(true), weight: 3 },
+  { arbitrary: fc.constant(false), weight: 1 },
+);
+const weighted = <T>(arbitrary: fc.Arbitrary<T>, weight: number) => ({ arbitrary, weight });
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('binder' as const), inherits: fc.boolean() }),
-  fc.record({ kind: fc.constant('folder' as const), parent: index, inherits: fc.boolean() }),
-  fc.record({ kind: fc.constant('folder' as const), parent: index, inherits: fc.boolean() }),
-  fc.record({ kind: fc.constant('pnp' as const), container: index, inherits: fc.boolean() }),
-  fc.record({ kind: fc.constant('moveFolder' as const), node: index, parent: index }),
-  fc.record({ kind: fc.constant('movePnp' as const), pnp: index, container: index }),
-  fc.record({ kind: fc.constant('setContainerInherits' as const), node: index, inherits: fc.boolean() }),
-  fc.record({ kind: fc.constant('setPnpInherits' as const), pnp: index, inherits: fc.boolean() }),
-  fc.record({ kind: fc.constant('resetSubtree' as const), node: index }),
-  fc.record({
-    kind: fc.constant('grant' as const),
-    onPnp: fc.boolean(),
-    node: index,
-    subject: fc.nat({ max: USERS + GROUPS - 1 }),
-    role: fc.integer({ min: 1, max: 5 }),
-  }),
-  fc.record({ kind: fc.constant('revoke' as const), grant: index }),
-  fc.record({
-    kind: fc.constant('join' as const),
-    user: fc.nat({ max: USERS - 1 }),
-    group: fc.nat({ max: GROUPS - 1 }),
-  }),
-  fc.record({
-    kind: fc.constant('leave' as const),
-    user: fc.nat({ max: USERS - 1 }),
-    group: fc.nat({ max: GROUPS - 1 }),
-  }),
-  fc.record({ kind: fc.constant('deleteContainer' as const), node: index }),
+  weighted(fc.record({ kind: fc.constant('binder' as const), inherits: fc.boolean() }), 1),
+  weighted(fc.record({ kind: fc.constant('folder' as const), parent: index, inherits: mostlyInherits }), 2),
+  weighted(fc.record({ kind: fc.constant('pnp' as const), container: index, inherits: mostlyInherits }), 2),
+  weighted(fc.record({ kind: fc.constant('moveFolder' as const), node: index, parent: index }), 4),
+  weighted(fc.record({ kind: fc.constant('movePnp' as const), pnp: index, container: index }), 2),
+  weighted(fc.record({ kind: fc.constant('setContainerInherits' as const), node: index, inherits: fc.boolean() }), 3),
+  weighted(fc.record({ kind: fc.constant('setPnpInherits' as const), pnp: index, inherits: fc.boolean() }), 1),
+  weighted(fc.record({ kind: fc.constant('resetSubtree' as const), node: index }), 2),
+  weighted(
+    fc.record({
+      kind: fc.constant('grant' as const),
+      onPnp: fc.boolean(),
+      node: index,
+      subject: fc.nat({ max: USERS + GROUPS - 1 }),
+      role: fc.integer({ min: 1, max: 5 }),
+    }),
+    2,
+  ),
+  weighted(fc.record({ kind: fc.constant('revoke' as const), grant: index }), 1),
+  weighted(
+    fc.record({
+      kind: fc.constant('join' as const),
+      user: fc.nat({ max: USERS - 1 }),
+      group: fc.nat({ max: GROUPS - 1 }),
+    }),
+    1,
+  ),
+  weighted(
+    fc.record({
+      kind: fc.constant('leave' as const),
+      user: fc.nat({ max: USERS - 1 }),
+      group: fc.nat({ max: GROUPS - 1 }),
+    }),
+    1,
+  ),
+  weighted(fc.record({ kind: fc.constant('deleteContainer' as const), node: index }), 1),
 );
 
 /** A tree worth changing first (binders, folders, P&Ps, grants, members), then any steps at all. */
 const buildArbitrary: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('binder' as const), inherits: fc.boolean() }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('folder' as const), parent: index, inherits: fc.boolean() }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant('pnp' as const), container: index, inherits: fc.boolean() }), weight: 3 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('folder' as const), parent: index, inherits: mostlyInherits }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('pnp' as const), container: index, inherits: mostlyInherits }),
+    weight: 3,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('grant' as const),
