@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
 /**
  * PostgreSQL's JIT compiles a plan whose estimated cost is high (the visibility walk over a large
  * library is estimated at millions) and spent ~0.9 s compiling a query that runs in ~80 ms
- * (bench/library.bench.ts). These are short interactive queries: no JIT for this transaction.
+ * (bench/api-postgres.bench.ts). These are short interactive queries: no JIT for this transaction.
  */
 export async function tuneForLibrary(ctx: OrgCtx): Promise<void> {
   if (ctx.deps.database.kind === 'postgres') await ctx.tx.execute(sql`select set_config('jit', 'off', true)`);
