@@ -8,6 +8,8 @@ export interface PaginationFooterProps {
   readonly pageSize?: number;
   /** Plural noun after the total; defaults to 'Items' (spec §2). */
   readonly label?: string;
+  /** How the total is written when it is not simply the number (e.g. '10,000+' for a capped count). */
+  readonly totalLabel?: string;
   readonly onPageChange: (page: number) => void;
 }
 
@@ -52,6 +54,7 @@ export function PaginationFooter({
   page = DEFAULT_PAGE,
   pageSize = DEFAULT_PAGE_SIZE,
   label = 'Items',
+  totalLabel,
   onPageChange,
 }: PaginationFooterProps) {
   const window = paginate({ total, page, pageSize });
@@ -59,7 +62,7 @@ export function PaginationFooter({
   return (
     <Group justify="space-between" gap="sm" px="md" py="sm" wrap="wrap" data-testid="pagination-footer">
       <Text size="sm" c="dimmed" aria-live="polite">
-        Showing {window.lower} - {window.upper} of {window.total} {label}
+        Showing {window.lower} - {window.upper} of {totalLabel ?? window.total} {label}
       </Text>
       <Group gap={4} component="nav" aria-label="Pagination">
         <PageLink onClick={() => onPageChange(window.page - 1)} disabled={!window.hasPrevious}>
