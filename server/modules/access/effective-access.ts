@@ -28,7 +28,7 @@ const userGroupsSql = (orgId: number, userId: number): SQL =>
   sql`select group_id from group_memberships where org_id = ${orgId} and user_id = ${userId}`;
 
 /** Grants that reach a user: their own or their groups'. */
-const grantsOfUser = (orgId: number, userId: number): SQL => sql`
+export const userGrantsSql = (orgId: number, userId: number): SQL => sql`
   select g.container_id, g.pnp_id, g.role, g.approval_step
     from access_grants g
    where g.org_id = ${orgId}
@@ -61,7 +61,7 @@ export async function listUserRolesOnContainer(
     db,
     sql`select distinct ug.role::int as role, ug.approval_step::int as approval_step
           from containers c
-          join (${grantsOfUser(orgId, userId)}) ug on ug.container_id = c.access_source_id
+          join (${userGrantsSql(orgId, userId)}) ug on ug.container_id = c.access_source_id
          where c.org_id = ${orgId} and c.id = ${containerId}`,
   );
 }
@@ -77,7 +77,7 @@ export async function listUserRolesOnPnp(
     db,
     sql`select distinct ug.role::int as role, ug.approval_step::int as approval_step
           from pnps p
-          join (${grantsOfUser(orgId, userId)}) ug
+          join (${userGrantsSql(orgId, userId)}) ug
             on (not p.inherits_access and ug.pnp_id = p.id) or (p.inherits_access and ug.container_id = p.access_source_id)
          where p.org_id = ${orgId} and p.id = ${pnpId}`,
   );

@@ -4,9 +4,8 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { UserStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { accessGrants, containers, pnps } from '../../db/schema/index';
-import { containerSourcesCte } from '../access/effective-access';
+import { containerSourcesCte, userGrantsSql } from '../access/effective-access';
 import { subtreeCte } from './containers.repo';
-import { userGrantsSql } from './tree.repo';
 
 /** A node whose participants are read or written: a container or a P&P. */
 export type AccessTarget = { containerId: number } | { pnpId: number };

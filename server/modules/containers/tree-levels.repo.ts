@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus } from '../../../shared/domain/statuses';
+import type { TreeRow } from './tree.repo';
 import { queryRows, type Executor } from '../../db/client';
-import { containerSourcesCte } from '../access/effective-access';
-import { userGrantsSql } from './tree.repo';
+import { containerSourcesCte, userGrantsSql } from '../access/effective-access';
 
 /**
  * Part of the tree, for a screen that opens nodes on demand: the binders, folders and P&Ps down to
@@ -13,21 +13,10 @@ import { userGrantsSql } from './tree.repo';
  * to reach them; only the part asked for leaves the database.
  */
 
-export interface LevelRow {
-  kind: 'c' | 'p';
-  id: number;
-  item_type: number;
-  parent_id: number | null;
-  name: string;
-  description: string | null;
-  position: number;
-  lock_version: number;
-  inherits_access: boolean;
-  status: number | null;
-  has_role: boolean;
+/** A tree row without the folder views' flags, and with whether the caller may open it further. */
+export type LevelRow = Omit<TreeRow, 'published_at' | 'favorite' | 'recently_viewed' | 'recently_published'> & {
   has_children: boolean;
-  manage: boolean;
-}
+};
 
 export interface LevelScope {
   orgId: number;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
-import { containerSourcesCte } from '../access/effective-access';
+import { containerSourcesCte, userGrantsSql } from '../access/effective-access';
 
 /**
  * The tree of an organisation (binders, folders and P&Ps) in ONE statement, whatever its size:
@@ -38,14 +38,6 @@ export interface TreeScope {
   now: Date;
   windowStart: Date;
 }
-
-/** The grants that reach a user: their own and their groups'. */
-export const userGrantsSql = (orgId: number, userId: number): SQL => sql`
-  select g.container_id, g.pnp_id, g.role
-    from access_grants g
-   where g.org_id = ${orgId}
-     and (g.user_id = ${userId}
-          or g.group_id in (select m.group_id from group_memberships m where m.org_id = ${orgId} and m.user_id = ${userId}))`;
 
 /**
  * The P&P columns shared by both shapes of the query; `pv` is the P&P row. The per-P&P facts
