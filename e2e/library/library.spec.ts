@@ -37,11 +37,14 @@ test('a nurse searches inside the documents, opens the policy, favourites it and
       /action_name=download/,
     );
 
+    // The star turns at once (optimistic); the reload below must not abort the save still in flight.
+    const saved = page.waitForResponse((r) => r.url().includes('/handle_favorite') && r.ok());
     await page.getByRole('button', { name: `Add ${pnp.name} to Favorites`, exact: true }).click();
     await expect(page.getByRole('button', { name: `Remove ${pnp.name} from Favorites`, exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
+    await saved;
 
     await page.goto(orgHome(session));
     await page.getByText('Favorites', { exact: true }).click();
