@@ -3,7 +3,9 @@ import { registerContainerModule } from '../modules/containers/index';
 import { registerLibraryModule } from '../modules/library/index';
 import { registerNotificationRoutes } from '../modules/notifications/notifications.routes';
 import { registerPnpModule } from '../modules/pnps/index';
+import { registerReadAckModule } from '../modules/read-acks/index';
 import { registerSystemMessageRoutes } from '../modules/system-messages/system-messages.routes';
+import { registerTaskModule } from '../modules/tasks/index';
 import type { Deps } from './deps';
 import type { App } from './routes';
 
@@ -15,4 +17,6 @@ export function registerModules(app: App, deps: Deps): void {
   registerContainerModule(app, deps);
   registerPnpModule(app, deps);
   registerLibraryModule(app, deps);
+  registerTaskModule(app, deps);
+  registerReadAckModule(app, deps);
 }
