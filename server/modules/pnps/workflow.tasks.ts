@@ -144,7 +144,11 @@ export async function closeOpenTasks(
     .where(and(eq(tasks.orgId, orgId), where, eq(tasks.status, TaskStatus.Open)));
 }
 
-/** A review started or extended answers the P&P's 'Start Review or Extend' reminder. */
+/**
+ * A review started or extended answers the P&P's 'Start Review or Extend' reminder: the one who
+ * acted completes theirs, the other owners' and authors' reminders are closed (their stage was
+ * left another way: product rules 'Tasks').
+ */
 export async function completePendingRevision(
   db: Executor,
   orgId: number,
@@ -152,15 +156,15 @@ export async function completePendingRevision(
   by: number,
   now: Date,
 ): Promise<void> {
+  const open = and(
+    eq(tasks.orgId, orgId),
+    eq(tasks.pnpId, pnpId),
+    eq(tasks.kind, TaskKind.PendingRevision),
+    eq(tasks.status, TaskStatus.Open),
+  );
   await db
     .update(tasks)
     .set({ status: TaskStatus.Completed, completedAt: now, completedBy: by, updatedAt: now })
-    .where(
-      and(
-        eq(tasks.orgId, orgId),
-        eq(tasks.pnpId, pnpId),
-        eq(tasks.kind, TaskKind.PendingRevision),
-        eq(tasks.status, TaskStatus.Open),
-      ),
-    );
+    .where(and(open, eq(tasks.userId, by)));
+  await db.update(tasks).set({ status: TaskStatus.Closed, updatedAt: now }).where(open);
 }

@@ -1,0 +1,149 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { TASK_COUNT_LIMIT, type TaskDueFilter } from '../../../shared/api/tasks';
+import { queryRows, type Executor } from '../../db/client';
+
+/** One task with what the tasks screen shows of its P&P, version and read acknowledgement. */
+export interface TaskRow {
+  id: number;
+  kind: string;
+  status: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  pnp_id: number;
+  pnp_name: string;
+  document_id: number | null;
+  version_number: number | null;
+  version_status: number | null;
+  draft_stage: number | null;
+  approval_step: number | null;
+  read_ack_id: number | null;
+  read_ack_name: string | null;
+  due_dt: string | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  effective_dt: string | null;
+  review_dt: string | null;
+  reminder_dt: string | null;
+  review_cycle_years: number | null;
+  reminder_days: number | null;
+}
+
+export interface TaskFilters {
+  /** Whose tasks: the caller, and the people whose open tasks the caller holds as their delegate. */
+  userIds: readonly number[];
+  /** People whose tasks the caller sees only while open (delegators). */
+  openOnlyUserIds?: readonly number[];
+  kind?: string | undefined;
+  status?: number | undefined;
+  due: TaskDueFilter;
+  days: number;
+  /** Today (yyyy-mm-dd, UTC). */
+  today: string;
+}
+
+/** The tasks a filter keeps; every condition starts with the index's (org_id, user_id, ...). */
+function conditions(orgId: number, f: TaskFilters): SQL {
+  const parts: SQL[] = [sql`t.org_id = ${orgId}`];
+  const own = sql`t.user_id in (${sql.join(
+    f.userIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  const others = f.openOnlyUserIds ?? [];
+  parts.push(
+    others.length === 0
+      ? own
+      : sql`(${own} or (t.status = 1 and t.user_id in (${sql.join(
+          others.map((id) => sql`${id}`),
+          sql`, `,
+        )})))`,
+  );
+  if (f.status !== undefined) parts.push(sql`t.status = ${f.status}`);
+  if (f.kind !== undefined) parts.push(sql`t.kind = ${f.kind}`);
+  if (f.due === 'overdue') parts.push(sql`t.due_dt < ${f.today}::date`);
+  if (f.due === 'within') parts.push(sql`t.due_dt <= ${f.today}::date + ${f.days}::int`);
+  return sql.join(parts, sql` and `);
+}
+
+const ROW_COLUMNS = sql`t.id, t.kind, t.status, t.user_id, u.first_name, u.last_name, t.pnp_id, p.name as pnp_name,
+       d.id as document_id, d.version_number, d.status as version_status, d.draft_stage, d.approval_step,
+       t.read_ack_id, ra.name as read_ack_name, t.due_dt::text as due_dt, t.created_at, t.completed_at,
+       d.effective_dt::text as effective_dt, d.review_dt::text as review_dt, d.reminder_dt::text as reminder_dt,
+       d.review_cycle_years, d.reminder_days`;
+
+/** The joins of a page of tasks: the P&P, the person, the version (the Active one when none is named). */
+const ROW_JOINS = sql`
+  join pnps p on p.org_id = t.org_id and p.id = t.pnp_id
+  join org_users u on u.org_id = t.org_id and u.id = t.user_id
+  left join read_acknowledgements ra on ra.org_id = t.org_id and ra.id = t.read_ack_id
+  left join lateral (
+    select d.* from pnp_documents d
+     where d.org_id = t.org_id
+       and d.id = coalesce(t.document_id, ra.document_id,
+                           (select a.id from pnp_documents a where a.org_id = t.org_id and a.pnp_id = t.pnp_id and a.status = 2))
+  ) d on true`;
+
+/**
+ * One page of tasks, newest first. The page is cut from the tasks table alone (walking the
+ * (org_id, user_id, status, created_at) index and stopping at the page) before anything is joined.
+ */
+export async function listTaskPage(
+  db: Executor,
+  orgId: number,
+  f: TaskFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TaskRow[]; total: number; capped: boolean }> {
+  const where = conditions(orgId, f);
+  const rows = await queryRows<TaskRow>(
+    db,
+    sql`select ${ROW_COLUMNS}
+          from (select * from tasks t where ${where} order by t.created_at desc, t.id desc
+                 limit ${page.limit} offset ${page.offset}) t
+          ${ROW_JOINS}
+         order by t.created_at desc, t.id desc`,
+  );
+  // A page that is not full and not empty is the last one: the total is known without counting.
+  if (rows.length > 0 && rows.length < page.limit) return { rows, total: page.offset + rows.length, capped: false };
+  if (rows.length === 0 && page.offset === 0) return { rows, total: 0, capped: false };
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (select 1 from tasks t where ${where} limit ${TASK_COUNT_LIMIT + 1}) x`,
+  );
+  const total = counted?.total ?? 0;
+  return { rows, total: Math.min(total, TASK_COUNT_LIMIT), capped: total > TASK_COUNT_LIMIT };
+}
+
+/** One task by id, if it is one of the given people's. */
+export async function findTask(
+  db: Executor,
+  orgId: number,
+  taskId: number,
+  f: Pick<TaskFilters, 'userIds' | 'openOnlyUserIds'>,
+): Promise<TaskRow | null> {
+  const where = conditions(orgId, { ...f, due: 'any', days: 0, today: '1970-01-01' });
+  const [row] = await queryRows<TaskRow>(
+    db,
+    sql`select ${ROW_COLUMNS}
+          from (select * from tasks t where ${where} and t.id = ${taskId}) t
+          ${ROW_JOINS}`,
+  );
+  return row ?? null;
+}
+
+/** Locks the task row for the action (two clicks on one task act once). */
+export async function lockTask(db: Executor, orgId: number, taskId: number): Promise<{ status: number } | null> {
+  const [row] = await queryRows<{ status: number }>(
+    db,
+    sql`select status from tasks where org_id = ${orgId} and id = ${taskId} for update`,
+  );
+  return row ?? null;
+}
+
+/** Marks the task done by the caller's action (the workflow may have closed it with its stage). */
+export async function markTaskCompleted(db: Executor, orgId: number, taskId: number, by: number, now: Date) {
+  await db.execute(
+    sql`update tasks set status = 2, completed_at = ${now.toISOString()}::timestamptz, completed_by = ${by},
+               updated_at = ${now.toISOString()}::timestamptz
+         where org_id = ${orgId} and id = ${taskId} and status <> 2`,
+  );
+}

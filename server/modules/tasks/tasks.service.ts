@@ -1,0 +1,189 @@
+import {
+  TASK_ACTIONS_BY_KIND,
+  TASK_ACTION_LABELS,
+  type Task,
+  type TaskAction,
+  type TaskActionBody,
+  type TaskActionResult,
+  type TaskList,
+  type TaskListQuery,
+} from '../../../shared/api/tasks';
+import type { z } from 'zod';
+import type { WorkflowBody } from '../../../shared/api/pnp-documents';
+import { TASK_KIND_LABELS, TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { conflict, notFound, unprocessable } from '../../http/errors';
+import type { OrgCtx } from '../../http/routes';
+import { utcDate } from '../../platform/clock';
+import { extendReview, startRevision } from '../pnps/publishing.service';
+import { findDocumentByStatus } from '../pnps/pnps.repo';
+import { positionLabel } from '../pnps/workflow.record';
+import { runWorkflowAction } from '../pnps/workflow.service';
+import { findTask, listTaskPage, lockTask, markTaskCompleted, type TaskRow } from './tasks.repo';
+
+export const TASK_STATUS_LABELS: Record<number, string> = {
+  [TaskStatus.Open]: 'Open',
+  [TaskStatus.Completed]: 'Completed',
+  [TaskStatus.Closed]: 'Closed',
+};
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function presentTask(row: TaskRow): Task {
+  const kind = row.kind as TaskKind;
+  const inDraft = row.version_status === VersionStatus.Draft && row.draft_stage !== null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    kind_label: TASK_KIND_LABELS[kind] ?? row.kind,
+    status: row.status,
+    status_label: TASK_STATUS_LABELS[row.status] ?? String(row.status),
+    user_id: row.user_id,
+    user_name: `${row.first_name} ${row.last_name}`,
+    pnp_id: row.pnp_id,
+    pnp_name: row.pnp_name,
+    pnp_document_id: row.document_id,
+    version_number: row.version_number,
+    version_status: row.version_status,
+    draft_stage: inDraft ? row.draft_stage : null,
+    stage_label: inDraft
+      ? positionLabel('version', { status: row.version_status, stage: row.draft_stage, step: row.approval_step })
+      : null,
+    approval_step: inDraft ? row.approval_step : null,
+    read_ack_id: row.read_ack_id,
+    read_ack_name: row.read_ack_name,
+    due_dt: row.due_dt,
+    created_at: iso(row.created_at)!,
+    completed_at: iso(row.completed_at),
+    effective_dt: row.effective_dt,
+    review_dt: row.review_dt,
+    reminder_dt: row.reminder_dt,
+    review_cycle_years: row.review_cycle_years,
+    reminder_days: row.reminder_days,
+    actions: row.status === TaskStatus.Open ? [...(TASK_ACTIONS_BY_KIND[kind] ?? [])] : [],
+  };
+}
+
+/** Whose tasks the caller sees: their own. */
+const whose = (ctx: OrgCtx) => ({ userIds: [ctx.actor.userId] });
+
+export async function listTasks(ctx: OrgCtx, query: z.output<typeof TaskListQuery>): Promise<TaskList> {
+  const found = await listTaskPage(
+    ctx.tx,
+    ctx.orgId,
+    { ...whose(ctx), kind: query.kind, status: query.status, due: query.due, days: query.days, today: utcDate(ctx.now) },
+    { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+  );
+  return {
+    tasks: found.rows.map(presentTask),
+    total: found.total,
+    ...(found.capped ? { total_capped: true } : {}),
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+async function getTask(ctx: OrgCtx, taskId: number): Promise<TaskRow> {
+  const row = await findTask(ctx.tx, ctx.orgId, taskId, whose(ctx));
+  if (!row) throw notFound('The task');
+  return row;
+}
+
+export async function getOneTask(ctx: OrgCtx, taskId: number): Promise<Task> {
+  return presentTask(await getTask(ctx, taskId));
+}
+
+const refuseAction = (task: TaskRow, action: TaskAction): never => {
+  const label = TASK_KIND_LABELS[task.kind as TaskKind] ?? task.kind;
+  if (task.kind === TaskKind.Acknowledge) {
+    throw unprocessable('Open the document to acknowledge it: the Acknowledge button is on the document.');
+  }
+  const allowed = (TASK_ACTIONS_BY_KIND[task.kind as TaskKind] ?? []).map((a) => TASK_ACTION_LABELS[a]);
+  throw unprocessable(`A ${label} task is answered with ${allowed.join(' or ')}, not ${TASK_ACTION_LABELS[action]}.`);
+};
+
+/** The workflow step a task's action stands for (Review/Approve/Publish/Author tasks). */
+function workflowBodyOf(task: TaskRow, body: TaskActionBody): WorkflowBody {
+  const comment = body.comment ? { comment: body.comment } : {};
+  switch (body.task_action) {
+    case 'Submit':
+      return { action: 'submit', ...comment };
+    case 'Accept':
+      return { action: 'accept_review', ...comment };
+    case 'Approve':
+      return { action: 'approve', ...comment };
+    case 'Decline':
+      if (!body.comment) throw unprocessable('A comment is required to decline.');
+      return {
+        action: task.kind === TaskKind.Review ? 'decline_review' : 'decline_approval',
+        comment: body.comment,
+      };
+    case 'Publish':
+      if (!body.effective_date) throw unprocessable('Effective Date is required.');
+      return {
+        action: 'publish',
+        effective_dt: body.effective_date,
+        review_cycle_years: body.review_cycle_years ?? ((task.review_cycle_years ?? 1) as 1 | 2 | 3),
+        reminder_days: body.reminder_days ?? ((task.reminder_days ?? 30) as 30 | 60 | 90 | 180),
+        ...(body.review_dt ? { review_dt: body.review_dt } : {}),
+        ...(body.reminder_dt ? { reminder_dt: body.reminder_dt } : {}),
+        ...comment,
+      };
+    case 'SendToAuthors':
+      return {
+        action: 'send_to_authors',
+        ...comment,
+        ...(body.effective_date ? { effective_dt: body.effective_date } : {}),
+      };
+    default:
+      return refuseAction(task, body.task_action);
+  }
+}
+
+/** The version a PendingRevision task answers for: its own, or the P&P's Active version. */
+async function activeVersionOf(ctx: OrgCtx, task: TaskRow): Promise<number> {
+  if (task.document_id !== null && task.version_status === VersionStatus.Active) return task.document_id;
+  const active = await findDocumentByStatus(ctx.tx, ctx.orgId, task.pnp_id, VersionStatus.Active);
+  if (!active) throw unprocessable('This P&P has no Active version to review.');
+  return active.id;
+}
+
+/**
+ * Takes a task's action (PUT tasks/{id}) through the workflow's own services, so that every rule
+ * and permission of the document screen holds here too. The task is then completed by the caller.
+ */
+export async function actOnTask(ctx: OrgCtx, taskId: number, body: TaskActionBody): Promise<TaskActionResult> {
+  const task = await getTask(ctx, taskId);
+  const locked = await lockTask(ctx.tx, ctx.orgId, task.id);
+  if (!locked) throw notFound('The task');
+  if (locked.status !== TaskStatus.Open) {
+    throw conflict(
+      locked.status === TaskStatus.Completed
+        ? 'This task is already completed.'
+        : 'This task was closed: its stage was left another way.',
+    );
+  }
+  const allowed: readonly TaskAction[] = TASK_ACTIONS_BY_KIND[task.kind as TaskKind] ?? [];
+  if (!allowed.includes(body.task_action)) refuseAction(task, body.task_action);
+
+  let next: TaskActionResult['next'] = null;
+  if (task.kind === TaskKind.PendingRevision) {
+    const versionId = await activeVersionOf(ctx, task);
+    if (body.task_action === 'StartReview') {
+      const draft = await startRevision(ctx, task.pnp_id, versionId, {
+        ...(body.comment ? { comment: body.comment } : {}),
+        ...(body.effective_date ? { effectiveDt: body.effective_date } : {}),
+      });
+      next = { pnp_id: task.pnp_id, pnp_document_id: draft.id };
+    } else {
+      await extendReview(ctx, task.pnp_id, versionId, body.comment);
+    }
+  } else {
+    if (task.document_id === null || task.version_status !== VersionStatus.Draft) {
+      throw conflict('This task was closed: its draft is no longer in progress.');
+    }
+    await runWorkflowAction(ctx, task.pnp_id, task.document_id, workflowBodyOf(task, body));
+    if (body.task_action === 'SendToAuthors') next = { pnp_id: task.pnp_id, pnp_document_id: task.document_id };
+  }
+  await markTaskCompleted(ctx.tx, ctx.orgId, task.id, ctx.actor.userId, ctx.now);
+  return { task: presentTask((await findTask(ctx.tx, ctx.orgId, task.id, whose(ctx)))!), next };
+}
