@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { NotificationList, NotificationStatusBody, Notification } from '../../../shared/api/notifications';
+import {
+  NotificationList,
+  NotificationListQuery,
+  NotificationStatusBody,
+  Notification,
+} from '../../../shared/api/notifications';
+import { NotificationStatus } from '../../../shared/domain/statuses';
 import { notifications } from '../../db/schema/index';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
@@ -14,6 +20,7 @@ const present = (row: Row): Notification => ({
   link: row.link,
   created_at: row.createdAt.toISOString(),
 });
+/** Only the caller's own notifications in the caller's organisation: anything else is "not found". */
 const mine = (ctx: OrgCtx) => and(eq(notifications.orgId, ctx.orgId), eq(notifications.userId, ctx.actor.userId));
 const ByIdParams = z.object({ id: IdParam });
 
@@ -28,14 +35,35 @@ export function registerNotificationRoutes(app: App, deps: Deps): void {
   orgRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/self/notifications', schema: { response: { 200: NotificationList } } },
-    async (ctx) => {
-      const rows = await ctx.tx.select().from(notifications).where(mine(ctx)).orderBy(desc(notifications.createdAt)).limit(200);
-      const [count] = await ctx.tx
-        .select({ n: sql<number>`count(*)::int` })
+    {
+      method: 'GET',
+      url: '/api/self/notifications',
+      summary: "The caller's notifications, newest first, one page, with the unread count",
+      schema: { querystring: NotificationListQuery, response: { 200: NotificationList } },
+    },
+    async (ctx, { query }) => {
+      const rows = await ctx.tx
+        .select()
         .from(notifications)
-        .where(and(mine(ctx), eq(notifications.status, 1)));
-      return { notifications: rows.map(present), unread_count: Number(count?.n ?? 0) };
+        .where(mine(ctx))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      // Both counts in one statement; the unread one reads the partial index of unread rows.
+      const [counts] = await ctx.tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          unread: sql<number>`(count(*) filter (where ${notifications.status} = ${NotificationStatus.Unread}))::int`,
+        })
+        .from(notifications)
+        .where(mine(ctx));
+      return {
+        notifications: rows.map(present),
+        unread_count: Number(counts?.unread ?? 0),
+        total: Number(counts?.total ?? 0),
+        page: query.page,
+        per_page: query.per_page,
+      };
     },
   );
 
@@ -45,6 +73,7 @@ export function registerNotificationRoutes(app: App, deps: Deps): void {
     {
       method: 'PUT',
       url: '/api/self/notifications/update_all',
+      summary: "Marks all the caller's notifications read or unread",
       schema: { body: NotificationStatusBody },
     },
     async (ctx, { body }) => {
@@ -59,6 +88,7 @@ export function registerNotificationRoutes(app: App, deps: Deps): void {
     {
       method: 'PUT',
       url: '/api/self/notifications/:id',
+      summary: 'Marks one of the caller’s notifications read or unread',
       schema: { params: ByIdParams, body: NotificationStatusBody, response: { 200: Notification } },
     },
     async (ctx, { params, body }) => {
@@ -75,7 +105,12 @@ export function registerNotificationRoutes(app: App, deps: Deps): void {
   orgRoute(
     app,
     deps,
-    { method: 'DELETE', url: '/api/self/notifications/destroy_all', schema: {} },
+    {
+      method: 'DELETE',
+      url: '/api/self/notifications/destroy_all',
+      summary: "Deletes all the caller's notifications",
+      schema: {},
+    },
     async (ctx) => {
       await ctx.tx.delete(notifications).where(mine(ctx));
       return undefined;
@@ -85,7 +120,12 @@ export function registerNotificationRoutes(app: App, deps: Deps): void {
   orgRoute(
     app,
     deps,
-    { method: 'DELETE', url: '/api/self/notifications/:id', schema: { params: ByIdParams } },
+    {
+      method: 'DELETE',
+      url: '/api/self/notifications/:id',
+      summary: 'Deletes one of the caller’s notifications',
+      schema: { params: ByIdParams },
+    },
     async (ctx, { params }) => {
       await getMine(ctx, params.id);
       await ctx.tx.delete(notifications).where(and(mine(ctx), eq(notifications.id, params.id)));

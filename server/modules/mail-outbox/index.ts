@@ -1,0 +1,1 @@
+export { registerMailOutboxRoutes } from './mail-outbox.routes';

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSystem } from '../../db/tenant';
+import { enqueueMail } from '../../platform/mailer';
+import { createOrg, createStaff, createUser } from '../../test/factories';
+import type { TestApp } from '../../test/harness';
+import { createNotificationsTestApp } from '../notifications/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createNotificationsTestApp();
+});
+afterAll(async () => t.close());
+
+describe('GET hstm/mail_outbox', () => {
+  it('401 without a session; 403 for org users and for staff without developer tools', async () => {
+    expect((await t.anonymous().get('/api/hstm/mail_outbox')).statusCode).toBe(401);
+    expect((await t.anonymous().get('/api/hstm/mail_outbox/1')).statusCode).toBe(401);
+    const org = await createOrg(t.deps);
+    const user = await createUser(t.deps, org.id, { isAdmin: true });
+    const orgAgent = await t.signIn(user.username, user.password);
+    expect((await orgAgent.get('/api/hstm/mail_outbox')).statusCode).toBe(403);
+    expect((await orgAgent.get('/api/hstm/mail_outbox/1')).statusCode).toBe(403);
+    const staff = await createStaff(t.deps, '2 3 4');
+    const staffAgent = await t.signIn(staff.username, staff.password);
+    expect((await staffAgent.get('/api/hstm/mail_outbox')).statusCode).toBe(403);
+  });
+
+  it('lists the outbox newest first, one page at a time, and opens one message with both bodies', async () => {
+    const org = await createOrg(t.deps);
+    await withSystem(t.deps.database.db, async (tx) => {
+      for (let i = 1; i <= 12; i += 1) {
+        await enqueueMail(tx, {
+          orgId: org.id,
+          to: `reader${i}@example.com`,
+          subject: `Subject ${i}`,
+          text: `Plain ${i}`,
+          html: `<p>Html ${i}</p>`,
+        });
+      }
+    });
+    const staff = await createStaff(t.deps, '5');
+    const agent = await t.signIn(staff.username, staff.password);
+    let res = await agent.get('/api/hstm/mail_outbox?per_page=10');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThanOrEqual(12);
+    expect(body).toMatchObject({ page: 1, per_page: 10 });
+    expect(body.mail_outbox[0]).toMatchObject({
+      org_id: org.id,
+      to: 'reader12@example.com',
+      subject: 'Subject 12',
+      status: 'pending',
+      error: null,
+      sent_at: null,
+    });
+    expect(body.mail_outbox[0]).not.toHaveProperty('body_text');
+    res = await agent.get('/api/hstm/mail_outbox?page=2&per_page=10');
+    expect(res.json().mail_outbox.map((m: { subject: string }) => m.subject).slice(0, 2)).toEqual([
+      'Subject 2',
+      'Subject 1',
+    ]);
+    const id = body.mail_outbox[0].id as number;
+    res = await agent.get(`/api/hstm/mail_outbox/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, body_text: 'Plain 12', body_html: '<p>Html 12</p>' });
+  });
+
+  it('404 for a message that does not exist; 422 for bad ids and paging', async () => {
+    const staff = await createStaff(t.deps, '5');
+    const agent = await t.signIn(staff.username, staff.password);
+    const res = await agent.get('/api/hstm/mail_outbox/2000000000');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors).toEqual(['The message was not found.']);
+    for (const url of ['/api/hstm/mail_outbox/abc', '/api/hstm/mail_outbox?page=0', '/api/hstm/mail_outbox?per_page=500']) {
+      const bad = await agent.get(url);
+      expect(bad.statusCode, url).toBe(422);
+      expect(bad.json().errors.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,1 @@
+export { registerSelfSettingsRoutes } from './self-settings.routes';
