@@ -36,6 +36,10 @@ export const containers = pgTable(
      * null when nothing up to the binder overrides. Kept by a trigger (migration 0005): never set it.
      */
     accessSourceId: integer('access_source_id'),
+    /** 'Binder / Folder / Sub-folder', kept by a trigger (migration 0011): never set it. */
+    location: text('location').notNull().default(''),
+    /** The ids from the binder down to this node, kept by a trigger (migration 0011): never set it. */
+    ancestorIds: integer('ancestor_ids').array().notNull().default(sql`'{}'`),
     /** Optimistic concurrency: two people moving one node at once. */
     lockVersion: integer('lock_version').notNull().default(0),
     createdBy: integer('created_by'),

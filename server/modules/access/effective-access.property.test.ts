@@ -40,6 +40,7 @@ type Op =
   | { kind: 'folder'; parent: number; inherits: boolean }
   | { kind: 'pnp'; container: number; inherits: boolean }
   | { kind: 'moveFolder'; node: number; parent: number }
+  | { kind: 'renameContainer'; node: number }
   | { kind: 'movePnp'; pnp: number; container: number }
   | { kind: 'setContainerInherits'; node: number; inherits: boolean }
   | { kind: 'setPnpInherits'; pnp: number; inherits: boolean }
@@ -63,6 +64,7 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   weighted(fc.record({ kind: fc.constant('pnp' as const), container: index, inherits: mostlyInherits }), 2),
   weighted(fc.record({ kind: fc.constant('moveFolder' as const), node: index, parent: index }), 4),
   weighted(fc.record({ kind: fc.constant('movePnp' as const), pnp: index, container: index }), 2),
+  weighted(fc.record({ kind: fc.constant('renameContainer' as const), node: index }), 2),
   weighted(fc.record({ kind: fc.constant('setContainerInherits' as const), node: index, inherits: fc.boolean() }), 3),
   weighted(fc.record({ kind: fc.constant('setPnpInherits' as const), pnp: index, inherits: fc.boolean() }), 1),
   weighted(fc.record({ kind: fc.constant('resetSubtree' as const), node: index }), 2),
@@ -174,6 +176,12 @@ async function apply(tx: Tx, op: Op): Promise<void> {
       await tx.execute(sql`update containers set parent_id = ${parent} where org_id = ${orgId} and id = ${node}`);
       return;
     }
+    case 'renameContainer': {
+      const node = pick(containers, op.node);
+      if (node === undefined) return;
+      await tx.execute(sql`update containers set name = ${name} where org_id = ${orgId} and id = ${node}`);
+      return;
+    }
     case 'movePnp': {
       const pnp = pick(pnps, op.pnp);
       const container = pick(containers, op.container);
@@ -269,7 +277,22 @@ const derivedContainersWithRole = (userId: number, role: number): SQL => sql`
   select s.node_id as id from sources s
    where exists (select 1 from ug where ug.container_id = s.source_id and ug.role = ${role})`;
 
+/** Every container's location and ancestor ids, walked from the binders (migration 0011's columns). */
+const derivedPaths = (): SQL => sql`
+  with recursive paths as (
+    select c.id, c.name::text as location, array[c.id] as ancestor_ids
+      from containers c where c.org_id = ${orgId} and c.parent_id is null
+    union all
+    select c.id, p.location || ' / ' || c.name, p.ancestor_ids || c.id
+      from paths p join containers c on c.org_id = ${orgId} and c.parent_id = p.id
+  )
+  select id, location, ancestor_ids from paths order by id`;
+
 async function expectMaterialisedEqualsDerived(tx: Tx, step: string): Promise<void> {
+  expect(
+    await queryRows(tx, sql`select id, location, ancestor_ids from containers where org_id = ${orgId} order by id`),
+    `${step}: container paths`,
+  ).toEqual(await queryRows(tx, derivedPaths()));
   const stored = await queryRows<{ id: number; source_id: number | null }>(
     tx,
     sql`select id, access_source_id as source_id from containers where org_id = ${orgId} order by id`,

@@ -114,6 +114,28 @@ export const visiblePnpIdsSql = (orgId: number, userId: number, roles: RoleFilte
    where g.org_id = ${orgId} and g.pnp_id is not null ${roleCondition(roles)}
      and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
 
+/**
+ * One row per P&P of `status` that a user may see (null: an org admin, who sees all), for counting:
+ * the P&Ps that inherit are walked by their access source in an index that holds nothing else
+ * (`pnps_published_source_idx` for Published, an index-only scan), the few with participants of
+ * their own are found from their grants. No row appears twice: a P&P with its own participants has
+ * no access source.
+ */
+export const countablePnpsSql = (orgId: number, userId: number | null, status: number): SQL =>
+  userId === null
+    ? sql`select 1 from pnps p where p.org_id = ${orgId} and p.status = ${status}`
+    : sql`
+  select 1 from pnps p
+   where p.org_id = ${orgId} and p.status = ${status}
+     and p.access_source_id in (${grantedContainerIds(orgId, userId)})
+  union all
+  select 1 from pnps p
+   where p.org_id = ${orgId} and p.status = ${status} and not p.inherits_access
+     and p.id in (
+       select g.pnp_id from access_grants g
+        where g.org_id = ${orgId} and g.pnp_id is not null
+          and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)})))`;
+
 /** Containers on which a user holds a given role (effectively): e.g. Owner for the binder-owner checks. */
 export const containersWithRoleSql = (orgId: number, userId: number, role: number): SQL => sql`
   select c.id from containers c

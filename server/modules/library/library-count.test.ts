@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { withTenant } from '../../db/tenant';
-import { createContainer, createOrg, type TestOrg } from '../../test/factories';
+import { createContainer, createGroup, createOrg, createUser, grant, type TestOrg } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPublishedPnp } from '../../test/library-factories';
 import { NAME_SIMILARITY_THRESHOLD } from './search-match';
@@ -60,5 +60,48 @@ describe('library counts', () => {
     expect(all.some((r) => r.truncated)).toBe(false);
     // Only the best `max_ranked` (1 here) have their text ranked; the others keep the first pass.
     expect(all.filter((r) => r.doc_rank !== null && r.doc_rank > 0.5)).toHaveLength(1);
+  });
+});
+
+describe("the whole library's count (the index-only path)", () => {
+  it('equals what the list shows, for an admin and a reader, past hidden, scheduled, retired and draft P&Ps', async () => {
+    const other = await createOrg(t.deps);
+    const reader = await createUser(t.deps, other.id);
+    const readers = await createGroup(t.deps, other.id, [reader.id]);
+    const shared = await createContainer(t.deps, other.id, { name: 'Shared' });
+    const hidden = await createContainer(t.deps, other.id, { name: 'Hidden' });
+    const sharedFolder = await createContainer(t.deps, other.id, { parentId: shared.id, name: 'Shared Folder' });
+    await grant(t.deps, other.id, { containerId: shared.id }, { groupId: readers.id }, 5);
+    const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    for (let i = 0; i < 3; i += 1) await createPublishedPnp(t.deps, other.id, sharedFolder.id, { name: `Seen ${i}` });
+    await createPublishedPnp(t.deps, other.id, sharedFolder.id, { name: 'Scheduled', effectiveDt: tomorrow });
+    await createPublishedPnp(t.deps, other.id, sharedFolder.id, { name: 'Retired', status: 3, versionStatus: 3 });
+    await createPublishedPnp(t.deps, other.id, sharedFolder.id, { name: 'Draft', status: 1, versionStatus: 1 });
+    for (let i = 0; i < 2; i += 1) await createPublishedPnp(t.deps, other.id, hidden.id, { name: `Unseen ${i}` });
+    const own = await createPublishedPnp(t.deps, other.id, hidden.id, { name: 'Own Participants', inheritsAccess: false });
+    await grant(t.deps, other.id, { pnpId: own.id }, { userId: reader.id }, 5);
+
+    const now = t.clock.now();
+    const windowStart = new Date(now.getTime() - 365 * 86_400_000);
+    const scopes = {
+      admin: { orgId: other.id, userId: 0, isAdmin: true, now, windowStart },
+      reader: { orgId: other.id, userId: reader.id, isAdmin: false, now, windowStart },
+    };
+    const run = (scope: LibraryScope, limit: number, countLimit: number) =>
+      withTenant(t.deps.database.db, other.id, (tx) => listLibraryPage(tx, scope, { view: 'all' }, page(limit, countLimit)));
+
+    for (const [who, expected] of [
+      ['admin', ['Own Participants', 'Seen 0', 'Seen 1', 'Seen 2', 'Unseen 0', 'Unseen 1']],
+      ['reader', ['Own Participants', 'Seen 0', 'Seen 1', 'Seen 2']],
+    ] as const) {
+      const scope = scopes[who];
+      const listed = await run(scope, 100, 100);
+      expect(listed.rows.map((r) => r.name)).toEqual(expected);
+      // A first page of one row is full, so the count runs: it agrees with the list.
+      expect(await run(scope, 1, 100)).toMatchObject({ total: expected.length, capped: false });
+      // Exactly at the limit: exact; one below: capped (the scheduled P&P must not hide the excess).
+      expect(await run(scope, 1, expected.length)).toMatchObject({ total: expected.length, capped: false });
+      expect(await run(scope, 1, expected.length - 1)).toMatchObject({ total: expected.length - 1, capped: true });
+    }
   });
 });

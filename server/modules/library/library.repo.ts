@@ -4,7 +4,7 @@ import { PnpStatus, UserStatus, VersionStatus } from '../../../shared/domain/sta
 import { queryRows, type Executor } from '../../db/client';
 import { libraryFavorites, libraryViews } from '../../db/schema/index';
 import { containerSourcesCte, visiblePnpIdsSql } from '../access/effective-access';
-import { containerPathsCte, type LibraryScope } from './search.repo';
+import type { LibraryScope } from './search.repo';
 
 /** Favourites, views, files and the advanced search's choices of the library. */
 
@@ -79,12 +79,14 @@ const visiblePublishedSql = (scope: LibraryScope) => sql`
 export async function listFilterContainers(db: Executor, scope: LibraryScope) {
   return queryRows<{ id: number; type: number; name: string; location: string }>(
     db,
-    sql`with recursive ${containerPathsCte(scope.orgId)},
-        seen as (${visiblePublishedSql(scope)}),
-        holding as (select distinct unnest(cp.ancestors) as id from seen join container_paths cp on cp.id = seen.container_id)
-        select cp.id, cp.type::int as type, c.name, cp.location
-          from holding h join container_paths cp on cp.id = h.id join containers c on c.org_id = ${scope.orgId} and c.id = cp.id
-         order by lower(cp.location)`,
+    sql`with seen as (${visiblePublishedSql(scope)}),
+        holding as (
+          select distinct unnest(c.ancestor_ids) as id
+            from seen join containers c on c.org_id = ${scope.orgId} and c.id = seen.container_id
+        )
+        select c.id, c.type::int as type, c.name, c.location
+          from holding h join containers c on c.org_id = ${scope.orgId} and c.id = h.id
+         order by lower(c.location)`,
   );
 }
 

@@ -4,7 +4,7 @@ import { PnpStatus } from '../../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../../db/client';
 import { visiblePnpIdsSql } from '../../access/effective-access';
 import { NAME_SIMILARITY_THRESHOLD } from '../search-match';
-import { containerPathsCte, HIGHLIGHT_START, HIGHLIGHT_STOP, type LibraryScope } from '../search.repo';
+import { HIGHLIGHT_START, HIGHLIGHT_STOP, type LibraryScope } from '../search.repo';
 
 /** Templates are global (provider staff keep them); an organisation sees those given to it in org_templates. */
 
@@ -60,10 +60,9 @@ export async function listTemplateRows(
     : sql`lower(t.name), t.id`;
   return queryRows<TemplateRow>(
     db,
-    sql`with recursive ${containerPathsCte(scope.orgId)},
-        used as (
-          select p.template_id, cp.ancestors[1] as binder_id, case when cp.type = 2 then cp.id end as folder_id
-            from pnps p join container_paths cp on cp.id = p.container_id
+    sql`with used as (
+          select p.template_id, cp.ancestor_ids[1] as binder_id, case when cp.type = 2 then cp.id end as folder_id
+            from pnps p join containers cp on cp.org_id = p.org_id and cp.id = p.container_id
            where p.org_id = ${scope.orgId} and p.template_id is not null and p.status <> ${PnpStatus.Retired} ${visible}
         )
         select t.id, t.name, t.description, ts.name as source, t.original_name, t.mime_type, t.size_bytes, t.storage_key,
