@@ -1,0 +1,134 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ReadAckInput } from '../../../shared/api/read-acks';
+import { SUPPORTED_MAX_DATE, formatIsoDate, toUtcCalendarDate, validateDateText } from '../../../shared/domain/dates';
+import { TaskKind, TaskStatus } from '../../../shared/domain/statuses';
+import { readAckGroups, readAckReaders, tasks } from '../../db/schema/index';
+import type { OrgCtx } from '../../http/routes';
+import { utcDate } from '../../platform/clock';
+import { findGroups, findUsers, listActiveMembers, usersWhoSeePnp, type ReadAckRow } from './read-acks.repo';
+
+/** The readers wanted: user id -> the group that brings them (null when chosen by name). */
+export interface ChosenReaders {
+  wanted: Map<number, number | null>;
+  groupIds: number[];
+  errors: string[];
+}
+
+const unique = (ids: number[]): number[] => [...new Set(ids)];
+
+/** Due date: a real date, today or later (UTC); an unchanged date may stay as it was. */
+export function dueDateError(text: string, now: Date, unchanged: string | null = null): string | null {
+  const today = toUtcCalendarDate(utcDate(now))!;
+  const parsed = validateDateText(text, { maxDate: SUPPORTED_MAX_DATE });
+  if (!parsed.ok || !parsed.date) return 'Due date must be a real calendar date written as yyyy-mm-dd.';
+  const iso = formatIsoDate(parsed.date);
+  if (unchanged !== null && iso === unchanged) return null;
+  if (iso < formatIsoDate(today)) return 'Due date must be today or later.';
+  return null;
+}
+
+export const normaliseDate = (text: string): string => {
+  const parsed = validateDateText(text);
+  return parsed.ok && parsed.date ? formatIsoDate(parsed.date) : text;
+};
+
+/**
+ * Turns the chosen users and groups into readers: unknown ids, inactive users and users who cannot
+ * see the P&P are refused by name; a group's members count when they are active and may see it.
+ */
+export async function chooseReaders(ctx: OrgCtx, pnpId: number, input: ReadAckInput): Promise<ChosenReaders> {
+  const userIds = unique(input.user_ids);
+  const groupIds = unique(input.group_ids);
+  const errors: string[] = [];
+  const wanted = new Map<number, number | null>();
+  if (userIds.length + groupIds.length === 0) {
+    return { wanted, groupIds, errors: ['Choose at least one reader: a user or a group.'] };
+  }
+  const users = await findUsers(ctx.tx, ctx.orgId, userIds);
+  const missingUsers = userIds.filter((id) => !users.some((u) => u.id === id));
+  if (missingUsers.length > 0) errors.push(`These users were not found: ${missingUsers.join(', ')}.`);
+  const groups = await findGroups(ctx.tx, ctx.orgId, groupIds);
+  const missingGroups = groupIds.filter((id) => !groups.some((g) => g.id === id));
+  if (missingGroups.length > 0) errors.push(`These groups were not found: ${missingGroups.join(', ')}.`);
+  const seeing = await usersWhoSeePnp(
+    ctx.tx,
+    ctx.orgId,
+    pnpId,
+    users.map((u) => u.id),
+  );
+  for (const user of users) {
+    if (user.status !== 1) errors.push(`${user.name} is not an active user and cannot be a reader.`);
+    else if (!seeing.has(user.id)) errors.push(`${user.name} cannot see this P&P: give them a role on it first.`);
+    else wanted.set(user.id, null);
+  }
+  const members = await listActiveMembers(
+    ctx.tx,
+    ctx.orgId,
+    groups.map((g) => g.id),
+  );
+  const membersSeeing = await usersWhoSeePnp(ctx.tx, ctx.orgId, pnpId, unique(members.map((m) => m.userId)));
+  for (const m of members) if (membersSeeing.has(m.userId) && !wanted.has(m.userId)) wanted.set(m.userId, m.groupId);
+  if (errors.length === 0 && wanted.size === 0) {
+    errors.push('None of the members of the chosen groups can see this P&P: choose readers who can.');
+  }
+  return { wanted, groupIds: groups.map((g) => g.id), errors };
+}
+
+/** Gives readers their reader row and an open Acknowledge task on the read acknowledgement's version. */
+export async function addReaders(ctx: OrgCtx, ack: ReadAckRow, readers: Array<[number, number | null]>): Promise<void> {
+  if (readers.length === 0) return;
+  await ctx.tx
+    .insert(readAckReaders)
+    .values(
+      readers.map(([userId, viaGroupId]) => ({
+        orgId: ctx.orgId,
+        readAckId: ack.id,
+        userId,
+        viaGroupId,
+        createdAt: ctx.now,
+      })),
+    )
+    .onConflictDoNothing();
+  await ctx.tx
+    .insert(tasks)
+    .values(
+      readers.map(([userId]) => ({
+        orgId: ctx.orgId,
+        userId,
+        kind: TaskKind.Acknowledge,
+        status: TaskStatus.Open,
+        pnpId: ack.pnpId,
+        documentId: ack.documentId,
+        readAckId: ack.id,
+        dueDt: ack.dueDt,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Closes (status 3) the open Acknowledge tasks of a read acknowledgement, of some readers or all. */
+export async function closeAckTasks(ctx: OrgCtx, readAckId: number, userIds?: number[]): Promise<void> {
+  if (userIds !== undefined && userIds.length === 0) return;
+  await ctx.tx
+    .update(tasks)
+    .set({ status: TaskStatus.Closed, updatedAt: ctx.now })
+    .where(
+      and(
+        eq(tasks.orgId, ctx.orgId),
+        eq(tasks.readAckId, readAckId),
+        eq(tasks.kind, TaskKind.Acknowledge),
+        eq(tasks.status, TaskStatus.Open),
+        userIds === undefined ? undefined : inArray(tasks.userId, userIds),
+      ),
+    );
+}
+
+/** The groups of a read acknowledgement become exactly `groupIds`. */
+export async function setGroups(ctx: OrgCtx, readAckId: number, groupIds: number[]): Promise<void> {
+  await ctx.tx.delete(readAckGroups).where(and(eq(readAckGroups.orgId, ctx.orgId), eq(readAckGroups.readAckId, readAckId)));
+  if (groupIds.length > 0) {
+    await ctx.tx.insert(readAckGroups).values(groupIds.map((groupId) => ({ orgId: ctx.orgId, readAckId, groupId })));
+  }
+}

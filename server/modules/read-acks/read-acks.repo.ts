@@ -1,0 +1,241 @@
+import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { TaskKind, TaskStatus } from '../../../shared/domain/statuses';
+import { queryRows, type Executor } from '../../db/client';
+import {
+  groupMemberships,
+  libraryViews,
+  orgUsers,
+  pnpDocuments,
+  readAckGroups,
+  readAckReaders,
+  readAcknowledgements,
+  tasks,
+  userGroups,
+} from '../../db/schema/index';
+
+export type ReadAckRow = typeof readAcknowledgements.$inferSelect;
+export type ReaderRow = typeof readAckReaders.$inferSelect;
+
+export async function findReadAck(db: Executor, orgId: number, pnpId: number, id: number): Promise<ReadAckRow | null> {
+  const [row] = await db
+    .select()
+    .from(readAcknowledgements)
+    .where(
+      and(eq(readAcknowledgements.orgId, orgId), eq(readAcknowledgements.pnpId, pnpId), eq(readAcknowledgements.id, id)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Locks one read acknowledgement: acknowledgements and edits of the same one queue up. */
+export async function lockReadAck(db: Executor, orgId: number, id: number): Promise<void> {
+  await db.execute(sql`select 1 from read_acknowledgements where org_id = ${orgId} and id = ${id} for update`);
+}
+
+export async function listReadAckRows(
+  db: Executor,
+  orgId: number,
+  pnpId: number,
+  status: number | undefined,
+): Promise<Array<ReadAckRow & { versionNumber: number | null; createdByName: string | null }>> {
+  const creator = aliasedTable(orgUsers, 'creator');
+  const rows = await db
+    .select({
+      ack: readAcknowledgements,
+      versionNumber: pnpDocuments.versionNumber,
+      first: creator.firstName,
+      last: creator.lastName,
+    })
+    .from(readAcknowledgements)
+    .leftJoin(
+      pnpDocuments,
+      and(eq(pnpDocuments.orgId, readAcknowledgements.orgId), eq(pnpDocuments.id, readAcknowledgements.documentId)),
+    )
+    .leftJoin(creator, and(eq(creator.orgId, readAcknowledgements.orgId), eq(creator.id, readAcknowledgements.createdBy)))
+    .where(
+      and(
+        eq(readAcknowledgements.orgId, orgId),
+        eq(readAcknowledgements.pnpId, pnpId),
+        status === undefined ? undefined : eq(readAcknowledgements.status, status),
+      ),
+    )
+    .orderBy(desc(readAcknowledgements.createdAt), desc(readAcknowledgements.id));
+  return rows.map((r) => ({
+    ...r.ack,
+    versionNumber: r.versionNumber,
+    createdByName: r.first === null ? null : `${r.first} ${r.last ?? ''}`.trim(),
+  }));
+}
+
+export interface ReaderView {
+  readAckId: number;
+  userId: number;
+  name: string;
+  email: string;
+  viaGroupId: number | null;
+  viaGroupName: string | null;
+  completion: number;
+  openedAt: Date | null;
+  acknowledgedAt: Date | null;
+  acknowledgedDocumentId: number | null;
+  acknowledgedVersionNumber: number | null;
+}
+
+export async function listReaders(db: Executor, orgId: number, readAckIds: number[]): Promise<ReaderView[]> {
+  if (readAckIds.length === 0) return [];
+  const rows = await db
+    .select({
+      r: readAckReaders,
+      first: orgUsers.firstName,
+      last: orgUsers.lastName,
+      email: orgUsers.email,
+      groupName: userGroups.name,
+      versionNumber: pnpDocuments.versionNumber,
+    })
+    .from(readAckReaders)
+    .innerJoin(orgUsers, and(eq(orgUsers.orgId, readAckReaders.orgId), eq(orgUsers.id, readAckReaders.userId)))
+    .leftJoin(userGroups, and(eq(userGroups.orgId, readAckReaders.orgId), eq(userGroups.id, readAckReaders.viaGroupId)))
+    .leftJoin(
+      pnpDocuments,
+      and(eq(pnpDocuments.orgId, readAckReaders.orgId), eq(pnpDocuments.id, readAckReaders.acknowledgedDocumentId)),
+    )
+    .where(and(eq(readAckReaders.orgId, orgId), inArray(readAckReaders.readAckId, readAckIds)))
+    .orderBy(asc(orgUsers.lastName), asc(orgUsers.firstName), asc(orgUsers.id));
+  return rows.map(({ r, first, last, email, groupName, versionNumber }) => ({
+    readAckId: r.readAckId,
+    userId: r.userId,
+    name: `${first} ${last}`,
+    email,
+    viaGroupId: r.viaGroupId,
+    viaGroupName: groupName,
+    completion: r.completion,
+    openedAt: r.openedAt,
+    acknowledgedAt: r.acknowledgedAt,
+    acknowledgedDocumentId: r.acknowledgedDocumentId,
+    acknowledgedVersionNumber: versionNumber,
+  }));
+}
+
+export async function listReadAckGroups(
+  db: Executor,
+  orgId: number,
+  readAckIds: number[],
+): Promise<Array<{ readAckId: number; id: number; name: string }>> {
+  if (readAckIds.length === 0) return [];
+  return db
+    .select({ readAckId: readAckGroups.readAckId, id: userGroups.id, name: userGroups.name })
+    .from(readAckGroups)
+    .innerJoin(userGroups, and(eq(userGroups.orgId, readAckGroups.orgId), eq(userGroups.id, readAckGroups.groupId)))
+    .where(and(eq(readAckGroups.orgId, orgId), inArray(readAckGroups.readAckId, readAckIds)))
+    .orderBy(asc(userGroups.name));
+}
+
+/** Users of the org among `ids`, with whether they are active. */
+export async function findUsers(
+  db: Executor,
+  orgId: number,
+  ids: number[],
+): Promise<Array<{ id: number; name: string; status: number }>> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: orgUsers.id, first: orgUsers.firstName, last: orgUsers.lastName, status: orgUsers.status })
+    .from(orgUsers)
+    .where(and(eq(orgUsers.orgId, orgId), inArray(orgUsers.id, ids)));
+  return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, status: r.status }));
+}
+
+export async function findGroups(db: Executor, orgId: number, ids: number[]): Promise<Array<{ id: number; name: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: userGroups.id, name: userGroups.name })
+    .from(userGroups)
+    .where(and(eq(userGroups.orgId, orgId), inArray(userGroups.id, ids)));
+}
+
+/** The active members of groups, each with the (first) group that brings them. */
+export async function listActiveMembers(
+  db: Executor,
+  orgId: number,
+  groupIds: number[],
+): Promise<Array<{ userId: number; groupId: number }>> {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ userId: groupMemberships.userId, groupId: groupMemberships.groupId })
+    .from(groupMemberships)
+    .innerJoin(orgUsers, and(eq(orgUsers.orgId, groupMemberships.orgId), eq(orgUsers.id, groupMemberships.userId)))
+    .where(and(eq(groupMemberships.orgId, orgId), inArray(groupMemberships.groupId, groupIds), eq(orgUsers.status, 1)))
+    .orderBy(asc(groupMemberships.groupId), asc(groupMemberships.userId));
+}
+
+/** Which of `userIds` may read the P&P (the same rule as the group trigger: migration 0008). */
+export async function usersWhoSeePnp(db: Executor, orgId: number, pnpId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from org_users u
+         where u.org_id = ${orgId}
+           and u.id in (${sql.join(
+             userIds.map((id) => sql`${id}`),
+             sql`, `,
+           )})
+           and read_ack_user_sees_pnp(${orgId}, u.id, ${pnpId})`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+export async function countByStatus(db: Executor, orgId: number, pnpId: number): Promise<Record<number, number>> {
+  const rows = await db
+    .select({ status: readAcknowledgements.status, n: sql<number>`count(*)::int` })
+    .from(readAcknowledgements)
+    .where(and(eq(readAcknowledgements.orgId, orgId), eq(readAcknowledgements.pnpId, pnpId)))
+    .groupBy(readAcknowledgements.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** The caller's open Acknowledge tasks on a P&P (newest first), optionally for one read acknowledgement. */
+export async function openAcknowledgeTasks(
+  db: Executor,
+  orgId: number,
+  userId: number,
+  pnpId: number,
+  readAckId?: number,
+): Promise<Array<typeof tasks.$inferSelect>> {
+  return db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.orgId, orgId),
+        eq(tasks.userId, userId),
+        eq(tasks.pnpId, pnpId),
+        eq(tasks.kind, TaskKind.Acknowledge),
+        eq(tasks.status, TaskStatus.Open),
+        readAckId === undefined ? sql`${tasks.readAckId} is not null` : eq(tasks.readAckId, readAckId),
+      ),
+    )
+    .orderBy(desc(tasks.createdAt), desc(tasks.id));
+}
+
+/** The reader's latest opening of a version at or after `since` (the library records each opening). */
+export async function lastViewSince(
+  db: Executor,
+  orgId: number,
+  userId: number,
+  documentId: number,
+  since: Date,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: libraryViews.viewedAt })
+    .from(libraryViews)
+    .where(
+      and(
+        eq(libraryViews.orgId, orgId),
+        eq(libraryViews.userId, userId),
+        eq(libraryViews.documentId, documentId),
+        sql`${libraryViews.viewedAt} >= ${since.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(libraryViews.viewedAt))
+    .limit(1);
+  return row?.at ?? null;
+}

@@ -1,0 +1,342 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  READ_ACK_STATUS_LABELS,
+  type MarkAsReadResponse,
+  type ReadAckInput,
+  type ReadAckList,
+  type ReadAckStatusCount,
+  type ReadAcknowledgement,
+  type UserHasAcknowledged,
+} from '../../../shared/api/read-acks';
+import { PnpStatus, ReadAckStatus, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { readAckReaders, readAcknowledgements, tasks } from '../../db/schema/index';
+import { AppError, forbidden, notFound, unprocessable } from '../../http/errors';
+import type { OrgCtx } from '../../http/routes';
+import { insertChangeLog } from '../change-logs/change-logs.repo';
+import { findDocumentByStatus, type DocumentRow } from '../pnps/pnps.repo';
+import { loadPnpContext, type PnpContext } from '../pnps/workflow.context';
+import { canManage } from '../pnps/workflow.policy';
+import { presentReadAcks } from './read-acks.presenter';
+import { addReaders, chooseReaders, closeAckTasks, dueDateError, normaliseDate, setGroups } from './read-acks.readers';
+import {
+  countByStatus,
+  findReadAck,
+  lastViewSince,
+  listReadAckRows,
+  lockReadAck,
+  openAcknowledgeTasks,
+  type ReadAckRow,
+} from './read-acks.repo';
+
+const MANAGERS_ONLY =
+  'Only organization administrators, binder or folder owners and the P&P’s owners can manage its read acknowledgements.';
+
+/** The P&P for someone who manages its read acknowledgements (OA, BO, Owner): 404 unseen, 403 others. */
+async function loadManaged(ctx: OrgCtx, pnpId: number, lock = false): Promise<PnpContext> {
+  const c = await loadPnpContext(ctx, pnpId, { lock });
+  if (!canManage(c.facts)) throw forbidden(MANAGERS_ONLY);
+  return c;
+}
+
+async function getReadAck(ctx: OrgCtx, pnpId: number, id: number): Promise<ReadAckRow> {
+  const row = await findReadAck(ctx.tx, ctx.orgId, pnpId, id);
+  if (!row) throw notFound('The read acknowledgement');
+  return row;
+}
+
+async function present(ctx: OrgCtx, c: PnpContext, id: number): Promise<ReadAcknowledgement> {
+  const rows = (await listReadAckRows(ctx.tx, ctx.orgId, c.pnp.id, undefined)).filter((r) => r.id === id);
+  const [one] = await presentReadAcks(ctx.tx, ctx.orgId, c.facts, rows);
+  if (!one) throw notFound('The read acknowledgement');
+  return one;
+}
+
+const requireActive = (row: ReadAckRow, what: string): void => {
+  if (row.status !== ReadAckStatus.Active)
+    throw unprocessable(`Only an Active read acknowledgement can be ${what}: this one is ${row.status === ReadAckStatus.Closed ? 'Closed' : 'Canceled'}.`);
+};
+
+/** The version readers acknowledge: the P&P's current Active version, on a published P&P. */
+async function currentVersion(ctx: OrgCtx, c: PnpContext): Promise<DocumentRow> {
+  const active = await findDocumentByStatus(ctx.tx, ctx.orgId, c.pnp.id, VersionStatus.Active);
+  if (c.pnp.status !== PnpStatus.Published || !active)
+    throw unprocessable('Read acknowledgements can be asked only for a published P&P.');
+  return active;
+}
+
+async function nameErrors(ctx: OrgCtx, pnpId: number, name: string, except: number | null): Promise<string[]> {
+  const [clash] = await ctx.tx
+    .select({ id: readAcknowledgements.id })
+    .from(readAcknowledgements)
+    .where(
+      and(
+        eq(readAcknowledgements.orgId, ctx.orgId),
+        eq(readAcknowledgements.pnpId, pnpId),
+        eq(readAcknowledgements.status, ReadAckStatus.Active),
+        sql`lower(${readAcknowledgements.name}) = lower(${name})`,
+        except === null ? undefined : ne(readAcknowledgements.id, except),
+      ),
+    )
+    .limit(1);
+  return clash ? [`An Active read acknowledgement of this P&P is already named '${name}'.`] : [];
+}
+
+/** Closes a read acknowledgement once every reader has acknowledged. */
+async function closeIfComplete(ctx: OrgCtx, id: number): Promise<void> {
+  await ctx.tx.execute(sql`
+    update read_acknowledgements set status = ${ReadAckStatus.Closed}, closed_at = ${ctx.now.toISOString()},
+           updated_at = ${ctx.now.toISOString()}
+     where org_id = ${ctx.orgId} and id = ${id} and status = ${ReadAckStatus.Active}
+       and exists (select 1 from read_ack_readers r where r.org_id = ${ctx.orgId} and r.read_ack_id = ${id})
+       and not exists (select 1 from read_ack_readers r
+                        where r.org_id = ${ctx.orgId} and r.read_ack_id = ${id} and r.completion = 0)`);
+}
+
+/** GET read_acknowledgements?status: the P&P's read acknowledgements with their readers. */
+export async function listReadAcks(ctx: OrgCtx, pnpId: number, status: number | undefined): Promise<ReadAckList> {
+  const c = await loadManaged(ctx, pnpId);
+  const rows = await listReadAckRows(ctx.tx, ctx.orgId, pnpId, status);
+  return {
+    read_acknowledgements: await presentReadAcks(ctx.tx, ctx.orgId, c.facts, rows),
+    can_create: c.pnp.status === PnpStatus.Published,
+  };
+}
+
+/** GET read_acknowledgements/{id}. */
+export async function showReadAck(ctx: OrgCtx, pnpId: number, id: number): Promise<ReadAcknowledgement> {
+  const c = await loadManaged(ctx, pnpId);
+  await getReadAck(ctx, pnpId, id);
+  return present(ctx, c, id);
+}
+
+/** GET read_acknowledgements/status_count. */
+export async function readAckStatusCount(ctx: OrgCtx, pnpId: number): Promise<ReadAckStatusCount> {
+  await loadManaged(ctx, pnpId);
+  const counts = await countByStatus(ctx.tx, ctx.orgId, pnpId);
+  return {
+    active: counts[ReadAckStatus.Active] ?? 0,
+    closed: counts[ReadAckStatus.Closed] ?? 0,
+    canceled: counts[ReadAckStatus.Canceled] ?? 0,
+  };
+}
+
+/** POST read_acknowledgements: every reader (groups expanded now) gets an Acknowledge task. */
+export async function createReadAck(ctx: OrgCtx, pnpId: number, input: ReadAckInput): Promise<ReadAcknowledgement> {
+  const c = await loadManaged(ctx, pnpId, true);
+  const version = await currentVersion(ctx, c);
+  const errors = [...(await nameErrors(ctx, pnpId, input.name, null))];
+  const due = dueDateError(input.due_date, ctx.now);
+  if (due) errors.push(due);
+  const chosen = await chooseReaders(ctx, pnpId, input);
+  errors.push(...chosen.errors);
+  if (errors.length > 0) throw unprocessable(...errors);
+  const [row] = await ctx.tx
+    .insert(readAcknowledgements)
+    .values({
+      orgId: ctx.orgId,
+      pnpId,
+      documentId: version.id,
+      name: input.name,
+      description: input.description?.trim() || null,
+      dueDt: normaliseDate(input.due_date),
+      status: ReadAckStatus.Active,
+      createdBy: ctx.actor.userId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  await setGroups(ctx, row!.id, chosen.groupIds);
+  await addReaders(ctx, row!, [...chosen.wanted.entries()]);
+  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+    objectType: 'ReadAcknowledgement',
+    objectId: row!.id,
+    objectName: row!.name,
+    actionName: 'Create',
+    deltas: {
+      changed: { name: [null, row!.name], due_dt: [null, row!.dueDt] },
+      comment: `${chosen.wanted.size} readers asked to acknowledge.`,
+    },
+  });
+  return present(ctx, c, row!.id);
+}
+
+/** PUT read_acknowledgements/{id}: new details; readers added get a task, readers removed lose theirs. */
+export async function updateReadAck(
+  ctx: OrgCtx,
+  pnpId: number,
+  id: number,
+  input: ReadAckInput,
+): Promise<ReadAcknowledgement> {
+  const c = await loadManaged(ctx, pnpId, true);
+  const before = await getReadAck(ctx, pnpId, id);
+  await lockReadAck(ctx.tx, ctx.orgId, id);
+  requireActive(before, 'changed');
+  const errors = [...(await nameErrors(ctx, pnpId, input.name, id))];
+  const due = dueDateError(input.due_date, ctx.now, before.dueDt);
+  if (due) errors.push(due);
+  const chosen = await chooseReaders(ctx, pnpId, input);
+  errors.push(...chosen.errors);
+  if (errors.length > 0) throw unprocessable(...errors);
+
+  const dueDt = normaliseDate(input.due_date);
+  const [row] = await ctx.tx
+    .update(readAcknowledgements)
+    .set({ name: input.name, description: input.description?.trim() || null, dueDt, updatedAt: ctx.now })
+    .where(and(eq(readAcknowledgements.orgId, ctx.orgId), eq(readAcknowledgements.id, id)))
+    .returning();
+  await setGroups(ctx, id, chosen.groupIds);
+  const existing = await ctx.tx
+    .select()
+    .from(readAckReaders)
+    .where(and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.readAckId, id)));
+  // Readers who already acknowledged stay on the record: what they read is a fact.
+  const removed = existing.filter((r) => r.completion === 0 && !chosen.wanted.has(r.userId)).map((r) => r.userId);
+  await closeAckTasks(ctx, id, removed);
+  for (const userId of removed) {
+    await ctx.tx
+      .delete(readAckReaders)
+      .where(and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.readAckId, id), eq(readAckReaders.userId, userId)));
+  }
+  for (const r of existing) {
+    const via = chosen.wanted.get(r.userId);
+    if (via !== undefined && via !== r.viaGroupId) {
+      await ctx.tx
+        .update(readAckReaders)
+        .set({ viaGroupId: via })
+        .where(and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.id, r.id)));
+    }
+  }
+  const added = [...chosen.wanted.entries()].filter(([userId]) => !existing.some((r) => r.userId === userId));
+  await addReaders(ctx, row!, added);
+  if (dueDt !== before.dueDt) {
+    await ctx.tx
+      .update(tasks)
+      .set({ dueDt, updatedAt: ctx.now })
+      .where(and(eq(tasks.orgId, ctx.orgId), eq(tasks.readAckId, id), eq(tasks.status, TaskStatus.Open)));
+  }
+  await closeIfComplete(ctx, id);
+  const changed: Record<string, [unknown, unknown]> = {};
+  if (before.name !== row!.name) changed.name = [before.name, row!.name];
+  if (before.description !== row!.description) changed.description = [before.description, row!.description];
+  if (before.dueDt !== row!.dueDt) changed.due_dt = [before.dueDt, row!.dueDt];
+  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+    objectType: 'ReadAcknowledgement',
+    objectId: id,
+    objectName: row!.name,
+    actionName: 'Update',
+    deltas: { changed, comment: `${added.length} readers added, ${removed.length} removed.` },
+  });
+  return present(ctx, c, id);
+}
+
+/** PUT .../cancel (OA, BO, Owner) and PUT .../close (OA): the open Acknowledge tasks are closed. */
+export async function endReadAck(
+  ctx: OrgCtx,
+  pnpId: number,
+  id: number,
+  how: 'cancel' | 'close',
+): Promise<ReadAcknowledgement> {
+  const c = await loadManaged(ctx, pnpId, true);
+  const before = await getReadAck(ctx, pnpId, id);
+  if (how === 'close' && !c.facts.isAdmin)
+    throw forbidden('Only organization administrators can close a read acknowledgement.');
+  await lockReadAck(ctx.tx, ctx.orgId, id);
+  requireActive(before, how === 'cancel' ? 'cancelled' : 'closed');
+  await ctx.tx
+    .update(readAcknowledgements)
+    .set(
+      how === 'cancel'
+        ? { status: ReadAckStatus.Canceled, updatedAt: ctx.now }
+        : { status: ReadAckStatus.Closed, closedAt: ctx.now, updatedAt: ctx.now },
+    )
+    .where(and(eq(readAcknowledgements.orgId, ctx.orgId), eq(readAcknowledgements.id, id)));
+  await closeAckTasks(ctx, id);
+  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+    objectType: 'ReadAcknowledgement',
+    objectId: id,
+    objectName: before.name,
+    actionName: how === 'cancel' ? 'Cancel' : 'Close',
+    deltas: { changed: { status: ['Active', how === 'cancel' ? 'Canceled' : 'Closed'] } },
+  });
+  return present(ctx, c, id);
+}
+
+/**
+ * PUT .../mark_as_read: the caller acknowledges, with an open Acknowledge task, after opening the
+ * version in the library since the task was given. The record keeps the version, the time and the
+ * reader; the last reader's acknowledgement closes the read acknowledgement. Other modules (the
+ * task screen's 'acknowledge') call this.
+ */
+export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promise<MarkAsReadResponse> {
+  await loadPnpContext(ctx, pnpId, { lock: true });
+  const ack = await getReadAck(ctx, pnpId, id);
+  await lockReadAck(ctx.tx, ctx.orgId, id);
+  const [reader] = await ctx.tx
+    .select()
+    .from(readAckReaders)
+    .where(
+      and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.readAckId, id), eq(readAckReaders.userId, ctx.actor.userId)),
+    );
+  if (!reader) throw forbidden('You are not a reader of this read acknowledgement.');
+  if (reader.completion === 1) throw unprocessable('You have already acknowledged this read acknowledgement.');
+  requireActive(ack, 'acknowledged');
+  const [task] = await openAcknowledgeTasks(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId, id);
+  if (!task) throw unprocessable('You have no open Acknowledge task for this read acknowledgement.');
+  const opened = await lastViewSince(ctx.tx, ctx.orgId, ctx.actor.userId, ack.documentId, task.createdAt);
+  if (!opened)
+    throw new AppError(422, ['Open the document and read it before you acknowledge it.'], 'document_not_opened');
+  await ctx.tx
+    .update(readAckReaders)
+    .set({ completion: 1, openedAt: opened, acknowledgedAt: ctx.now, acknowledgedDocumentId: ack.documentId })
+    .where(and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.id, reader.id)));
+  await ctx.tx
+    .update(tasks)
+    .set({ status: TaskStatus.Completed, completedAt: ctx.now, completedBy: ctx.actor.userId, updatedAt: ctx.now })
+    .where(and(eq(tasks.orgId, ctx.orgId), eq(tasks.id, task.id)));
+  await closeIfComplete(ctx, id);
+  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+    objectType: 'ReadAcknowledgement',
+    objectId: id,
+    objectName: ack.name,
+    actionName: 'Acknowledge',
+    deltas: { changed: { completion: [0, 1] }, comment: `Opened ${opened.toISOString()}; version id ${ack.documentId}.` },
+  });
+  const after = await getReadAck(ctx, pnpId, id);
+  return {
+    read_acknowledgement_id: id,
+    status: after.status,
+    status_label: READ_ACK_STATUS_LABELS[after.status as 1 | 2 | 3] ?? String(after.status),
+    acknowledged_at: ctx.now.toISOString(),
+    acknowledged_document_id: ack.documentId,
+    opened_at: opened.toISOString(),
+  };
+}
+
+/** GET read_acknowledgements/user_has_acknowledged: the caller's pending acknowledgement of this P&P. */
+export async function userHasAcknowledged(ctx: OrgCtx, pnpId: number): Promise<UserHasAcknowledged> {
+  await loadPnpContext(ctx, pnpId);
+  const open = await openAcknowledgeTasks(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId);
+  for (const task of open) {
+    const ack = await findReadAck(ctx.tx, ctx.orgId, pnpId, task.readAckId!);
+    if (!ack || ack.status !== ReadAckStatus.Active) continue;
+    const opened = await lastViewSince(ctx.tx, ctx.orgId, ctx.actor.userId, ack.documentId, task.createdAt);
+    return {
+      acknowledged: false,
+      pending: true,
+      read_acknowledgement_id: ack.id,
+      name: ack.name,
+      due_date: ack.dueDt,
+      document_id: ack.documentId,
+      opened: opened !== null,
+    };
+  }
+  return {
+    acknowledged: true,
+    pending: false,
+    read_acknowledgement_id: null,
+    name: null,
+    due_date: null,
+    document_id: null,
+    opened: false,
+  };
+}
