@@ -20,7 +20,12 @@ export interface Config {
   loginMaxFailures: number;
   loginLockMinutes: number;
   loginRateLimitPerMinute: number;
+  /** Where the application is reached from outside: links in e-mails start with it. */
   publicUrl: string;
+  /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); null: mail stays in the outbox. */
+  smtpUrl: string | null;
+  /** The From of every e-mail. */
+  mailFrom: string;
   /**
    * Which proxies may set the client address with X-Forwarded-For: false (nobody, the default),
    * a list of addresses or CIDR ranges, or the number of proxy hops in front of the application.
@@ -79,6 +84,20 @@ function trustProxy(value: string | undefined): false | string[] | number {
   return entries;
 }
 
+function smtpUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got '${protocol}'`);
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -100,7 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 100, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Tenet <no-reply@localhost>',
     trustProxy: trustProxy(env.TRUST_PROXY),
     s3: env.S3_BUCKET
       ? {

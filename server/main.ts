@@ -10,7 +10,9 @@ import type { App } from './http/routes';
 import { systemClock } from './platform/clock';
 import { localFileStore } from './platform/file-store';
 import { s3FileStore } from './platform/s3-file-store';
-import { scheduleFileCleanup } from './modules/files/file-cleanup';
+import { smtpTransport, type MailTransport } from './platform/mail-delivery';
+import { applicationJobs } from './platform/jobs/app-jobs';
+import { createJobRunner, type JobRunner } from './platform/jobs/runner';
 import { closeParserPool } from './modules/files/parser-pool';
 import { seedDemo } from './seed/demo';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './seed/demo-users';
@@ -35,11 +37,16 @@ async function main(): Promise<void> {
     ...(fromSnapshot ? { loadDataDir: restoreDemoSnapshot(snapshot, config.fileStoreDir) } : {}),
   });
   let app: App | null = null;
-  let stopFileCleanup: (() => void) | null = null;
+  let jobs: JobRunner | null = null;
+  let transport: MailTransport | null = null;
   // From here on a signal closes what is open, so even a stop during seeding releases the lock.
   stopOnSignals(async () => {
-    stopFileCleanup?.();
-    await app?.close();
+    // Running jobs get part of the grace period; one still running is retried by the next start.
+    await Promise.all([
+      jobs?.stop(JOBS_GRACE_MS).catch((error: unknown) => log.error({ err: error }, 'stopping the jobs failed')),
+      app?.close(),
+    ]);
+    transport?.close();
     // Idle parser threads would otherwise keep the process alive for up to a minute.
     await closeParserPool();
     await database.close();
@@ -51,8 +58,17 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
-  // Bytes no row points at (a process killed mid-upload, deleted drafts): swept now and daily.
-  stopFileCleanup = scheduleFileCleanup(deps);
+  // Background jobs (ADR 0010) once the application answers: reminders, mail, the file sweep.
+  transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
+  const runner = createJobRunner({
+    database,
+    databaseUrl: config.databaseUrl,
+    jobs: applicationJobs(deps, transport),
+    clock: deps.clock,
+    log,
+  });
+  jobs = runner;
+  await runner.start().catch((error: unknown) => log.error({ err: error }, 'background jobs could not start'));
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [
     '',
@@ -63,6 +79,7 @@ async function main(): Promise<void> {
       ? [DEMO_STAFF, ...DEMO_USERS].map((u) => `  ${u.role.padEnd(38)} ${u.username.padEnd(15)} ${u.password}`)
       : []),
     `API documentation: http://localhost:${config.port}/api/docs`,
+    config.smtpUrl ? '' : 'E-mail: SMTP_URL is not set, so messages stay in the outbox (developer tools) unsent.',
     '',
   ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -70,6 +87,8 @@ async function main(): Promise<void> {
 
 /** How long a clean stop may take before the process exits anyway (a request that never ends). */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long running background jobs may take to finish within that grace period. */
+const JOBS_GRACE_MS = 5_000;
 /** npm forwards the terminal's Ctrl-C, so one key press can arrive twice within moments. */
 const REPEATED_SIGNAL_MS = 1_000;
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, tstz, updatedAt } from './columns';
 
@@ -80,38 +80,35 @@ export const systemMessages = pgTable(
   (t) => [index('system_messages_window_idx').on(t.startDatetime, t.endDatetime)],
 );
 
-/** Every e-mail the product sends; delivered over SMTP when configured, kept here either way. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: id(),
-  orgId: integer('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
-  toAddress: varchar('to_address', { length: 255 }).notNull(),
-  subject: varchar('subject', { length: 255 }).notNull(),
-  bodyText: text('body_text').notNull(),
-  bodyHtml: text('body_html'),
-  status: varchar('status', { length: 16 }).notNull().default('pending'),
-  error: text('error'),
-  createdAt: createdAt(),
-  sentAt: tstz('sent_at'),
-});
-
-/** The durable job queue: claimed with FOR UPDATE SKIP LOCKED, retried with back-off. */
-export const jobs = pgTable(
-  'jobs',
+/**
+ * Every e-mail the product sends (ADR 4), and its delivery queue (ADR 10): status pending ->
+ * sending (claimed by one process) -> sent, or back to pending with next_attempt_at moved on by
+ * exponential back-off, or failed after the last attempt. Without SMTP_URL rows stay pending.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
   {
     id: id(),
     orgId: integer('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
-    kind: varchar('kind', { length: 64 }).notNull(),
-    payload: jsonb('payload').notNull().default({}),
-    status: varchar('status', { length: 16 }).notNull().default('queued'),
-    runAt: tstz('run_at').notNull().defaultNow(),
+    toAddress: varchar('to_address', { length: 255 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(5),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    claimedAt: tstz('claimed_at'),
     lastError: text('last_error'),
-    lockedAt: tstz('locked_at'),
     createdAt: createdAt(),
-    finishedAt: tstz('finished_at'),
+    sentAt: tstz('sent_at'),
   },
-  (t) => [index('jobs_ready_idx').on(t.status, t.runAt)],
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
 );
 
 /** Provider template library (global) and its sources ('HealthStream Library', 'Joint Commission'). */

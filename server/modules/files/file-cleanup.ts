@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
+import type { JobDefinition } from '../../platform/jobs/runner';
 
 /**
  * Bytes younger than this are never removed: a request in flight writes its bytes before its row
  * commits, and a bulk upload of 50 files can take minutes. A day is far longer than any request.
  */
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
-/** How often the sweep runs after the one at start. */
-export const FILE_CLEANUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export type CleanupDeps = Pick<Deps, 'database' | 'files' | 'clock' | 'log'>;
 
@@ -102,29 +101,18 @@ export async function sweepOrphanFiles(deps: CleanupDeps, minAgeMs = ORPHAN_MIN_
 }
 
 /**
- * Runs the sweep now and then every day; returns a stop function (for shutdown). A failed sweep is
- * logged and tried again at the next turn: it must never take the server down.
+ * The sweep as a durable background job (ADR 0010): at start and every day at 03:30 UTC, once
+ * among all application processes; a failed sweep is retried with back-off by the job runner.
  */
-export function scheduleFileCleanup(deps: CleanupDeps, intervalMs = FILE_CLEANUP_INTERVAL_MS): () => void {
-  let running = false;
-  const run = async (): Promise<void> => {
-    if (running) return;
-    running = true;
-    try {
+export function fileCleanupJob(deps: CleanupDeps): JobDefinition {
+  return {
+    name: 'file-cleanup',
+    cron: '30 3 * * *',
+    runAtStart: true,
+    run: async () => {
       const result = await sweepOrphanFiles(deps);
       if (result.rowsRemoved > 0 || result.bytesRemoved > 0) deps.log.info(result, 'Removed orphan files');
-    } catch (error) {
-      deps.log.error({ err: error }, 'The orphan file sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), 0);
-  const timer = setInterval(() => void run(), intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+      return result;
+    },
   };
 }

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { VersionStatus, PnpStatus, TaskKind } from '../../../shared/domain/statuses';
+import { queryRows, type Db } from '../../db/client';
+import { tasks } from '../../db/schema/index';
+import { withSystem, withTenant } from '../../db/tenant';
+import { utcDate } from '../../platform/clock';
+import { listAssignees } from '../pnps/participants';
+
+export interface ReviewSweepResult {
+  /** 'Start Review or Extend' tasks opened. */
+  tasksCreated: number;
+  /** Active versions that reached their reminder date in this run. */
+  versionsReminded: number;
+  /** Active versions newly flagged overdue (review date passed). */
+  versionsFlaggedOverdue: number;
+}
+
+interface DueVersion {
+  org_id: number;
+  pnp_id: number;
+  document_id: number;
+  review_dt: string | null;
+}
+
+/** Versions handled per query; the loop runs until none is left. */
+const BATCH = 200;
+
+/**
+ * Active versions of published P&Ps whose reminder date has come (today or earlier: a day the
+ * application was down is caught up) and whose reminder for this review date was not given yet.
+ * A P&P with a revision draft in progress is already being reviewed: no reminder.
+ */
+function dueVersions(db: Db, today: string, afterId: number): Promise<DueVersion[]> {
+  return withSystem(db, (tx) =>
+    queryRows<DueVersion>(
+      tx,
+      sql`select d.org_id, d.pnp_id, d.id as document_id, d.review_dt::text as review_dt
+            from pnp_documents d
+            join pnps p on p.org_id = d.org_id and p.id = d.pnp_id and p.status = ${PnpStatus.Published}
+           where d.status = ${VersionStatus.Active}
+             and d.reminder_dt <= ${today}::date
+             and d.id > ${afterId}
+             and not exists (select 1 from tasks t
+                              where t.org_id = d.org_id and t.document_id = d.id
+                                and t.kind = ${TaskKind.PendingRevision}
+                                and t.due_dt is not distinct from d.review_dt)
+             and not exists (select 1 from pnp_documents draft
+                              where draft.org_id = d.org_id and draft.pnp_id = d.pnp_id
+                                and draft.status = ${VersionStatus.Draft})
+           order by d.id
+           limit ${BATCH}`,
+    ),
+  );
+}
+
+/**
+ * Opens a PendingRevision task ('Start Review or Extend') for each Owner and Author of the P&P
+ * (groups counted by their active members), due on the review date. The task row remembers the
+ * review date it is for, so the reminder is given once per review cycle, whatever the users do
+ * with it; the database's one-open-task index keeps a second run from adding a duplicate.
+ * Runs in the organisation's own transaction, as every organisation request does.
+ */
+async function remindVersion(db: Db, version: DueVersion, now: Date): Promise<number> {
+  return withTenant(db, version.org_id, async (tx) => {
+    const { assignees } = await listAssignees(tx, version.org_id, version.pnp_id);
+    const users = [
+      ...new Set(
+        assignees.filter((a) => a.role === ObjectRole.Owner || a.role === ObjectRole.Author).map((a) => a.user_id),
+      ),
+    ];
+    if (users.length === 0) return 0;
+    const created = await tx
+      .insert(tasks)
+      .values(
+        users.map((userId) => ({
+          orgId: version.org_id,
+          userId,
+          kind: TaskKind.PendingRevision,
+          pnpId: version.pnp_id,
+          documentId: version.document_id,
+          dueDt: version.review_dt,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: tasks.id });
+    return created.length;
+  });
+}
+
+/** Flags Active versions whose review date has passed (cleared by a trigger when the date moves). */
+async function flagOverdue(db: Db, today: string, now: Date): Promise<number> {
+  const rows = await withSystem(db, (tx) =>
+    queryRows<{ id: number }>(
+      tx,
+      sql`update pnp_documents d
+             set review_overdue_at = ${now.toISOString()}::timestamptz
+            from pnps p
+           where p.org_id = d.org_id and p.id = d.pnp_id and p.status = ${PnpStatus.Published}
+             and d.status = ${VersionStatus.Active}
+             and d.review_dt < ${today}::date
+             and d.review_overdue_at is null
+       returning d.id`,
+    ),
+  );
+  return rows.length;
+}
+
+/**
+ * The daily review job (product rules 'Review cycle and reminders'): on a version's reminder date
+ * its Owners and Authors get 'Start Review or Extend'; after its review date it is flagged overdue.
+ * Safe to run any number of times a day, by any number of processes.
+ */
+export async function runReviewReminders(db: Db, now: Date): Promise<ReviewSweepResult> {
+  const today = utcDate(now);
+  const result: ReviewSweepResult = { tasksCreated: 0, versionsReminded: 0, versionsFlaggedOverdue: 0 };
+  let afterId = 0;
+  for (;;) {
+    const due = await dueVersions(db, today, afterId);
+    for (const version of due) {
+      result.tasksCreated += await remindVersion(db, version, now);
+      result.versionsReminded += 1;
+    }
+    if (due.length < BATCH) break;
+    afterId = due.at(-1)!.document_id;
+  }
+  result.versionsFlaggedOverdue = await flagOverdue(db, today, now);
+  return result;
+}

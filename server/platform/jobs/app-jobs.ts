@@ -1,0 +1,77 @@
+import type { Deps } from '../../http/deps';
+import { withSystem } from '../../db/tenant';
+import { fileCleanupJob } from '../../modules/files/file-cleanup';
+import { sendDailySummaries } from '../../modules/notifications/daily-summary';
+import { mailNewNotifications } from '../../modules/notifications/mail-new-notifications';
+import { remindOpenAcknowledgements } from '../../modules/review-reminders/ack-reminders';
+import { runReviewReminders } from '../../modules/review-reminders/review-reminders.service';
+import { deliverPendingMail, type MailTransport } from '../mail-delivery';
+import type { JobDefinition } from './runner';
+
+/** The queue names, for sending a job by hand (tests, developer tools). */
+export const JOB = {
+  reviewReminders: 'review-reminders',
+  ackReminders: 'ack-reminders',
+  notificationMail: 'notification-mail',
+  dailySummaries: 'daily-summaries',
+  mailDelivery: 'mail-delivery',
+  fileCleanup: 'file-cleanup',
+} as const;
+
+/**
+ * Every background job of the application and when it runs (cron in UTC). The daily ones also run
+ * at start, so a day the application was down is caught up; each is safe to run again.
+ * `transport` is the SMTP transport when SMTP_URL is set: without it no delivery job exists and
+ * mail stays pending in the outbox.
+ */
+export function applicationJobs(deps: Deps, transport: MailTransport | null): JobDefinition[] {
+  const db = deps.database.db;
+  const jobs: JobDefinition[] = [
+    {
+      name: JOB.reviewReminders,
+      cron: '5 0 * * *',
+      runAtStart: true,
+      run: ({ now }) => runReviewReminders(db, now),
+    },
+    {
+      name: JOB.ackReminders,
+      cron: '0 7 * * *',
+      runAtStart: true,
+      run: ({ now }) => remindOpenAcknowledgements(db, now, deps.config.publicUrl),
+    },
+    {
+      name: JOB.notificationMail,
+      cron: '* * * * *',
+      runAtStart: true,
+      startWindowSeconds: 60,
+      expireInSeconds: 5 * 60,
+      run: async ({ now }) => ({ mails: await withSystem(db, (tx) => mailNewNotifications(tx, now)) }),
+    },
+    {
+      name: JOB.dailySummaries,
+      cron: '0 6 * * *',
+      runAtStart: true,
+      run: async ({ now }) => ({ mails: await withSystem(db, (tx) => sendDailySummaries(tx, now)) }),
+    },
+    fileCleanupJob(deps),
+  ];
+  if (transport) {
+    jobs.push({
+      name: JOB.mailDelivery,
+      cron: '* * * * *',
+      runAtStart: true,
+      startWindowSeconds: 60,
+      expireInSeconds: 10 * 60,
+      // A failed row waits its own back-off in the outbox; the job itself retries soon.
+      retryDelaySeconds: 10,
+      run: ({ signal }) =>
+        deliverPendingMail(db, transport, {
+          from: deps.config.mailFrom,
+          now: () => deps.clock.now(),
+          signal,
+          messageIdHost: new URL(deps.config.publicUrl).hostname,
+        }),
+    });
+  }
+  return jobs;
+}
