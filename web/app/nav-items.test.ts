@@ -18,15 +18,30 @@ const workItem = (items: ReturnType<typeof orgNavItems>) => items.find((i) => i.
 describe('the working list in the navigation', () => {
   it('is there for those who may create P&Ps, with nothing waiting', () => {
     for (const role of ['isOrgAdmin', 'isPolicyOwner', 'isBinderFolderOwner'] as const) {
-      const item = workItem(orgNavItems('3', flags({ [role]: true }), 0));
+      const item = workItem(orgNavItems('3', flags({ [role]: true }), { drafts: 0 }));
       expect(item?.to).toBe('/orgs/3/pnp_documents');
       expect(item?.badge).toBeUndefined();
     }
   });
 
   it('is there for a reader or reviewer only while something waits for them, with the count', () => {
-    expect(workItem(orgNavItems('3', flags(), 0))).toBeUndefined();
-    expect(workItem(orgNavItems('3', flags(), undefined))).toBeUndefined();
-    expect(workItem(orgNavItems('3', flags(), 2))?.badge).toEqual({ count: 2, label: 'waiting for you' });
+    expect(workItem(orgNavItems('3', flags(), { drafts: 0 }))).toBeUndefined();
+    expect(workItem(orgNavItems('3', flags(), {}))).toBeUndefined();
+    expect(workItem(orgNavItems('3', flags(), { drafts: 2 }))?.badge).toEqual({ count: 2, label: 'waiting for you' });
+  });
+});
+
+describe('Tasks in the navigation', () => {
+  const tasksItem = (items: ReturnType<typeof orgNavItems>) => items.find((i) => i.label === 'Tasks');
+
+  it('is there for everyone, with the count of open tasks when there are some', () => {
+    expect(tasksItem(orgNavItems('3', flags(), {}))).toMatchObject({ to: '/orgs/3/tasks' });
+    expect(tasksItem(orgNavItems('3', flags(), {}))?.badge).toBeUndefined();
+    expect(tasksItem(orgNavItems('3', flags(), { tasks: 0 }))?.badge).toBeUndefined();
+    expect(tasksItem(orgNavItems('3', flags(), { tasks: 1 }))?.badge).toEqual({ count: 1, label: 'open task' });
+    expect(tasksItem(orgNavItems('3', flags(), { tasks: 4, drafts: 2 }))?.badge).toEqual({
+      count: 4,
+      label: 'open tasks',
+    });
   });
 });

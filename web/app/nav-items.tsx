@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { StaffPermission } from '../../shared/domain/roles';
 import type { SessionFlags } from '../lib/session-flags';
+import type { WorkCounts } from './layouts/use-work-count';
 
 export interface NavItem {
   readonly label: string;
@@ -40,10 +41,12 @@ export const WORK_LIST_LABEL = 'P&P Documents';
 
 /**
  * Spec §2 and issue 3: Library, Manage, P&P Documents, Tasks, Reports, Users, Groups, each shown only
- * when allowed. `waiting` is how many drafts wait for the user (undefined while unknown).
+ * when allowed. `counts` says how many drafts and open tasks wait for the user (undefined while unknown).
  */
-export function orgNavItems(orgId: string, flags: SessionFlags, waiting?: number): NavItem[] {
+export function orgNavItems(orgId: string, flags: SessionFlags, counts: WorkCounts = {}): NavItem[] {
   const base = `/orgs/${orgId}`;
+  const waiting = counts.drafts;
+  const openTasks = counts.tasks ?? 0;
   const showWork = orgAccess.createPnps(flags) || (waiting ?? 0) > 0;
   const items: (NavItem | false)[] = [
     { label: 'Library', to: `${base}/pnps`, icon: icon(IconBooks) },
@@ -54,7 +57,16 @@ export function orgNavItems(orgId: string, flags: SessionFlags, waiting?: number
       icon: icon(IconFileCheck),
       ...(waiting ? { badge: { count: waiting, label: 'waiting for you' } } : {}),
     },
-    { label: 'Tasks', to: `${base}/tasks`, icon: icon(IconChecklist) },
+    {
+      label: 'Tasks',
+      to: `${base}/tasks`,
+      icon: icon(IconChecklist),
+      ...(openTasks > 0
+        ? {
+            badge: { count: openTasks, label: openTasks === 1 ? 'open task' : 'open tasks' },
+          }
+        : {}),
+    },
     orgAccess.reports(flags) && { label: 'Reports', to: `${base}/reports`, icon: icon(IconChartBar) },
     orgAccess.users(flags) && { label: 'Users', to: `${base}/users`, icon: icon(IconUsers) },
     orgAccess.groups(flags) && { label: 'Groups', to: `${base}/user_groups`, icon: icon(IconUsersGroup) },

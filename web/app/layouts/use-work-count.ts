@@ -1,17 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WorkList } from '../../../shared/api/pnp-documents';
+import type { TaskList } from '../../../shared/api/tasks';
+import { TaskStatus } from '../../../shared/domain/statuses';
 import { http } from '../../lib/api-client';
 
 /** How often the navigation asks again what waits for the user (a workflow step refreshes it at once). */
 const WORK_COUNT_STALE_MS = 60_000;
 
+/** What waits for the user, as the navigation shows it. Each is undefined while unknown or on failure. */
+export interface WorkCounts {
+  /** Drafts waiting for the user (the working list). */
+  readonly drafts?: number | undefined;
+  /** The user's open tasks. */
+  readonly tasks?: number | undefined;
+}
+
 /**
  * GET o/{org}/pnp_documents?awaiting_me=true: the drafts waiting for the user, for the navigation's
- * link to the working list and its count. The key sits under the P&P work items' key, so a workflow
- * step (which invalidates those) refreshes the count too. Undefined while unknown or on failure.
+ * link to the working list and its count; GET o/{org}/tasks?status=1&per_page=1: how many open
+ * tasks, for the Tasks link. The keys sit under the P&P work items' and the tasks' keys, so a
+ * workflow step or a task's action (which invalidate those) refreshes the counts too.
  */
-export function useWorkCount(orgId: string, enabled: boolean): number | undefined {
-  const query = useQuery({
+export function useWorkCount(orgId: string, enabled: boolean): WorkCounts {
+  const drafts = useQuery({
     queryKey: ['pnps', orgId, 'work-items', true],
     queryFn: () =>
       http.get<WorkList>(`o/${orgId}/pnp_documents`, { query: { awaiting_me: 'true' }, passThrough: [403, 404] }),
@@ -19,5 +30,16 @@ export function useWorkCount(orgId: string, enabled: boolean): number | undefine
     staleTime: WORK_COUNT_STALE_MS,
     retry: false,
   });
-  return query.data?.total;
+  const tasks = useQuery({
+    queryKey: ['tasks', orgId, 'open-count'],
+    queryFn: () =>
+      http.get<TaskList>(`o/${orgId}/tasks`, {
+        query: { status: TaskStatus.Open, per_page: 1 },
+        passThrough: [403, 404],
+      }),
+    enabled,
+    staleTime: WORK_COUNT_STALE_MS,
+    retry: false,
+  });
+  return { drafts: drafts.data?.total, tasks: tasks.data?.total };
 }

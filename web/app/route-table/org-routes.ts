@@ -137,12 +137,16 @@ export const orgRoutes: RouteObject = {
       reportRoutes,
       reportsGuard,
     ),
-    planned('tasks', {
-      crumb: 'Tasks',
-      description:
-        'What is waiting for you: authoring, reviews, approvals, publishing, acknowledgements and review reminders.',
-      items: 'Tasks',
-    }),
+    {
+      path: 'tasks',
+      handle: {
+        crumb: 'Tasks',
+        description:
+          'What is waiting for you: authoring, reviews, approvals, publishing, acknowledgements and review reminders.',
+        items: 'Tasks',
+      },
+      lazy: lazyPage(() => import('../../features/tasks/pages/tasks-page'), 'TasksPage'),
+    },
     group(
       'template_library',
       {
