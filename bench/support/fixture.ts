@@ -162,4 +162,14 @@ export async function forgetBenchViews(database: Database, fixture: Fixture): Pr
   await database.db.execute(
     sql`delete from library_views where org_id = ${fixture.orgId} and viewed_at > ${fixture.seededAt}::timestamptz`,
   );
+  // Each user's last opening (kept by a trigger on inserts only) goes back to the seeded one.
+  await database.db.execute(
+    sql`delete from library_last_views where org_id = ${fixture.orgId} and viewed_at > ${fixture.seededAt}::timestamptz`,
+  );
+  await database.db.execute(
+    sql`insert into library_last_views (org_id, user_id, pnp_id, viewed_at)
+        select org_id, user_id, pnp_id, max(viewed_at) from library_views where org_id = ${fixture.orgId}
+         group by org_id, user_id, pnp_id
+        on conflict (org_id, user_id, pnp_id) do nothing`,
+  );
 }

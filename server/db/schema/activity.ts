@@ -166,6 +166,23 @@ export const libraryViews = pgTable(
   ],
 );
 
+/** Each user's last opening of each P&P (the recently viewed view), kept by a trigger on library_views. */
+export const libraryLastViews = pgTable(
+  'library_last_views',
+  {
+    orgId: orgId(),
+    userId: integer('user_id').notNull(),
+    pnpId: integer('pnp_id').notNull(),
+    viewedAt: tstz('viewed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.userId, t.pnpId] }),
+    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.pnpId], foreignColumns: [pnps.orgId, pnps.id] }).onDelete('cascade'),
+    index('library_last_views_order_idx').on(t.orgId, t.userId, t.viewedAt.desc().nullsLast()),
+  ],
+);
+
 /** Bulk uploads of P&Ps (into a container) or users: progress and per-row errors. */
 export const bulkUploads = pgTable(
   'bulk_uploads',

@@ -107,22 +107,10 @@ function conditions(scope: LibraryScope, criteria: LibraryCriteria): SQL[] {
   if (criteria.review_from) where.push(sql`d.review_dt >= ${criteria.review_from}::date`);
   if (criteria.review_to) where.push(sql`d.review_dt <= ${criteria.review_to}::date`);
   if (criteria.view === 'favorites') where.push(sql`fav.favorite`);
-  if (criteria.view === 'recently_viewed') where.push(sql`rv.last_viewed is not null`);
+  if (criteria.view === 'recently_viewed') where.push(sql`lv.viewed_at is not null`);
   if (criteria.view === 'recently_published') where.push(sql`d.published_at >= ${iso(scope.windowStart)}::timestamptz`);
   return where;
 }
-
-/** This user's last view of each P&P within the one-year window. */
-const myViewsCte = (scope: LibraryScope): SQL => sql`
-  my_views as (
-    select v.pnp_id, max(v.viewed_at) as last_viewed from library_views v
-     where v.org_id = ${scope.orgId} and v.user_id = ${scope.userId}
-       and v.viewed_at >= ${iso(scope.windowStart)}::timestamptz
-     group by v.pnp_id
-  )`;
-
-/** The common table expressions of every library statement: this user's views. */
-const commonCtes = (scope: LibraryScope): SQL => myViewsCte(scope);
 
 /**
  * P&P, Active version, container path, search match, favourite and last view, visible to the user
@@ -136,7 +124,8 @@ const fromWhere = (scope: LibraryScope, match: Match, where: SQL[], withPaths = 
   join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
   ${withPaths ? sql`join containers cp on cp.org_id = p.org_id and cp.id = p.container_id` : sql``}
   left join library_favorites fav on fav.org_id = p.org_id and fav.user_id = ${scope.userId} and fav.pnp_id = p.id
-  left join my_views rv on rv.pnp_id = p.id
+  left join library_last_views lv on lv.org_id = p.org_id and lv.user_id = ${scope.userId} and lv.pnp_id = p.id
+        and lv.viewed_at >= ${iso(scope.windowStart)}::timestamptz
   where ${sql.join(scope.isAdmin ? where : [...where, pnpVisibleCondition('p', scope.orgId, scope.userId)], sql` and `)}`;
 
 const SORT_SQL: Record<LibrarySortKey, SQL> = {
@@ -247,12 +236,11 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
   const headline = words
     ? sql`case when m.in_document then ts_headline('english', f.extracted_text, websearch_to_tsquery('english', ${words}::text), ${HEADLINE_OPTIONS}) end`
     : sql`null::text`;
-  return sql`with ${commonCtes(scope)},
-        matches as (
+  return sql`with matches as (
           select p.id as pnp_id, p.name, cp.location, p.description, p.container_id, p.position,
                  d.id as version_id, d.version_number, d.effective_dt::text as effective_dt, d.review_dt::text as review_dt,
                  d.published_at, d.file_id,
-                 coalesce(fav.favorite, false) as favorite, fav.favorite_updated_at, rv.last_viewed as recent_view,
+                 coalesce(fav.favorite, false) as favorite, fav.favorite_updated_at, lv.viewed_at as recent_view,
                  ${match.select}, ${match.rank} as rank,
                  ${withTotal ? sql`count(*) over ()` : sql`null::bigint`} as total
             ${fromWhere(scope, match, where)}
@@ -297,8 +285,7 @@ function wholeLibraryCountSql(scope: LibraryScope, limit: number): SQL {
 function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria, limit: number): SQL {
   if (isWholeLibrary(criteria)) return wholeLibraryCountSql(scope, limit);
   const match = matchOf(wordsOf(criteria), Boolean(criteria.fuzzy));
-  return sql`with ${commonCtes(scope)}
-        select count(*)::int as total
+  return sql`select count(*)::int as total
           from (select 1 ${fromWhere(scope, match, conditions(scope, criteria), Boolean(criteria.container_id))}
                  limit ${limit + 1}) counted`;
 }
@@ -316,8 +303,7 @@ export async function countByContainer(
   const where = conditions(scope, criteria);
   return queryRows(
     db,
-    sql`with ${commonCtes(scope)},
-        counts as (
+    sql`with counts as (
           select unnest(cp.ancestor_ids) as id, count(*)::int as count
             ${fromWhere(scope, match, where)}
            group by 1
