@@ -3,6 +3,7 @@ import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers, type DemoUser } from '../support/users';
+import { seriousViolations } from '../pnps/pnp-helpers';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -56,6 +57,7 @@ test('an approver sees the Approve task, approves from it, and it leaves the ope
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').first()).toHaveText('Approve');
   await expect(row).toContainText('Approving: Step 1');
+  expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole('button', { name: `Approve: ${pnp.name}`, exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Approve' });
