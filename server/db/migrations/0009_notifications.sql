@@ -55,8 +55,9 @@ BEGIN
     WHEN 'Publish' THEN
       v_message := format('Publish ''%s''', v_pnp_name);
     WHEN 'Acknowledge' THEN
-      SELECT r.document_id, r.due_dt INTO v_ack_document, v_ack_due
+      SELECT r.document_id, coalesce(NEW.due_dt, r.due_dt) INTO v_ack_document, v_ack_due
         FROM read_acknowledgements r WHERE r.org_id = NEW.org_id AND r.id = NEW.read_ack_id;
+      v_ack_due := coalesce(v_ack_due, NEW.due_dt);
       v_message := format('Read and acknowledge ''%s''', v_pnp_name)
         || CASE WHEN v_ack_due IS NULL THEN '' ELSE ' by ' || notification_date(v_ack_due) END;
       -- Readers read in the library: the reading view of the version to acknowledge.
@@ -68,6 +69,7 @@ BEGIN
     WHEN 'PendingRevision' THEN
       SELECT d.review_dt INTO v_review_due
         FROM pnp_documents d WHERE d.org_id = NEW.org_id AND d.id = NEW.document_id;
+      v_review_due := coalesce(NEW.due_dt, v_review_due);
       v_message := format('Start Review or Extend ''%s''', v_pnp_name)
         || CASE WHEN v_review_due IS NULL THEN '' ELSE ': its review is due on ' || notification_date(v_review_due) END;
     ELSE

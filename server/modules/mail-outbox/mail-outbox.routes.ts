@@ -60,7 +60,12 @@ export function registerMailOutboxRoutes(app: App, deps: Deps): void {
         .limit(query.per_page)
         .offset((query.page - 1) * query.per_page);
       const [count] = await ctx.tx.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
-      return { mail_outbox: rows.map(present), total: Number(count?.n ?? 0), page: query.page, per_page: query.per_page };
+      return {
+        mail_outbox: rows.map(present),
+        total: Number(count?.n ?? 0),
+        page: query.page,
+        per_page: query.per_page,
+      };
     },
   );
 

@@ -56,10 +56,12 @@ describe('GET hstm/mail_outbox', () => {
     });
     expect(body.mail_outbox[0]).not.toHaveProperty('body_text');
     res = await agent.get('/api/hstm/mail_outbox?page=2&per_page=10');
-    expect(res.json().mail_outbox.map((m: { subject: string }) => m.subject).slice(0, 2)).toEqual([
-      'Subject 2',
-      'Subject 1',
-    ]);
+    expect(
+      res
+        .json()
+        .mail_outbox.map((m: { subject: string }) => m.subject)
+        .slice(0, 2),
+    ).toEqual(['Subject 2', 'Subject 1']);
     const id = body.mail_outbox[0].id as number;
     res = await agent.get(`/api/hstm/mail_outbox/${id}`);
     expect(res.statusCode).toBe(200);
@@ -72,7 +74,11 @@ describe('GET hstm/mail_outbox', () => {
     const res = await agent.get('/api/hstm/mail_outbox/2000000000');
     expect(res.statusCode).toBe(404);
     expect(res.json().errors).toEqual(['The message was not found.']);
-    for (const url of ['/api/hstm/mail_outbox/abc', '/api/hstm/mail_outbox?page=0', '/api/hstm/mail_outbox?per_page=500']) {
+    for (const url of [
+      '/api/hstm/mail_outbox/abc',
+      '/api/hstm/mail_outbox?page=0',
+      '/api/hstm/mail_outbox?per_page=500',
+    ]) {
       const bad = await agent.get(url);
       expect(bad.statusCode, url).toBe(422);
       expect(bad.json().errors.length).toBeGreaterThan(0);

@@ -46,7 +46,9 @@ async function outboxAfter(id: number) {
   return run((tx) => tx.select().from(mailOutbox).where(gt(mailOutbox.id, id)).orderBy(mailOutbox.id));
 }
 async function lastOutboxId(): Promise<number> {
-  const [row] = await run((tx) => tx.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1));
+  const [row] = await run((tx) =>
+    tx.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1),
+  );
   return row?.id ?? 0;
 }
 async function mailedAt(id: number): Promise<Date | null> {
@@ -129,7 +131,12 @@ describe('sendDailySummaries', () => {
     const now = new Date('2031-05-02T06:00:00Z');
     const today = startOfUtcDay(now);
     expect(today.toISOString()).toBe('2031-05-02T00:00:00.000Z');
-    const yesterday1 = await notify(daily, "Approve 'A & B' (step 1)", new Date('2031-05-01T09:00:00Z'), `/orgs/${org.id}/tasks`);
+    const yesterday1 = await notify(
+      daily,
+      "Approve 'A & B' (step 1)",
+      new Date('2031-05-01T09:00:00Z'),
+      `/orgs/${org.id}/tasks`,
+    );
     const yesterday2 = await notify(daily, "Review 'C'", new Date('2031-05-01T17:30:00Z'));
     const fromToday = await notify(daily, "Review 'Today'", new Date('2031-05-02T01:00:00Z'));
     await notify(eager, "Review 'Eager'", new Date('2031-05-01T09:00:00Z'));

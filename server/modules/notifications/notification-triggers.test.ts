@@ -184,9 +184,9 @@ describe('notifications made by the workflow', () => {
     await withSystem(t.deps.database.db, async (tx) => {
       await tx.execute(sql`update pnp_documents set review_dt = '2027-03-01' where id = ${d.docId}`);
       await tx.execute(
-        sql`insert into tasks (org_id, user_id, kind, pnp_id, document_id) values
-              (${w.org.id}, ${w.reader.id}, 'Acknowledge', ${d.pnpId}, ${d.docId}),
-              (${w.org.id}, ${w.binderOwner.id}, 'PendingRevision', ${d.pnpId}, ${d.docId})`,
+        sql`insert into tasks (org_id, user_id, kind, pnp_id, document_id, due_dt) values
+              (${w.org.id}, ${w.reader.id}, 'Acknowledge', ${d.pnpId}, ${d.docId}, '2027-02-01'),
+              (${w.org.id}, ${w.binderOwner.id}, 'PendingRevision', ${d.pnpId}, ${d.docId}, null)`,
       );
       // A task inserted already closed is no news.
       await tx.execute(
@@ -196,7 +196,11 @@ describe('notifications made by the workflow', () => {
     });
     const made = await notificationsSince(since);
     expect(made.map((n) => [n.user_id, n.message, n.link])).toEqual([
-      [w.reader.id, "Read and acknowledge 'Patient Identification'", `/orgs/${w.org.id}/pnps/${d.pnpId}/library/${d.docId}`],
+      [
+        w.reader.id,
+        "Read and acknowledge 'Patient Identification' by Feb 01, 2027",
+        `/orgs/${w.org.id}/pnps/${d.pnpId}/library/${d.docId}`,
+      ],
       [
         w.binderOwner.id,
         "Start Review or Extend 'Patient Identification': its review is due on Mar 01, 2027",

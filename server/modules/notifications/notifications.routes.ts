@@ -25,7 +25,11 @@ const mine = (ctx: OrgCtx) => and(eq(notifications.orgId, ctx.orgId), eq(notific
 const ByIdParams = z.object({ id: IdParam });
 
 async function getMine(ctx: OrgCtx, id: number): Promise<Row> {
-  const [row] = await ctx.tx.select().from(notifications).where(and(mine(ctx), eq(notifications.id, id))).limit(1);
+  const [row] = await ctx.tx
+    .select()
+    .from(notifications)
+    .where(and(mine(ctx), eq(notifications.id, id)))
+    .limit(1);
   if (!row) throw notFound('The notification');
   return row;
 }

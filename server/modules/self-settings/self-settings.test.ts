@@ -28,9 +28,9 @@ const stored = async (orgId: number, userId: number) => {
 describe('GET/PUT self/settings', () => {
   it('401 without a session; 403 for provider staff', async () => {
     expect((await t.anonymous().get('/api/self/settings')).statusCode).toBe(401);
-    expect((await t.anonymous().put('/api/self/settings', { settings: { ntfy_email_summary: 'none' } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.anonymous().put('/api/self/settings', { settings: { ntfy_email_summary: 'none' } })).statusCode,
+    ).toBe(401);
     const staff = await createStaff(t.deps);
     const agent = await t.signIn(staff.username, staff.password);
     expect((await agent.get('/api/self/settings')).statusCode).toBe(403);

@@ -21,6 +21,13 @@ const developerSections: SectionSpec[] = [
     description: 'Banners shown on the sign-in screen or inside the application.',
     lazy: lazyPage(() => import('../routes/system-messages-page'), 'SystemMessagesPage'),
   },
+  {
+    path: 'mail_outbox',
+    label: 'Mail Outbox',
+    description:
+      'Every e-mail Tenet has written, with its text and HTML; where mail waits when SMTP is not configured.',
+    lazy: lazyPage(() => import('../../features/mail-outbox/mail-outbox-page'), 'MailOutboxPage'),
+  },
 ];
 
 const orgSections: SectionSpec[] = [

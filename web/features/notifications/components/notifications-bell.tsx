@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, Box, Divider, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Divider,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,24 +19,32 @@ import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
 import { formatDisplayDate } from '../../../lib/format';
 import { fetchNotifications, notificationKeys } from '../api/notifications-api';
+import { useOpenNotification } from './use-open-notification';
 
 const SHOWN = 5;
+/** The unread count is asked for again this often while the application is open. */
+const POLL_MS = 60_000;
 
-/** The header bell: unread count, the latest notifications, and the way to all of them. */
+/** The header bell: unread count, the latest notifications (each opens its object), and the way to all of them. */
 export function NotificationsBell({ notificationsPath }: { readonly notificationsPath: string }) {
   const [opened, setOpened] = useState(false);
-  const query = useQuery({ queryKey: notificationKeys.all, queryFn: fetchNotifications });
+  const query = useQuery({
+    queryKey: notificationKeys.page({ page: 1, perPage: SHOWN }),
+    queryFn: () => fetchNotifications({ page: 1, perPage: SHOWN }),
+    refetchInterval: POLL_MS,
+  });
+  const open = useOpenNotification();
   const unread = query.data?.unread_count ?? 0;
-  const latest = query.data?.notifications.slice(0, SHOWN) ?? [];
+  const latest = query.data?.notifications ?? [];
 
   const toggle = (): void => {
-    setOpened((open) => !open);
+    setOpened((isOpen) => !isOpen);
     // Opening the bell is when a user expects fresh news.
     if (!opened) void query.refetch();
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340}>
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} trapFocus>
       {/* The target must be the button itself: it receives aria-expanded and aria-controls. */}
       <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={6} color="red.8">
         <Popover.Target>
@@ -41,9 +60,16 @@ export function NotificationsBell({ notificationsPath }: { readonly notification
           </ActionIcon>
         </Popover.Target>
       </Indicator>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} aria-label="Latest notifications">
         <Box px="md" py="sm">
-          <Text fw={600}>Notifications</Text>
+          <Text fw={600} component="h2" size="md">
+            Notifications
+          </Text>
+          {unread > 0 && (
+            <Text size="xs" c="dimmed">
+              {unread} unread
+            </Text>
+          )}
         </Box>
         <Divider />
         {query.isFetching && !query.data ? (
@@ -52,24 +78,51 @@ export function NotificationsBell({ notificationsPath }: { readonly notification
           <NoRecordsPanel items="Notifications" compact message="You have no notifications." />
         ) : (
           <ScrollArea.Autosize mah={320}>
-            <Stack gap={0}>
-              {latest.map((notification) => (
-                <Box
-                  key={notification.id}
-                  px="md"
-                  py="sm"
-                  bg={notification.status === NotificationStatus.Unread ? 'tenet.0' : undefined}
-                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-                >
-                  <Text size="sm" fw={notification.status === NotificationStatus.Unread ? 600 : 400}>
-                    {notification.message}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDisplayDate(notification.created_at)}
-                  </Text>
-                </Box>
-              ))}
-            </Stack>
+            <Box component="ul" aria-label="Latest notifications" m={0} p={0} style={{ listStyle: 'none' }}>
+              {latest.map((notification) => {
+                const isUnread = notification.status === NotificationStatus.Unread;
+                const body = (
+                  <>
+                    <Text size="sm" fw={isUnread ? 600 : 400}>
+                      {isUnread && <VisuallyHidden component="span">Unread: </VisuallyHidden>}
+                      {notification.message}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDisplayDate(notification.created_at)}
+                    </Text>
+                  </>
+                );
+                return (
+                  <Box
+                    component="li"
+                    key={notification.id}
+                    bg={isUnread ? 'tenet.0' : undefined}
+                    style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                  >
+                    {notification.link ? (
+                      <UnstyledButton
+                        component={Link}
+                        to={notification.link}
+                        px="md"
+                        py="sm"
+                        display="block"
+                        w="100%"
+                        onClick={() => {
+                          setOpened(false);
+                          open(notification);
+                        }}
+                      >
+                        {body}
+                      </UnstyledButton>
+                    ) : (
+                      <Box px="md" py="sm">
+                        {body}
+                      </Box>
+                    )}
+                  </Box>
+                );
+              })}
+            </Box>
           </ScrollArea.Autosize>
         )}
         <Divider />

@@ -1,0 +1,91 @@
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MailOutboxItem } from '../../../shared/api/notifications';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/limits';
+import { PaginationFooter } from '../../components/pagination-footer';
+import { SortableTable, type TableColumn } from '../../components/sortable-table';
+import { formatMessageDateTime } from '../../lib/format';
+import { mailOutboxApi, mailOutboxKeys } from './mail-outbox-api';
+import { MailOutboxMessageDialog } from './mail-outbox-message-dialog';
+
+const STATUS_COLOURS: Record<string, string> = {
+  pending: 'orange.8',
+  sending: 'blue.8',
+  sent: 'green.8',
+  failed: 'red.8',
+};
+const noSort = (): void => undefined;
+
+/** hstm/developer_tools/mail_outbox: every e-mail the product wrote, newest first; one opens in a dialog. */
+export function MailOutboxPage() {
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const query = useQuery({
+    queryKey: mailOutboxKeys.page(page, DEFAULT_PAGE_SIZE),
+    queryFn: () => mailOutboxApi.list(page, DEFAULT_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumn<MailOutboxItem>[] = [
+    { key: 'to', header: 'To', width: 240 },
+    {
+      key: 'subject',
+      header: 'Subject',
+      render: (m) => (
+        <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setOpenId(m.id)}>
+          {m.subject}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 110,
+      render: (m) => (
+        <Badge variant="light" color={STATUS_COLOURS[m.status] ?? 'gray.8'}>
+          {m.status}
+        </Badge>
+      ),
+    },
+    { key: 'created_at', header: 'Created', width: 200, render: (m) => formatMessageDateTime(m.created_at) },
+  ];
+
+  return (
+    <Stack gap="md" pt="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed">
+          Every e-mail Tenet has written. Without SMTP configured, messages stay here as pending.
+        </Text>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={() => void query.refetch()}
+        >
+          Refresh
+        </Button>
+      </Group>
+      <SortableTable
+        label="Mail outbox"
+        columns={columns}
+        rows={query.data?.mail_outbox ?? []}
+        rowKey={(m) => m.id}
+        loading={query.isPending}
+        sort={null}
+        onSort={noSort}
+        empty={{ items: 'Messages', message: 'No e-mail has been written yet.', hint: false }}
+        footer={
+          <PaginationFooter
+            total={query.data?.total ?? 0}
+            page={page}
+            pageSize={DEFAULT_PAGE_SIZE}
+            label="Messages"
+            onPageChange={setPage}
+          />
+        }
+      />
+      <MailOutboxMessageDialog id={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}
