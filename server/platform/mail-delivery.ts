@@ -87,7 +87,7 @@ interface ClaimedRow {
 }
 
 /**
- * Claims due rows: FOR UPDATE SKIP LOCKED lets two processes claim side by side without ever
+ * Claims due rows (never tried, or their back-off over): FOR UPDATE SKIP LOCKED lets two processes claim side by side without ever
  * taking the same row, and the claim (status 'sending') commits before anything is sent, so a row
  * is handed to SMTP by one process, once.
  */
@@ -98,8 +98,9 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<ClaimedRow[]>
       sql`update mail_outbox o
              set status = 'sending', attempts = o.attempts + 1, claimed_at = ${now.toISOString()}::timestamptz
            where o.id in (select id from mail_outbox
-                           where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-                           order by next_attempt_at, id
+                           where status = 'pending'
+                             and (attempts = 0 or next_attempt_at <= ${now.toISOString()}::timestamptz)
+                           order by id
                            limit ${limit}
                            for update skip locked)
        returning o.id, o.to_address, o.subject, o.body_text, o.body_html, o.attempts`,

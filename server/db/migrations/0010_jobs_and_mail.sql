@@ -15,7 +15,7 @@ ALTER TABLE "mail_outbox" ADD COLUMN "claimed_at" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_status_check" CHECK ("status" in ('pending', 'sending', 'sent', 'failed'));
 --> statement-breakpoint
-CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at", "id") WHERE "status" = 'pending';
+CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("id") WHERE "status" = 'pending';
 --> statement-breakpoint
 CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status", "created_at");
 --> statement-breakpoint

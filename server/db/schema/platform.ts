@@ -103,8 +103,8 @@ export const mailOutbox = pgTable(
     sentAt: tstz('sent_at'),
   },
   (t) => [
-    index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt, t.id)
+    index('mail_outbox_pending_idx')
+      .on(t.id)
       .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),

@@ -23,7 +23,8 @@ const url = (d: Ref, tail = '') => `/api/o/${w.org.id}/pnp_documents/${d.docId}$
 const act = (agent: Agent, d: Ref, body: Record<string, unknown>) => agent.post(url(d, '/workflow'), body);
 const rows = <T>(query: ReturnType<typeof sql>) => withSystem(t.deps.database.db, (tx) => queryRows<T>(tx, query));
 const at = (day: string) => new Date(`${day}T00:05:00Z`);
-const dayBefore = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (day: string) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
 
 /** Moves the clock and signs everyone in again (a session ends 12 hours after sign-in, by this clock). */
 async function signedInAt(when: Date): Promise<void> {
@@ -58,9 +59,11 @@ const reminderTasks = (docId: number) =>
          where document_id = ${docId} and kind = 'PendingRevision' order by user_id, id`,
   );
 const overdueAt = async (docId: number) =>
-  (await rows<{ at: string | null }>(
-    sql`select to_char(review_overdue_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as at from pnp_documents where id = ${docId}`,
-  ))[0]!.at;
+  (
+    await rows<{ at: string | null }>(
+      sql`select to_char(review_overdue_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as at from pnp_documents where id = ${docId}`,
+    )
+  )[0]!.at;
 
 describe('the daily review job', () => {
   it("gives each Owner and Author 'Start Review or Extend' on the reminder date, not before, and once", async () => {

@@ -116,8 +116,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           expireInSeconds: definition.expireInSeconds ?? DEFAULTS.expireInSeconds,
         };
         // create_queue does nothing for an existing queue: the update applies a changed policy.
-        await boss.createQueue(definition.name, queue);
-        await boss.updateQueue(definition.name, queue);
+        await retryOnDeadlock(() => boss.createQueue(definition.name, queue));
+        await retryOnDeadlock(() => boss.updateQueue(definition.name, queue));
         await boss.work<Record<string, unknown>>(
           definition.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, batchSize: 1 },
@@ -146,6 +146,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await boss.stop({ graceful: true, wait: true, close: true, timeout: graceMs });
     },
   };
+}
+
+/**
+ * Two processes starting at once both create the queues; pg-boss's create_queue (a table per
+ * queue) can then deadlock on PostgreSQL. The loser is rolled back and simply tries again.
+ */
+async function retryOnDeadlock<T>(action: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await action();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
 }
 
 function requireUrl(url: string | null): string {
