@@ -1,42 +1,37 @@
-import { Paper, Stack, Title } from '@mantine/core';
-import { NoRecordsPanel } from '../../../components/no-records-panel';
+import { Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { EditReadAck, NewReadAck, ReadAckTab, type ReadAckScreenProps } from '../../read-acks/index';
+import { useDocumentContext } from '../components/document-context';
 import { SubNav } from '../components/sub-nav';
 
-function ReadAckPanel({
-  heading,
-  items,
-  nav = true,
-}: {
-  readonly heading: string;
-  readonly items: string;
-  readonly nav?: boolean;
-}) {
+/** The document screen's facts the read-acknowledgement screens need (web/features/read-acks). */
+function useScreenProps(): ReadAckScreenProps {
+  const { orgId, pnp, document } = useDocumentContext();
+  const version = pnp.active_document?.version_number ?? null;
+  return {
+    orgId,
+    pnpId: pnp.id,
+    documentBase: `/orgs/${orgId}/pnps/${pnp.id}/pnp_documents/${document.id}`,
+    versionLabel: version === null ? 'the Active version' : `Version ${version}`,
+  };
+}
+
+function Tab({ status }: { readonly status: 1 | 2 | 3 }) {
+  const props = useScreenProps();
   return (
     <Stack gap="sm">
-      {nav && <SubNav group="readack" label="Read acknowledgements" />}
-      <Title order={2} size="h4">
-        {heading}
-      </Title>
-      <Paper withBorder radius="md">
-        <NoRecordsPanel items={items} message="Read acknowledgements of this P&P are listed here." hint={false} />
-      </Paper>
+      <SubNav group="readack" label="Read acknowledgements" />
+      <ReadAckTab status={status} {...props} />
     </Stack>
   );
 }
 
-/** active_readack, closed_readack, cancelled_readack, readack_new, readack_edit: filled by read acknowledgements later. */
-export const ActiveReadAckSection = () => (
-  <ReadAckPanel heading="Active Read Acknowledgements" items="Read Acknowledgements" />
-);
-export const ClosedReadAckSection = () => (
-  <ReadAckPanel heading="Closed Read Acknowledgements" items="Read Acknowledgements" />
-);
-export const CancelledReadAckSection = () => (
-  <ReadAckPanel heading="Cancelled Read Acknowledgements" items="Read Acknowledgements" />
-);
-export const NewReadAckSection = () => (
-  <ReadAckPanel heading="New Read Acknowledgement" items="Read Acknowledgements" nav={false} />
-);
-export const EditReadAckSection = () => (
-  <ReadAckPanel heading="Edit Read Acknowledgement" items="Read Acknowledgements" nav={false} />
-);
+/** active_readack, closed_readack, cancelled_readack, readack_new, readack_edit/{readAckId} (spec §2). */
+export const ActiveReadAckSection = () => <Tab status={1} />;
+export const ClosedReadAckSection = () => <Tab status={2} />;
+export const CancelledReadAckSection = () => <Tab status={3} />;
+export const NewReadAckSection = () => <NewReadAck {...useScreenProps()} />;
+export function EditReadAckSection() {
+  const { readAckId = '' } = useParams();
+  return <EditReadAck readAckId={readAckId} {...useScreenProps()} />;
+}

@@ -1,0 +1,191 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ReadAcknowledgement } from '../../../../shared/api/read-acks';
+import { ReadAckStatus } from '../../../../shared/domain/statuses';
+import { confirm } from '../../../components/confirmation-modal';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { NoRecordsPanel } from '../../../components/no-records-panel';
+import { ApiError } from '../../../lib/api-client';
+import { formatDisplayDate } from '../../../lib/format';
+import { endReadAck, listReadAcks, readAckKeys } from '../api/read-acks-api';
+import { showErrors } from './show-errors';
+
+const STATUS_COLOUR: Record<number, string> = { 1: 'green', 2: 'gray', 3: 'red' };
+const TAB_WORD: Record<number, string> = { 1: 'Active', 2: 'Closed', 3: 'Cancelled' };
+
+function ReadersTable({ ack }: { readonly ack: ReadAcknowledgement }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped aria-label={`Readers of ${ack.name}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Reader</Table.Th>
+            <Table.Th>Group</Table.Th>
+            <Table.Th>Completion</Table.Th>
+            <Table.Th>Acknowledged</Table.Th>
+            <Table.Th>Version</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ack.readers.map((r) => (
+            <Table.Tr key={r.user_id}>
+              <Table.Td>{r.name}</Table.Td>
+              <Table.Td>{r.via_group_name ?? '—'}</Table.Td>
+              <Table.Td>
+                <Badge color={r.completion === 1 ? 'green' : 'orange'} variant="light">
+                  {r.completion === 1 ? 'Complete' : 'Incomplete'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{r.acknowledged_at ? formatDisplayDate(r.acknowledged_at) : '—'}</Table.Td>
+              <Table.Td>
+                {r.acknowledged_version_number === null ? '—' : `Version ${r.acknowledged_version_number}`}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ReadAckCard({
+  ack,
+  orgId,
+  documentBase,
+}: {
+  readonly ack: ReadAcknowledgement;
+  readonly orgId: string;
+  readonly documentBase: string;
+}) {
+  const queryClient = useQueryClient();
+  const end = async (how: 'cancel' | 'close'): Promise<void> => {
+    const ok = await confirm(
+      how === 'cancel'
+        ? {
+            title: 'Cancel Read Acknowledgement',
+            content: `Cancel '${ack.name}'? Readers who have not acknowledged yet lose their Acknowledge task.`,
+            actionLabel: 'Cancel Read Acknowledgement',
+            cancelLabel: 'Keep It',
+            theme: 'danger',
+          }
+        : {
+            title: 'Close Read Acknowledgement',
+            content: `Close '${ack.name}' now? Readers who have not acknowledged yet lose their Acknowledge task.`,
+            actionLabel: 'Close Read Acknowledgement',
+            cancelLabel: 'Keep It Open',
+            theme: 'warning',
+          },
+    );
+    if (!ok) return;
+    try {
+      await endReadAck(orgId, ack.pnp_id, ack.id, how);
+    } catch (error) {
+      showErrors(error);
+    }
+    await queryClient.invalidateQueries({ queryKey: readAckKeys.all(orgId, ack.pnp_id) });
+  };
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={ack.name}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Group gap="xs">
+              <Title order={3} size="h5">
+                {ack.name}
+              </Title>
+              <Badge color={STATUS_COLOUR[ack.status] ?? 'gray'} variant="light">
+                {ack.status_label}
+              </Badge>
+            </Group>
+            {ack.description && <Text size="sm">{ack.description}</Text>}
+            <Text size="sm" c="dimmed">
+              {`Due ${formatDisplayDate(ack.due_date)} · ${
+                ack.version_number === null ? 'Version' : `Version ${ack.version_number}`
+              } · Created ${formatDisplayDate(ack.created_at)}${ack.created_by_name ? ` by ${ack.created_by_name}` : ''}${
+                ack.closed_at ? ` · Closed ${formatDisplayDate(ack.closed_at)}` : ''
+              }`}
+            </Text>
+            <Text size="sm" fw={600} data-testid="readack-completion">
+              {`${ack.readers_completed} of ${ack.readers_total} readers acknowledged`}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            {ack.abilities.includes('edit') && (
+              <Button component={Link} to={`${documentBase}/readack_edit/${ack.id}`} variant="default" size="xs">
+                Edit
+              </Button>
+            )}
+            {ack.abilities.includes('close') && (
+              <Button variant="default" size="xs" onClick={() => void end('close')}>
+                Close
+              </Button>
+            )}
+            {ack.abilities.includes('cancel') && (
+              <Button color="red" variant="light" size="xs" onClick={() => void end('cancel')}>
+                Cancel
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <ReadersTable ack={ack} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One tab of the document's read acknowledgements: Active, Closed or Cancelled, each with its readers. */
+export function ReadAckList({
+  orgId,
+  pnpId,
+  status,
+  documentBase,
+}: {
+  readonly orgId: string;
+  readonly pnpId: number;
+  readonly status: 1 | 2 | 3;
+  readonly documentBase: string;
+}) {
+  const query = useQuery({
+    queryKey: readAckKeys.list(orgId, pnpId, status),
+    queryFn: () => listReadAcks(orgId, pnpId, status),
+    retry: false,
+  });
+  if (query.error) {
+    const message =
+      query.error instanceof ApiError && query.error.errors[0] ? query.error.errors[0] : 'The list could not be loaded.';
+    return (
+      <Text role="alert" c="red">
+        {message}
+      </Text>
+    );
+  }
+  if (!query.data) return <LoadingIndicator />;
+  const { read_acknowledgements: acks, can_create } = query.data;
+  return (
+    <Stack gap="sm">
+      {status === ReadAckStatus.Active && can_create && (
+        <Group justify="flex-end">
+          <Anchor component={Link} to={`${documentBase}/readack_new`} fw={600}>
+            New Read Acknowledgement
+          </Anchor>
+        </Group>
+      )}
+      {acks.length === 0 ? (
+        <Paper withBorder radius="md">
+          <NoRecordsPanel
+            items="Read Acknowledgements"
+            message={
+              status === ReadAckStatus.Active
+                ? 'Ask readers to acknowledge the Active version with a new read acknowledgement.'
+                : `${TAB_WORD[status]} read acknowledgements of this P&P are listed here.`
+            }
+            hint={false}
+          />
+        </Paper>
+      ) : (
+        acks.map((ack) => <ReadAckCard key={ack.id} ack={ack} orgId={orgId} documentBase={documentBase} />)
+      )}
+    </Stack>
+  );
+}

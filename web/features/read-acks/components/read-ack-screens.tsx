@@ -1,0 +1,74 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { ApiError } from '../../../lib/api-client';
+import { getReadAck, readAckKeys } from '../api/read-acks-api';
+import { ReadAckList } from './read-ack-list';
+import { ReadAckWizard } from './read-ack-wizard';
+
+/** What the document screen tells its read-acknowledgement sections. */
+export interface ReadAckScreenProps {
+  readonly orgId: string;
+  readonly pnpId: number;
+  /** orgs/{orgId}/pnps/{pnpId}/pnp_documents/{pnpDocumentId} */
+  readonly documentBase: string;
+  /** The Active version's label ('Version 2'): the one readers acknowledge. */
+  readonly versionLabel: string;
+}
+
+const HEADINGS = { 1: 'Active Read Acknowledgements', 2: 'Closed Read Acknowledgements', 3: 'Cancelled Read Acknowledgements' };
+
+/** active_readack, closed_readack, cancelled_readack. */
+export function ReadAckTab({ status, ...props }: ReadAckScreenProps & { readonly status: 1 | 2 | 3 }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {HEADINGS[status]}
+      </Title>
+      <ReadAckList orgId={props.orgId} pnpId={props.pnpId} status={status} documentBase={props.documentBase} />
+    </Stack>
+  );
+}
+
+/** readack_new */
+export function NewReadAck(props: ReadAckScreenProps) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        New Read Acknowledgement
+      </Title>
+      <ReadAckWizard {...props} />
+    </Stack>
+  );
+}
+
+/** readack_edit/{readAckId} */
+export function EditReadAck({ readAckId, ...props }: ReadAckScreenProps & { readonly readAckId: string }) {
+  const query = useQuery({
+    queryKey: readAckKeys.one(props.orgId, props.pnpId, readAckId),
+    queryFn: () => getReadAck(props.orgId, props.pnpId, readAckId),
+    retry: false,
+    gcTime: 0,
+  });
+  const ack = query.data?.read_acknowledgement;
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        Edit Read Acknowledgement
+      </Title>
+      {query.error ? (
+        <Text role="alert" c="red">
+          {query.error instanceof ApiError && query.error.errors[0]
+            ? query.error.errors[0]
+            : 'The read acknowledgement could not be loaded.'}
+        </Text>
+      ) : !ack ? (
+        <LoadingIndicator />
+      ) : ack.status !== 1 ? (
+        <Text role="alert">{`This read acknowledgement is ${ack.status_label} and can no longer be changed.`}</Text>
+      ) : (
+        <ReadAckWizard key={ack.id} {...props} initial={ack} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,182 @@
+import { Alert, List, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { ReadAcknowledgement } from '../../../../shared/api/read-acks';
+import { Messages } from '../../../../shared/domain/messages';
+import { DateInput } from '../../../components/date-input';
+import { WizardActions, WizardStepper, WizardSteps } from '../../../components/wizard-stepper';
+import { toasts } from '../../../lib/alerts';
+import { formatDisplayDate } from '../../../lib/format';
+import { createReadAck, readAckKeys, updateReadAck } from '../api/read-acks-api';
+import { ReadersPicker, type PickedReader } from './readers-picker';
+import { errorsOf } from './show-errors';
+
+const todayIso = (): string => new Date().toISOString().slice(0, 10);
+
+export interface ReadAckWizardProps {
+  readonly orgId: string;
+  readonly pnpId: number;
+  /** The document screen's address: the wizard returns to its Active tab. */
+  readonly documentBase: string;
+  /** 'Version 3': the version readers acknowledge. */
+  readonly versionLabel: string;
+  /** The read acknowledgement being edited; none for a new one. */
+  readonly initial?: ReadAcknowledgement;
+}
+
+function Fact({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The wizard 'General Info & Settings', 'Readers', 'Review & Save' (spec §2), for readack_new and readack_edit. */
+export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initial }: ReadAckWizardProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const steps = WizardSteps.readAcknowledgement;
+  const [active, setActive] = useState(0);
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [dueDate, setDueDate] = useState<string | null>(initial?.due_date ?? null);
+  const [readers, setReaders] = useState<PickedReader[]>(() => [
+    ...(initial?.readers ?? [])
+      .filter((r) => r.via_group_id === null)
+      .map((r) => ({ type: 'User' as const, id: r.user_id, name: r.name })),
+    ...(initial?.groups ?? []).map((g) => ({ type: 'Group' as const, id: g.id, name: g.name })),
+  ]);
+  const [tried, setTried] = useState<readonly [boolean, boolean]>([false, false]);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<readonly string[]>([]);
+
+  const nameError = tried[0] && name.trim() === '' ? 'Name is required.' : undefined;
+  const dueError = tried[0] && !dueDate ? 'Due date is required.' : undefined;
+  const readersError = tried[1] && readers.length === 0 ? 'Choose at least one reader: a user or a group.' : undefined;
+  const back = `${documentBase}/active_readack`;
+
+  const save = async (): Promise<void> => {
+    const body = {
+      read_acknowledgement: {
+        name: name.trim(),
+        description: description.trim() || null,
+        due_date: dueDate ?? '',
+        user_ids: readers.filter((r) => r.type === 'User').map((r) => r.id),
+        group_ids: readers.filter((r) => r.type === 'Group').map((r) => r.id),
+      },
+    };
+    setBusy(true);
+    setErrors([]);
+    try {
+      if (initial) await updateReadAck(orgId, pnpId, initial.id, body);
+      else await createReadAck(orgId, pnpId, body);
+      await queryClient.invalidateQueries({ queryKey: readAckKeys.all(orgId, pnpId) });
+      toasts.success(initial ? Messages.recordUpdated : Messages.recordCreated, { scope: 'next' });
+      await navigate(back);
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const next = (): void => {
+    if (active === 0) {
+      setTried([true, tried[1]]);
+      if (name.trim() !== '' && dueDate) setActive(1);
+      return;
+    }
+    if (active === 1) {
+      setTried([true, true]);
+      if (readers.length > 0) setActive(2);
+      return;
+    }
+    void save();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <WizardStepper steps={steps} active={active} onStepClick={(i) => i < active && setActive(i)}>
+        {active === 0 && (
+          <Stack gap="sm" mt="md">
+            <TextInput
+              label="Name"
+              required
+              value={name}
+              maxLength={255}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={nameError}
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              value={description}
+              maxLength={4000}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
+            <DateInput
+              label="Due Date"
+              required
+              value={dueDate}
+              onChange={setDueDate}
+              minDate={initial?.due_date && initial.due_date < todayIso() ? initial.due_date : todayIso()}
+              error={dueError}
+            />
+            <Text size="sm" c="dimmed">
+              Readers acknowledge {versionLabel}, the Active version.
+            </Text>
+          </Stack>
+        )}
+        {active === 1 && (
+          <Stack gap="sm" mt="md">
+            <ReadersPicker orgId={orgId} value={readers} onChange={setReaders} error={readersError} />
+          </Stack>
+        )}
+        {active === 2 && (
+          <Stack gap="md" mt="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Fact label="Name">{name.trim()}</Fact>
+              <Fact label="Due Date">{formatDisplayDate(dueDate)}</Fact>
+              <Fact label="Version">{versionLabel}</Fact>
+            </SimpleGrid>
+            <Fact label="Description">{description.trim() || '—'}</Fact>
+            <Fact label="Readers">
+              <List size="sm" aria-label="Chosen readers">
+                {readers.map((r) => (
+                  <List.Item key={`${r.type}:${r.id}`}>{r.type === 'Group' ? `${r.name} (Group)` : r.name}</List.Item>
+                ))}
+              </List>
+            </Fact>
+            {errors.length > 0 && (
+              <Alert color="red" variant="light" role="alert" title="The read acknowledgement was not saved">
+                <Stack gap={4}>
+                  {errors.map((e) => (
+                    <Text key={e} size="sm">
+                      {e}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </WizardStepper>
+      <WizardActions
+        active={active}
+        stepCount={steps.length}
+        onBack={() => setActive(Math.max(0, active - 1))}
+        onNext={next}
+        onCancel={() => void navigate(back)}
+        busy={busy}
+      />
+    </Paper>
+  );
+}
