@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { ReadAckStatus, TaskKind, TaskStatus, VersionStatus, PnpStatus } from '../../shared/domain/statuses';
+import { queryRows, type Tx } from '../db/client';
+import { libraryViews, readAckReaders, readAcknowledgements, tasks } from '../db/schema/index';
+import { utcDate } from '../platform/clock';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** The demo asks at least this many readers, and no more than this many. */
+const MIN_READERS = 3;
+const MAX_READERS = 6;
+
+/**
+ * The demo's Active read acknowledgement (issue 12): on a published P&P that several demo users
+ * may read, asked three days ago by the org admin; the first half of its readers opened the
+ * version and acknowledged it (their openings are in the library's views, as a real reading
+ * leaves them), the others still have their open Acknowledge task. Nora Nurse, when she is a
+ * reader, is among those still to acknowledge, so the demo shows the reader's side too.
+ *
+ * Runs in the demo organisation's system transaction; does nothing when the organisation already
+ * has a read acknowledgement (a second start) or no P&P has enough readers.
+ */
+export async function seedDemoReadAcks(tx: Tx, orgId: number, now: Date): Promise<void> {
+  const [existing] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from read_acknowledgements where org_id = ${orgId}`,
+  );
+  if ((existing?.n ?? 0) > 0) return;
+  const [admin] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from org_users where org_id = ${orgId} and is_admin and status = 1 order by id limit 1`,
+  );
+  const candidates = await queryRows<{ pnp_id: number; document_id: number; name: string }>(
+    tx,
+    sql`select p.id as pnp_id, d.id as document_id, p.name
+          from pnps p
+          join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
+         where p.org_id = ${orgId} and p.status = ${PnpStatus.Published}
+           and (d.effective_dt is null or d.effective_dt <= ${utcDate(now)})
+         order by p.name, p.id
+         limit 50`,
+  );
+  for (const pnp of candidates) {
+    const readers = await queryRows<{ id: number }>(
+      tx,
+      sql`select u.id from org_users u
+           where u.org_id = ${orgId} and u.status = 1 and not u.is_admin
+             and read_ack_user_sees_pnp(${orgId}, u.id, ${pnp.pnp_id})
+           order by (lower(u.username) = 'nora.nurse'), u.id
+           limit ${MAX_READERS}`,
+    );
+    if (readers.length < MIN_READERS) continue;
+    const asked = new Date(now.getTime() - 3 * DAY);
+    const [ack] = await tx
+      .insert(readAcknowledgements)
+      .values({
+        orgId,
+        pnpId: pnp.pnp_id,
+        documentId: pnp.document_id,
+        name: 'Annual policy attestation',
+        description: `Please read ${pnp.name} and acknowledge that you have read it.`,
+        dueDt: utcDate(new Date(now.getTime() + 14 * DAY)),
+        status: ReadAckStatus.Active,
+        createdBy: admin?.id ?? null,
+        createdAt: asked,
+        updatedAt: asked,
+      })
+      .returning();
+    const done = Math.floor(readers.length / 2);
+    for (const [index, reader] of readers.entries()) {
+      const finished = index < done;
+      const opened = new Date(asked.getTime() + (index + 1) * 5 * HOUR);
+      const acknowledged = new Date(opened.getTime() + 20 * 60_000);
+      if (finished) {
+        await tx
+          .insert(libraryViews)
+          .values({ orgId, userId: reader.id, pnpId: pnp.pnp_id, documentId: pnp.document_id, viewedAt: opened });
+      }
+      await tx.insert(readAckReaders).values({
+        orgId,
+        readAckId: ack!.id,
+        userId: reader.id,
+        completion: finished ? 1 : 0,
+        openedAt: finished ? opened : null,
+        acknowledgedAt: finished ? acknowledged : null,
+        acknowledgedDocumentId: finished ? pnp.document_id : null,
+        createdAt: asked,
+      });
+      await tx
+        .insert(tasks)
+        .values({
+          orgId,
+          userId: reader.id,
+          kind: TaskKind.Acknowledge,
+          status: finished ? TaskStatus.Completed : TaskStatus.Open,
+          pnpId: pnp.pnp_id,
+          documentId: pnp.document_id,
+          readAckId: ack!.id,
+          dueDt: ack!.dueDt,
+          completedAt: finished ? acknowledged : null,
+          completedBy: finished ? reader.id : null,
+          createdAt: asked,
+          updatedAt: finished ? acknowledged : asked,
+        })
+        .onConflictDoNothing();
+    }
+    return;
+  }
+}
