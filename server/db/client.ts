@@ -57,6 +57,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: 10,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Every statement of this application is short and interactive. PostgreSQL's JIT compiles a
+      // plan whose estimated cost is high (a visibility walk over a large library, or any plan with
+      // nested loops turned off, is estimated in the millions) and spent 0.9-3 s compiling queries
+      // that run in 50-80 ms (bench/api-postgres.bench.ts): off for every connection of the pool.
+      options: '-c jit=off',
     });
     const onConnectionError = listenForConnectionErrors(pool);
     releaseClientsWhoseConnectionEnds(pool);

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type {
   FavoriteResponse,
   FilePreview,
@@ -31,15 +30,6 @@ import { wordsOf } from './search-match';
 
 const DAY_MS = 86_400_000;
 
-/**
- * PostgreSQL's JIT compiles a plan whose estimated cost is high (the visibility walk over a large
- * library is estimated at millions) and spent ~0.9 s compiling a query that runs in ~80 ms
- * (bench/api-postgres.bench.ts). These are short interactive queries: no JIT for this transaction.
- */
-export async function tuneForLibrary(ctx: OrgCtx): Promise<void> {
-  if (ctx.deps.database.kind === 'postgres') await ctx.tx.execute(sql`select set_config('jit', 'off', true)`);
-}
-
 /** The caller and the one-year window of spec §9, from the request's clock. */
 export function scopeOf(ctx: OrgCtx): LibraryScope {
   return {
@@ -61,7 +51,6 @@ const isFiltered = (query: LibraryQuery): boolean =>
 
 /** GET library: the flat list (`list=true`) or the tree of binders, folders and P&Ps. */
 export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<LibraryPage | LibraryTree> {
-  await tuneForLibrary(ctx);
   const scope = scopeOf(ctx);
   const criteria = criteriaOf(query);
   const expanded = isFiltered(query);
@@ -130,7 +119,6 @@ async function findRows(
 
 /** POST content_navigator_library/search_pnp: name, location, description and the documents' text. */
 export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<LibraryPage> {
-  await tuneForLibrary(ctx);
   const scope = scopeOf(ctx);
   const criteria: LibraryCriteria = { phrase: body.phrase };
   const limit = DEFAULT_PAGE_SIZE;
@@ -146,7 +134,6 @@ export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<Libr
 
 /** A library item the user may see (published, effective, visible), or 404: nothing tells it exists. */
 export async function getVisibleItem(ctx: OrgCtx, pnpId: number): Promise<LibraryRow> {
-  await tuneForLibrary(ctx);
   const [row] = await listLibraryRows(
     ctx.tx,
     scopeOf(ctx),
@@ -205,7 +192,6 @@ export async function libraryFile(
 
 /** GET library/filter_options: the advanced search's binders/folders and owners, as far as the user sees. */
 export async function libraryFilterOptions(ctx: OrgCtx): Promise<LibraryFilterOptions> {
-  await tuneForLibrary(ctx);
   const scope = scopeOf(ctx);
   return { containers: await listFilterContainers(ctx.tx, scope), owners: await listFilterOwners(ctx.tx, scope) };
 }

@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { notFound } from '../../../http/errors';
 import type { OrgCtx } from '../../../http/routes';
 import { previewDocument, sendDocument } from '../document-file';
-import { scopeOf, tuneForLibrary } from '../library.service';
+import { scopeOf } from '../library.service';
 import { snippetParts } from '../library.presenter';
 import { listTemplateRows, type TemplateRow } from './templates.repo';
 
@@ -38,7 +38,6 @@ function presentTemplate(row: TemplateRow): Template {
 
 /** GET pnp_templates: every template the organisation has, optionally of one source. */
 export async function listTemplates(ctx: OrgCtx, query: TemplateListQuery): Promise<TemplateList> {
-  await tuneForLibrary(ctx);
   const rows = await listTemplateRows(
     ctx.tx,
     scopeOf(ctx),
@@ -49,7 +48,6 @@ export async function listTemplates(ctx: OrgCtx, query: TemplateListQuery): Prom
 }
 
 async function getTemplateRow(ctx: OrgCtx, id: number): Promise<TemplateRow> {
-  await tuneForLibrary(ctx);
   const [row] = await listTemplateRows(ctx.tx, scopeOf(ctx), { id }, { offset: 0, limit: 1 });
   if (!row) throw notFound('The template');
   return row;
@@ -75,7 +73,6 @@ export async function templateFile(
 
 /** POST content_navigator_library/search_pnp_template: names (typo-tolerant), descriptions and text. */
 export async function searchTemplates(ctx: OrgCtx, body: TemplateSearchBody): Promise<TemplateSearchPage> {
-  await tuneForLibrary(ctx);
   const limit = DEFAULT_PAGE_SIZE;
   const criteria = { phrase: body.phrase, ...(body.source ? { source: body.source } : {}) };
   const rows = await listTemplateRows(ctx.tx, scopeOf(ctx), criteria, { offset: body.offset, limit });
