@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import { seedDemoReviewReminders } from '../../seed/demo-review-reminders';
 import { runReviewReminders } from './review-reminders.service';
 
 let t: TestApp;
@@ -134,5 +135,16 @@ describe('the daily review job', () => {
     expect((await a.author.post(url(d, '/start_revision'), {})).statusCode).toBe(201);
     await runReviewReminders(t.deps.database.db, at(d.reminderDt));
     expect(await reminderTasks(d.docId)).toEqual([]);
+  });
+
+  it("the demo seed leaves an open 'Start Review or Extend' task for the owners on first start", async () => {
+    await published('Demo policy');
+    t.clock.set(new Date('2031-01-10T09:00:00Z'));
+    expect(await seedDemoReviewReminders(t.deps, w.org.id)).toBeGreaterThanOrEqual(1);
+    const open = await rows<{ user_id: number }>(
+      sql`select user_id from tasks where org_id = ${w.org.id} and kind = 'PendingRevision' and status = 1
+             and due_dt = '2031-03-11'::date`,
+    );
+    expect(open.map((task) => task.user_id)).toContain(w.binderOwner.id);
   });
 });

@@ -72,17 +72,23 @@ describe('pg-boss on the embedded PGlite', () => {
     const runs: string[] = [];
     let failuresLeft = 2;
     const jobs = runner([
-      { name: 'later-test', run: async ({ job }) => void runs.push(job.id) },
+      {
+        name: 'later-test',
+        run: ({ job }) => {
+          runs.push(job.id);
+          return Promise.resolve();
+        },
+      },
       {
         name: 'flaky-test',
         retryLimit: 3,
         retryDelaySeconds: 1,
-        run: async () => {
+        run: () => {
           if (failuresLeft > 0) {
             failuresLeft -= 1;
-            throw new Error('not yet');
+            return Promise.reject(new Error('not yet'));
           }
-          return { ok: true };
+          return Promise.resolve({ ok: true });
         },
       },
     ]);
