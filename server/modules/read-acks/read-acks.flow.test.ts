@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { groupMemberships, readAckReaders, readAcknowledgements, tasks } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
-import { createGroup, createUser } from '../../test/factories';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../../shared/api/errors';
+import { createGroup, createStaff, createUser } from '../../test/factories';
+import { hashToken, insertSession, newToken } from '../auth/sessions.repo';
 import type { Agent } from '../../test/harness';
 import { createPnpFromDocx } from '../../test/pnp-factories';
 import { createAck, publishedPnp, readAckWorld, urls } from './read-acks-test-setup';
@@ -89,6 +91,42 @@ describe('mark_as_read', () => {
       readers_completed: 2,
       closed_at: t.clock.now().toISOString(),
     });
+  });
+});
+
+describe('mark_as_read in a login-as session', () => {
+  it('is refused: provider staff signed in as the reader cannot acknowledge for them', async () => {
+    const { a, w, t } = world;
+    const pnp = await publishedPnp(t, w);
+    const ack = await createAck(a.admin, u.base(pnp.id), { user_ids: [w.reader.id] });
+    const staff = await createStaff(t.deps);
+    const token = newToken();
+    const csrf = newToken();
+    const now = t.clock.now();
+    await insertSession(db(), {
+      id: hashToken(token),
+      kind: 'org',
+      orgId: w.org.id,
+      userId: w.reader.id,
+      hstmUserId: null,
+      sudoerId: staff.id,
+      csrfToken: csrf,
+      idleTimeoutMinutes: 30,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
+    const sudo = t.anonymous();
+    sudo.cookies[SESSION_COOKIE] = token;
+    sudo.cookies[CSRF_COOKIE] = csrf;
+    expect((await sudo.get(u.library(pnp.id))).statusCode).toBe(200);
+    expect((await sudo.get(`${u.base(pnp.id)}/user_has_acknowledged`)).json()).toMatchObject({ pending: true });
+    const res = await sudo.put(u.one(pnp.id, ack.id, '/mark_as_read'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors).toEqual([
+      'Only the reader can acknowledge a read acknowledgement, not someone signed in as them.',
+    ]);
+    expect((await tasksOf(ack.id))[0]).toMatchObject({ status: 1 });
   });
 });
 

@@ -270,6 +270,9 @@ export async function endReadAck(
 export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promise<MarkAsReadResponse> {
   await loadPnpContext(ctx, pnpId, { lock: true });
   const ack = await getReadAck(ctx, pnpId, id);
+  // The record names the reader: provider staff signed in as them may not acknowledge for them.
+  if (ctx.actor.sudoer)
+    throw forbidden('Only the reader can acknowledge a read acknowledgement, not someone signed in as them.');
   await lockReadAck(ctx.tx, ctx.orgId, id);
   const [reader] = await ctx.tx
     .select()
