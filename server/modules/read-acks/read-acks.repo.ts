@@ -37,6 +37,7 @@ export async function listReadAckRows(
   orgId: number,
   pnpId: number,
   status: number | undefined,
+  id?: number,
 ): Promise<Array<ReadAckRow & { versionNumber: number | null; createdByName: string | null }>> {
   const creator = aliasedTable(orgUsers, 'creator');
   const rows = await db
@@ -57,6 +58,7 @@ export async function listReadAckRows(
         eq(readAcknowledgements.orgId, orgId),
         eq(readAcknowledgements.pnpId, pnpId),
         status === undefined ? undefined : eq(readAcknowledgements.status, status),
+        id === undefined ? undefined : eq(readAcknowledgements.id, id),
       ),
     )
     .orderBy(desc(readAcknowledgements.createdAt), desc(readAcknowledgements.id));

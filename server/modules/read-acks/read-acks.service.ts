@@ -45,7 +45,7 @@ async function getReadAck(ctx: OrgCtx, pnpId: number, id: number): Promise<ReadA
 }
 
 async function present(ctx: OrgCtx, c: PnpContext, id: number): Promise<ReadAcknowledgement> {
-  const rows = (await listReadAckRows(ctx.tx, ctx.orgId, c.pnp.id, undefined)).filter((r) => r.id === id);
+  const rows = await listReadAckRows(ctx.tx, ctx.orgId, c.pnp.id, undefined, id);
   const [one] = await presentReadAcks(ctx.tx, ctx.orgId, c.facts, rows);
   if (!one) throw notFound('The read acknowledgement');
   return one;
