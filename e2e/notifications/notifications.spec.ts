@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { MailOutboxList, NotificationList } from '../../shared/api/notifications';
 import type { SelfSettingsResponse } from '../../shared/api/self-settings';
+import { seriousViolations } from '../pnps/pnp-helpers';
 import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
@@ -36,7 +37,11 @@ test('a reviewer sees the bell count and the notification of a new task, and it 
   await expect(item).toContainText('Unread:');
   const unreadBefore = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
 
-  await item.click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // By keyboard, as a screen-reader user would: the link is focused and followed with Enter.
+  await item.focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(
     new RegExp(`/orgs/${orgId}/pnps/${pnp.id}/pnp_documents/${pnp.documentId}/version_info/preview$`),
   );
@@ -62,6 +67,7 @@ test('the notifications screen marks one read and unread, all read, deletes one 
   const rowOf = (pnp: MadePnp) => table.getByRole('row').filter({ hasText: `Review '${pnp.name}'` });
   await expect(rowOf(first)).toContainText('Unread');
   await expect(rowOf(second)).toContainText('Unread');
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: `Mark as read: Review '${first.name}'`, exact: true }).click();
   await expect(rowOf(first).getByText('Read', { exact: true })).toBeVisible();
@@ -72,6 +78,7 @@ test('the notifications screen marks one read and unread, all read, deletes one 
   await expect(rowOf(first).getByText('Read', { exact: true })).toBeVisible();
   await expect(rowOf(second).getByText('Read', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark all as read', exact: true })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByTestId('notifications-bell')).toHaveAttribute('aria-label', 'Notifications');
 
   await page.getByRole('button', { name: `Delete: Review '${first.name}'`, exact: true }).click();
@@ -144,6 +151,7 @@ test('provider staff with developer tools read an e-mail of a notification in th
     const dialog = page.getByRole('dialog', { name: subject, exact: true });
     await expect(dialog.getByLabel('Plain-text body')).toContainText(`Open it in Tenet: `);
     await expect(dialog.getByLabel('Plain-text body')).toContainText(`/pnps/${pnp.id}/pnp_documents/${pnp.documentId}`);
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('tab', { name: 'HTML', exact: true }).click();
     const frame = dialog.locator('iframe[title="HTML body"]');
     await expect(frame).toHaveAttribute('sandbox', '');

@@ -17,7 +17,13 @@ export function MailOutboxMessageDialog({ id, onClose }: { readonly id: number |
   });
   const message = query.data;
   return (
-    <Modal opened={id !== null} onClose={onClose} title={message?.subject ?? 'Message'} size="xl">
+    <Modal
+      opened={id !== null}
+      onClose={onClose}
+      title={message?.subject ?? 'Message'}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {!message ? (
         <LoadingIndicator compact />
       ) : (

@@ -44,7 +44,7 @@ export function MailOutboxPage() {
       header: 'Status',
       width: 110,
       render: (m) => (
-        <Badge variant="light" color={STATUS_COLOURS[m.status] ?? 'gray.8'}>
+        <Badge variant="outline" color={STATUS_COLOURS[m.status] ?? 'gray.6'} c="dark.7">
           {m.status}
         </Badge>
       ),

@@ -98,7 +98,7 @@ export function NotificationsScreen() {
         n.status === NotificationStatus.Unread ? (
           <Badge variant="light">Unread</Badge>
         ) : (
-          <Badge variant="light" color="gray.8">
+          <Badge variant="outline" color="gray.6" c="dark.7">
             Read
           </Badge>
         ),
@@ -157,7 +157,6 @@ export function NotificationsScreen() {
           </Button>
           <Button
             color="red.8"
-            variant="outline"
             leftSection={<IconTrash size={16} aria-hidden />}
             disabled={total === 0 || removeAll.isPending}
             onClick={() => void askDeleteAll()}
