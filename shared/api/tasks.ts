@@ -88,6 +88,11 @@ export const Task = z.object({
   /** The person the task is for; another person than the caller when it reached them as a delegate. */
   user_id: z.number().int(),
   user_name: z.string(),
+  /**
+   * Delegation while away: the away person the caller holds this task for ('For <name>'), the same
+   * as user_name then; null for the caller's own tasks.
+   */
+  for_user_name: z.string().nullable(),
   pnp_id: z.number().int(),
   pnp_name: z.string(),
   /** The version the task is about (the draft, or the Active version for Acknowledge and PendingRevision). */

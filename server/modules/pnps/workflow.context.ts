@@ -17,6 +17,7 @@ import {
   type PnpAction,
 } from './workflow.policy';
 import type { Participant } from '../access/effective-access';
+import { principalOf } from '../delegation/acting-for';
 
 export type SignoffRow = typeof documentSignoffs.$inferSelect;
 
@@ -42,6 +43,7 @@ export function enforce(decision: Decision): void {
 /**
  * Loads a P&P for the caller. One they hold no role on (or may not see in its current status) is
  * "not found": its existence is not theirs to learn. `lock` serialises writers on the P&P row.
+ * A delegate acting for an away user (ADR 0011) is decided as that user: their roles, their slot.
  */
 export async function loadPnpContext(
   ctx: OrgCtx,
@@ -49,7 +51,7 @@ export async function loadPnpContext(
   options: { lock?: boolean } = {},
 ): Promise<PnpContext> {
   const pnp = options.lock ? await lockPnp(ctx.tx, ctx.orgId, pnpId) : await getPnp(ctx.tx, ctx.orgId, pnpId);
-  const facts = await loadActorFacts(ctx.tx, ctx.actor, pnp);
+  const facts = await loadActorFacts(ctx.tx, principalOf(ctx), pnp);
   if (!decidePnp('view', facts, pnp).ok) throw notFound('The P&P');
   const { assignees, participants } = await listAssignees(ctx.tx, ctx.orgId, pnp.id);
   return { pnp, facts, assignees, participants };

@@ -7,9 +7,10 @@ import {
   type VersionStatus,
 } from '../../../shared/domain/statuses';
 import type { ChangeLogDeltas } from '../../../shared/api/change-logs';
-import { workflowHistory } from '../../db/schema/index';
+import { sql } from 'drizzle-orm';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
+import { actingFor, actorNameOf } from '../delegation/acting-for';
 import type { DocumentRow, PnpRow } from './pnps.repo';
 
 export interface Position {
@@ -57,23 +58,18 @@ export const versionName = (pnpName: string, versionNumber: number | null): stri
  * transaction (product rules: every transition writes both).
  */
 export async function recordTransition(ctx: OrgCtx, t: Transition): Promise<void> {
-  await ctx.tx.insert(workflowHistory).values({
-    orgId: ctx.orgId,
-    pnpId: t.pnp.id,
-    documentId: t.document?.id ?? null,
-    actorId: ctx.actor.userId,
-    actorName: ctx.actor.name,
-    sudoerName: ctx.actor.sudoer?.name ?? null,
-    action: t.action,
-    fromStatus: t.from.status,
-    toStatus: t.to.status,
-    fromStage: t.from.stage,
-    toStage: t.to.stage,
-    fromStep: t.from.step,
-    toStep: t.to.step,
-    comment: t.comment ?? null,
-    createdAt: ctx.now,
-  });
+  // A delegate's action reads 'X for Y' (ADR 0011): actor_id is who acted, on_behalf_of whose slot.
+  const principal = actingFor(ctx);
+  const actorName = actorNameOf(ctx);
+  await ctx.tx.execute(
+    sql`insert into workflow_history
+          (org_id, pnp_id, document_id, actor_id, actor_name, sudoer_name, on_behalf_of_id, on_behalf_of_name,
+           action, from_status, to_status, from_stage, to_stage, from_step, to_step, comment, created_at)
+        values (${ctx.orgId}, ${t.pnp.id}, ${t.document?.id ?? null}, ${ctx.actor.userId}, ${actorName},
+                ${ctx.actor.sudoer?.name ?? null}, ${principal?.userId ?? null}, ${principal?.name ?? null},
+                ${t.action}, ${t.from.status}, ${t.to.status}, ${t.from.stage}, ${t.to.stage}, ${t.from.step},
+                ${t.to.step}, ${t.comment ?? null}, ${ctx.now.toISOString()}::timestamptz)`,
+  );
   const changed: Record<string, [unknown, unknown]> = {};
   if (t.from.status !== t.to.status)
     changed.status = [statusLabel(t.level, t.from.status), statusLabel(t.level, t.to.status)];
@@ -83,7 +79,7 @@ export async function recordTransition(ctx: OrgCtx, t: Transition): Promise<void
   const deltas: ChangeLogDeltas = {};
   if (Object.keys(changed).length > 0) deltas.changed = changed;
   if (t.comment) deltas.comment = t.comment;
-  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+  await insertChangeLog(ctx.tx, principal ? { ...ctx.actor, name: actorName } : ctx.actor, ctx.now, {
     objectType: t.document && t.level === 'version' ? 'PnpDocument' : 'Pnp',
     objectId: t.document && t.level === 'version' ? t.document.id : t.pnp.id,
     objectName: t.document && t.level === 'version' ? versionName(t.pnp.name, t.document.versionNumber) : t.pnp.name,

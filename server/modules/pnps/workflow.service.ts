@@ -16,18 +16,22 @@ import { acceptedBy, allowDocument, approvedBy, loadDocContext, type DocContext 
 import { addSignoff, AUTHORING, clearSignoffs, moveDraft } from './workflow.move';
 import { completeTask } from './workflow.tasks';
 import { cancelDraft, publishDraft } from './publishing.service';
+import { actingFor, asDelegateOf } from '../delegation/acting-for';
+import { activePrincipal } from '../delegation/delegation.repo';
 
 async function submit(ctx: OrgCtx, c: DocContext, comment?: string): Promise<void> {
   allowDocument(c, 'submit');
-  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Author, ctx.actor.userId, ctx.actor.userId, ctx.now);
+  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Author, c.facts.userId, ctx.actor.userId, ctx.now);
   await moveDraft(ctx, c, stageAfterAuthoring(routingOf(c.assignees)), WORKFLOW_ACTION_LABELS.submit, comment);
 }
 
 async function acceptReview(ctx: OrgCtx, c: DocContext, comment?: string): Promise<void> {
   allowDocument(c, 'accept_review');
-  await addSignoff(ctx, c.doc, ctx.actor.userId, 'accepted', comment ?? null);
-  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Review, ctx.actor.userId, ctx.actor.userId, ctx.now);
-  const accepted = [...acceptedBy(c.signoffs), ctx.actor.userId];
+  // The slot is the reviewer's: a delegate accepting for an away reviewer signs off as them.
+  const reviewerId = c.facts.userId;
+  await addSignoff(ctx, c.doc, reviewerId, 'accepted', comment ?? null);
+  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Review, reviewerId, ctx.actor.userId, ctx.now);
+  const accepted = [...acceptedBy(c.signoffs), reviewerId];
   const stillPending = c.state.pendingReviewers.filter((u) => !accepted.includes(u));
   const to =
     stillPending.length === 0
@@ -43,9 +47,10 @@ async function approve(
   onBehalfOf: number | undefined,
 ): Promise<void> {
   const step = c.doc.approvalStep ?? 1;
-  let approverId = ctx.actor.userId;
+  // The slot is the approver's: a delegate approving for an away approver signs off as them.
+  let approverId = c.facts.userId;
   let note = comment ?? null;
-  if (onBehalfOf !== undefined && onBehalfOf !== ctx.actor.userId) {
+  if (onBehalfOf !== undefined && onBehalfOf !== approverId) {
     allowDocument(c, 'approve_on_behalf');
     const approver = withRole(c.assignees, ObjectRole.Approver, step).find((a) => a.user_id === onBehalfOf);
     if (!approver || !c.state.pendingApprovers.includes(onBehalfOf)) {
@@ -76,7 +81,7 @@ async function decline(
 ): Promise<void> {
   allowDocument(c, action);
   const kind = action === 'decline_review' ? TaskKind.Review : TaskKind.Approve;
-  await completeTask(ctx.tx, ctx.orgId, c.doc.id, kind, ctx.actor.userId, ctx.actor.userId, ctx.now);
+  await completeTask(ctx.tx, ctx.orgId, c.doc.id, kind, c.facts.userId, ctx.actor.userId, ctx.now);
   await clearSignoffs(ctx, c.doc.id);
   await moveDraft(ctx, c, AUTHORING, WORKFLOW_ACTION_LABELS[action], comment);
 }
@@ -119,13 +124,30 @@ export async function returnToAuthoringForFileChange(
   );
 }
 
-/** One step of the draft workflow, checked against the state machine and the permission matrix. */
+/**
+ * An approval "on behalf of" an approver whose delegate the caller is, in a window active now (ADR
+ * 0011): the caller then acts for them as their delegate, not as a manager approving for someone.
+ */
+async function delegatedContext(ctx: OrgCtx, body: WorkflowBody): Promise<{ ctx: OrgCtx; body: WorkflowBody }> {
+  if (body.action !== 'approve' || body.on_behalf_of_user_id === undefined || actingFor(ctx)) return { ctx, body };
+  if (body.on_behalf_of_user_id === ctx.actor.userId) return { ctx, body };
+  const principal = await activePrincipal(ctx.tx, ctx.orgId, body.on_behalf_of_user_id, ctx.actor, ctx.now);
+  if (!principal) return { ctx, body };
+  const { on_behalf_of_user_id: _slot, ...rest } = body;
+  return { ctx: asDelegateOf(ctx, principal), body: rest };
+}
+
+/**
+ * One step of the draft workflow, checked against the state machine and the permission matrix. With
+ * a context acting for an away user (a delegate, ADR 0011), it is decided and recorded for them.
+ */
 export async function runWorkflowAction(
-  ctx: OrgCtx,
+  callerCtx: OrgCtx,
   pnpId: number,
   documentId: number,
-  body: WorkflowBody,
+  callerBody: WorkflowBody,
 ): Promise<{ deleted: boolean }> {
+  const { ctx, body } = await delegatedContext(callerCtx, callerBody);
   const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
   switch (body.action) {
     case 'submit':

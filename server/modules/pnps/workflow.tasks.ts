@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { DraftStage, TaskKind, TaskStatus } from '../../../shared/domain/statuses';
 import type { Executor } from '../../db/client';
@@ -49,7 +49,10 @@ export function expectedTasks(snapshot: StageSnapshot, assignees: Assignee[]): E
   }
 }
 
-/** Marks the caller's own open task of a kind as done by their action (on behalf: the approver's task). */
+/**
+ * Marks a person-slot's open task of a kind as done by an action: the slot holder's own task and a
+ * delegate's copy of it (ADR 0011), whoever of them acted (`by`). On behalf: the approver's slot.
+ */
 export async function completeTask(
   db: Executor,
   orgId: number,
@@ -67,7 +70,7 @@ export async function completeTask(
         eq(tasks.orgId, orgId),
         eq(tasks.documentId, documentId),
         eq(tasks.kind, kind),
-        eq(tasks.userId, userId),
+        sql`((${tasks.userId} = ${userId} and delegated_from is null) or delegated_from = ${userId})`,
         eq(tasks.status, TaskStatus.Open),
       ),
     );
@@ -76,7 +79,9 @@ export async function completeTask(
 /**
  * Makes the open workflow tasks of a draft match its stage: tasks nobody should hold any more are
  * closed (someone else declined, the stage moved on, a user lost the role), missing ones are opened.
- * One open task per (user, version, kind) is kept by the database's unique index.
+ * One open task per (user, version, kind) is kept by the database's unique index. A delegate's copy
+ * (ADR 0011) stands for its away user's slot: it stays while that slot is expected and closes with it;
+ * new tasks reach delegates through the database's routing trigger.
  */
 export async function syncStageTasks(
   db: Executor,
@@ -89,7 +94,13 @@ export async function syncStageTasks(
 ): Promise<void> {
   const expected = expectedTasks(snapshot, assignees);
   const open = await db
-    .select({ id: tasks.id, userId: tasks.userId, kind: tasks.kind, step: tasks.approvalStep })
+    .select({
+      id: tasks.id,
+      userId: tasks.userId,
+      kind: tasks.kind,
+      step: tasks.approvalStep,
+      delegatedFrom: sql<number | null>`delegated_from`,
+    })
     .from(tasks)
     .where(
       and(
@@ -99,9 +110,11 @@ export async function syncStageTasks(
         inArray(tasks.kind, WORKFLOW_KINDS),
       ),
     );
-  const wanted = (t: { userId: number; kind: string; step: number | null }): boolean =>
-    expected.some((e) => e.userId === t.userId && e.kind === t.kind && e.step === t.step);
+  const slotOf = (t: { userId: number; delegatedFrom: number | null }): number => t.delegatedFrom ?? t.userId;
+  const wanted = (t: (typeof open)[number]): boolean =>
+    expected.some((e) => e.userId === slotOf(t) && e.kind === t.kind && e.step === t.step);
   const stale = open.filter((t) => !wanted(t)).map((t) => t.id);
+  const own = open.filter((t) => t.delegatedFrom === null);
   if (stale.length > 0) {
     await db
       .update(tasks)
@@ -109,7 +122,7 @@ export async function syncStageTasks(
       .where(and(eq(tasks.orgId, orgId), inArray(tasks.id, stale)));
   }
   const missing = expected.filter(
-    (e) => !open.some((t) => t.userId === e.userId && t.kind === e.kind && t.step === e.step),
+    (e) => !own.some((t) => t.userId === e.userId && t.kind === e.kind && t.step === e.step),
   );
   if (missing.length > 0) {
     await db

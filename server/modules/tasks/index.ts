@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Task, TaskActionBody, TaskActionResult, TaskList, TaskListQuery } from '../../../shared/api/tasks';
 import type { Deps } from '../../http/deps';
 import { IdParam, orgRoute, type App } from '../../http/routes';
+import { registerDelegationRoutes } from '../delegation/delegation.routes';
 import { actOnTask, getOneTask, listTasks } from './tasks.service';
 
 const ById = z.object({ id: IdParam });
@@ -44,4 +45,6 @@ export function registerTaskModule(app: App, deps: Deps): void {
     },
     async (ctx, { params, body }) => actOnTask(ctx, params.id, body),
   );
+
+  registerDelegationRoutes(app, deps);
 }

@@ -7,7 +7,11 @@ export interface TaskRow {
   id: number;
   kind: string;
   status: number;
+  /** Whose person-slot the task is: the away user for a delegate's copy (ADR 0011). */
   user_id: number;
+  /** Who holds the row: the slot's user, or the delegate holding a copy. */
+  holder_id: number;
+  delegated_from: number | null;
   first_name: string;
   last_name: string;
   pnp_id: number;
@@ -32,8 +36,13 @@ export interface TaskRow {
 export interface TaskFilters {
   /** Whose tasks: the caller, and the people whose open tasks the caller holds as their delegate. */
   userIds: readonly number[];
-  /** People whose tasks the caller sees only while open (delegators). */
+  /**
+   * People whose open tasks the caller sees as their delegate (away users in an active window):
+   * not Acknowledge tasks (personal), and not those the caller already holds a copy of.
+   */
   openOnlyUserIds?: readonly number[];
+  /** The caller, for the copies check above. */
+  delegateId?: number;
   kind?: string | undefined;
   status?: number | undefined;
   due: TaskDueFilter;
@@ -53,10 +62,17 @@ function conditions(orgId: number, f: TaskFilters): SQL {
   parts.push(
     others.length === 0
       ? own
-      : sql`(${own} or (t.status = 1 and t.user_id in (${sql.join(
-          others.map((id) => sql`${id}`),
-          sql`, `,
-        )})))`,
+      : sql`(${own} or (t.status = 1 and t.delegated_from is null and t.kind <> 'Acknowledge'
+              and t.user_id in (${sql.join(
+                others.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+              and not exists (
+                select 1 from tasks c
+                 where c.org_id = t.org_id and c.user_id = ${f.delegateId ?? 0} and c.delegated_from = t.user_id
+                   and c.status = 1 and c.kind = t.kind
+                   and coalesce(c.document_id, 0) = coalesce(t.document_id, 0)
+                   and coalesce(c.read_ack_id, 0) = coalesce(t.read_ack_id, 0))))`,
   );
   if (f.status !== undefined) parts.push(sql`t.status = ${f.status}`);
   if (f.kind !== undefined) parts.push(sql`t.kind = ${f.kind}`);
@@ -65,16 +81,20 @@ function conditions(orgId: number, f: TaskFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const ROW_COLUMNS = sql`t.id, t.kind, t.status, t.user_id, u.first_name, u.last_name, t.pnp_id, p.name as pnp_name,
+const ROW_COLUMNS = sql`t.id, t.kind, t.status, coalesce(t.delegated_from, t.user_id) as user_id,
+       t.user_id as holder_id, t.delegated_from, u.first_name, u.last_name, t.pnp_id, p.name as pnp_name,
        d.id as document_id, d.version_number, d.status as version_status, d.draft_stage, d.approval_step,
        t.read_ack_id, ra.name as read_ack_name, t.due_dt::text as due_dt, t.created_at, t.completed_at,
        d.effective_dt::text as effective_dt, d.review_dt::text as review_dt, d.reminder_dt::text as reminder_dt,
        d.review_cycle_years, d.reminder_days`;
 
-/** The joins of a page of tasks: the P&P, the person, the version (the Active one when none is named). */
+/**
+ * The joins of a page of tasks: the P&P, the person whose slot it is (the away user for a delegate's
+ * copy), the version (the Active one when none is named).
+ */
 const ROW_JOINS = sql`
   join pnps p on p.org_id = t.org_id and p.id = t.pnp_id
-  join org_users u on u.org_id = t.org_id and u.id = t.user_id
+  join org_users u on u.org_id = t.org_id and u.id = coalesce(t.delegated_from, t.user_id)
   left join read_acknowledgements ra on ra.org_id = t.org_id and ra.id = t.read_ack_id
   left join lateral (
     select d.* from pnp_documents d
@@ -118,7 +138,7 @@ export async function findTask(
   db: Executor,
   orgId: number,
   taskId: number,
-  f: Pick<TaskFilters, 'userIds' | 'openOnlyUserIds'>,
+  f: Pick<TaskFilters, 'userIds' | 'openOnlyUserIds' | 'delegateId'>,
 ): Promise<TaskRow | null> {
   const where = conditions(orgId, { ...f, due: 'any', days: 0, today: '1970-01-01' });
   const [row] = await queryRows<TaskRow>(

@@ -18,7 +18,9 @@ import { extendReview, startRevision } from '../pnps/publishing.service';
 import { findDocumentByStatus } from '../pnps/pnps.repo';
 import { positionLabel } from '../pnps/workflow.record';
 import { runWorkflowAction } from '../pnps/workflow.service';
-import { findTask, listTaskPage, lockTask, markTaskCompleted, type TaskRow } from './tasks.repo';
+import { asDelegateOf } from '../delegation/acting-for';
+import { activeDelegators, activePrincipal, closeLapsedCopies } from '../delegation/delegation.repo';
+import { findTask, listTaskPage, lockTask, markTaskCompleted, type TaskFilters, type TaskRow } from './tasks.repo';
 
 export const TASK_STATUS_LABELS: Record<number, string> = {
   [TaskStatus.Open]: 'Open',
@@ -28,7 +30,8 @@ export const TASK_STATUS_LABELS: Record<number, string> = {
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-export function presentTask(row: TaskRow): Task {
+/** A task as the caller sees it: 'For <name>' when they hold it for an away user (ADR 0011). */
+export function presentTask(row: TaskRow, callerId: number): Task {
   const kind = row.kind as TaskKind;
   const inDraft = row.version_status === VersionStatus.Draft && row.draft_stage !== null;
   return {
@@ -39,6 +42,7 @@ export function presentTask(row: TaskRow): Task {
     status_label: TASK_STATUS_LABELS[row.status] ?? String(row.status),
     user_id: row.user_id,
     user_name: `${row.first_name} ${row.last_name}`,
+    for_user_name: row.user_id === callerId ? null : `${row.first_name} ${row.last_name}`,
     pnp_id: row.pnp_id,
     pnp_name: row.pnp_name,
     pnp_document_id: row.document_id,
@@ -63,18 +67,26 @@ export function presentTask(row: TaskRow): Task {
   };
 }
 
-/** Whose tasks the caller sees: their own. */
-const whose = (ctx: OrgCtx) => ({ userIds: [ctx.actor.userId] });
+/**
+ * Whose tasks the caller sees: their own (with the copies they hold as a delegate), and the open
+ * tasks of the people they stand in for now (ADR 0011). Copies whose window has lapsed are closed
+ * first: that is how a window ends by itself, with nothing scheduled.
+ */
+async function whose(ctx: OrgCtx): Promise<Pick<TaskFilters, 'userIds' | 'openOnlyUserIds' | 'delegateId'>> {
+  await closeLapsedCopies(ctx.tx, ctx.orgId, { delegateId: ctx.actor.userId }, ctx.now);
+  const away = await activeDelegators(ctx.tx, ctx.orgId, ctx.actor.userId, ctx.now);
+  return { userIds: [ctx.actor.userId], openOnlyUserIds: away, delegateId: ctx.actor.userId };
+}
 
 export async function listTasks(ctx: OrgCtx, query: z.output<typeof TaskListQuery>): Promise<TaskList> {
   const found = await listTaskPage(
     ctx.tx,
     ctx.orgId,
-    { ...whose(ctx), kind: query.kind, status: query.status, due: query.due, days: query.days, today: utcDate(ctx.now) },
+    { ...(await whose(ctx)), kind: query.kind, status: query.status, due: query.due, days: query.days, today: utcDate(ctx.now) },
     { limit: query.per_page, offset: (query.page - 1) * query.per_page },
   );
   return {
-    tasks: found.rows.map(presentTask),
+    tasks: found.rows.map((row) => presentTask(row, ctx.actor.userId)),
     total: found.total,
     ...(found.capped ? { total_capped: true } : {}),
     page: query.page,
@@ -83,13 +95,13 @@ export async function listTasks(ctx: OrgCtx, query: z.output<typeof TaskListQuer
 }
 
 async function getTask(ctx: OrgCtx, taskId: number): Promise<TaskRow> {
-  const row = await findTask(ctx.tx, ctx.orgId, taskId, whose(ctx));
+  const row = await findTask(ctx.tx, ctx.orgId, taskId, await whose(ctx));
   if (!row) throw notFound('The task');
   return row;
 }
 
 export async function getOneTask(ctx: OrgCtx, taskId: number): Promise<Task> {
-  return presentTask(await getTask(ctx, taskId));
+  return presentTask(await getTask(ctx, taskId), ctx.actor.userId);
 }
 
 const refuseAction = (task: TaskRow, action: TaskAction): never => {
@@ -148,11 +160,24 @@ async function activeVersionOf(ctx: OrgCtx, task: TaskRow): Promise<number> {
 }
 
 /**
+ * The context a task's action runs in: the caller's own, or, for a task held for an away user, one
+ * acting for them while the caller is their delegate in a window active now (ADR 0011).
+ */
+async function actionContext(callerCtx: OrgCtx, task: TaskRow): Promise<OrgCtx> {
+  if (task.user_id === callerCtx.actor.userId) return callerCtx;
+  const principal = await activePrincipal(callerCtx.tx, callerCtx.orgId, task.user_id, callerCtx.actor, callerCtx.now);
+  if (!principal) throw conflict('You no longer stand in for this person: the task is back with them.');
+  return asDelegateOf(callerCtx, principal);
+}
+
+/**
  * Takes a task's action (PUT tasks/{id}) through the workflow's own services, so that every rule
  * and permission of the document screen holds here too. The task is then completed by the caller.
+ * A delegate's action is decided and recorded for the away user ('X for Y').
  */
-export async function actOnTask(ctx: OrgCtx, taskId: number, body: TaskActionBody): Promise<TaskActionResult> {
-  const task = await getTask(ctx, taskId);
+export async function actOnTask(callerCtx: OrgCtx, taskId: number, body: TaskActionBody): Promise<TaskActionResult> {
+  const task = await getTask(callerCtx, taskId);
+  const ctx = await actionContext(callerCtx, task);
   const locked = await lockTask(ctx.tx, ctx.orgId, task.id);
   if (!locked) throw notFound('The task');
   if (locked.status !== TaskStatus.Open) {
@@ -185,5 +210,7 @@ export async function actOnTask(ctx: OrgCtx, taskId: number, body: TaskActionBod
     if (body.task_action === 'SendToAuthors') next = { pnp_id: task.pnp_id, pnp_document_id: task.document_id };
   }
   await markTaskCompleted(ctx.tx, ctx.orgId, task.id, ctx.actor.userId, ctx.now);
-  return { task: presentTask((await findTask(ctx.tx, ctx.orgId, task.id, whose(ctx)))!), next };
+  // Read back as one of the slot's tasks: a delegate's view of an away user's task shows only open ones.
+  const done = await findTask(ctx.tx, ctx.orgId, task.id, { userIds: [task.holder_id] });
+  return { task: presentTask(done!, ctx.actor.userId), next };
 }
