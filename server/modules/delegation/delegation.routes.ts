@@ -63,7 +63,13 @@ export function registerDelegationRoutes(app: App, deps: Deps): void {
       schema: { querystring: DelegateCandidatesQuery, response: { 200: DelegateCandidateList } },
     },
     async (ctx, { query }) => ({
-      candidates: await listDelegateCandidates(ctx.tx, ctx.orgId, ctx.actor.userId, query.q || undefined, CANDIDATE_LIMIT),
+      candidates: await listDelegateCandidates(
+        ctx.tx,
+        ctx.orgId,
+        ctx.actor.userId,
+        query.q || undefined,
+        CANDIDATE_LIMIT,
+      ),
     }),
   );
 

@@ -52,7 +52,8 @@ export async function setDelegation(
   const endsAt = new Date(input.ends_at);
   const errors: string[] = [];
   if (endsAt <= startsAt) errors.push('Away until must be after Away from.');
-  else if (endsAt.getTime() - startsAt.getTime() > MAX_WINDOW_MS) errors.push('An away window can last at most a year.');
+  else if (endsAt.getTime() - startsAt.getTime() > MAX_WINDOW_MS)
+    errors.push('An away window can last at most a year.');
   if (endsAt <= ctx.now) errors.push('Away until must be in the future.');
   if (input.delegate_id === userId) {
     errors.push(

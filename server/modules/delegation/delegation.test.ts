@@ -130,9 +130,9 @@ describe('PUT self/delegation: what a person may set', () => {
 
   it('422 with the reasons in words: shape, dates, order, past, oneself, a stranger or an inactive user', async () => {
     expect(await errorsOf({})).toEqual(['Delegation is required.']);
-    expect(
-      await errorsOf({ delegation: { delegate_id: w.outsider.id, starts_at: 'tomorrow', ends_at: '' } }),
-    ).toEqual(expect.arrayContaining(['Away from must be a date and time.', 'Away until is required.']));
+    expect(await errorsOf({ delegation: { delegate_id: w.outsider.id, starts_at: 'tomorrow', ends_at: '' } })).toEqual(
+      expect.arrayContaining(['Away from must be a date and time.', 'Away until is required.']),
+    );
     expect(await errorsOf(window(w.outsider.id, DAY, HOUR))).toEqual(['Away until must be after Away from.']);
     expect(await errorsOf(window(w.outsider.id, -3 * DAY, -DAY))).toEqual(['Away until must be in the future.']);
     expect(await errorsOf(window(w.outsider.id, 0, 400 * DAY))).toEqual(['An away window can last at most a year.']);
@@ -140,7 +140,9 @@ describe('PUT self/delegation: what a person may set', () => {
     const { userB } = await createTwoOrgs(t.deps);
     const inactive = await createUser(t.deps, w.org.id, { status: 2 });
     for (const id of [userB.id, inactive.id, 2_000_000_000]) {
-      expect(await errorsOf(window(id))).toEqual(['Choose an active user of your organization for the tasks to go to.']);
+      expect(await errorsOf(window(id))).toEqual([
+        'Choose an active user of your organization for the tasks to go to.',
+      ]);
     }
     expect((await a.approver1.get(SELF)).json()).toEqual({ delegation: null });
   });
@@ -231,15 +233,19 @@ describe('delegation while away: routing, acting for, the end', () => {
       { user_id: w.approver1.id, status: 2, completed_by: w.outsider.id },
       { user_id: w.outsider.id, status: 2, completed_by: w.outsider.id },
     ]);
-    const history = (
-      await a.author.get(`/api/o/${w.org.id}/pnp_documents/workflow_history?pnp_id=${d.pnpId}`)
-    ).json<{ workflow_histories?: unknown[] }>();
+    const history = (await a.author.get(`/api/o/${w.org.id}/pnp_documents/workflow_history?pnp_id=${d.pnpId}`)).json<{
+      workflow_histories?: unknown[];
+    }>();
     expect(JSON.stringify(history)).toContain('Oz Outsider for Al First');
     const [approval] = await rows<{ actor_id: number; actor_name: string; on_behalf_of_id: number }>(
       sql`select actor_id, actor_name, on_behalf_of_id from workflow_history
            where document_id = ${d.docId} and action = 'Approve'`,
     );
-    expect(approval).toEqual({ actor_id: w.outsider.id, actor_name: 'Oz Outsider for Al First', on_behalf_of_id: w.approver1.id });
+    expect(approval).toEqual({
+      actor_id: w.outsider.id,
+      actor_name: 'Oz Outsider for Al First',
+      on_behalf_of_id: w.approver1.id,
+    });
     const [log] = await rows<{ created_by_user: string; created_by_user_id: number }>(
       sql`select created_by_user, created_by_user_id from change_logs
            where object_type = 'PnpDocument' and object_id = ${d.docId} and action_name = 'Approve'`,

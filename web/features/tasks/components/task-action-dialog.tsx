@@ -1,6 +1,12 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { TASK_ACTION_LABELS, type Task, type TaskAction, type TaskActionBody, type TaskActionResult } from '../../../../shared/api/tasks';
+import {
+  TASK_ACTION_LABELS,
+  type Task,
+  type TaskAction,
+  type TaskActionBody,
+  type TaskActionResult,
+} from '../../../../shared/api/tasks';
 import { formatDisplayDate, formatIsoDate } from '../../../../shared/domain/dates';
 import { Messages } from '../../../../shared/domain/messages';
 import {
@@ -122,7 +128,11 @@ export function TaskActionDialog({
     <ActionDialog
       opened
       title={copy.title}
-      message={copy.message(task)}
+      message={
+        task.for_user_name
+          ? `${copy.message(task)} You act for ${task.for_user_name}, who is away.`
+          : copy.message(task)
+      }
       actionLabel={TASK_ACTION_LABELS[action]}
       {...(copy.colour ? { colour: copy.colour } : {})}
       comment={{ label: 'Comment', required: action === 'Decline' }}

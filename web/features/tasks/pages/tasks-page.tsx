@@ -20,6 +20,7 @@ import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
 import { documentPath } from '../../pnps/components/workflow-actions';
 import { listTasks, taskKeys, type TaskFilters } from '../api/tasks-api';
+import { AwaySection } from '../components/away-section';
 import { TaskActionDialog } from '../components/task-action-dialog';
 
 const PAGE_SIZE = 10;
@@ -98,9 +99,16 @@ export function TasksPage() {
       key: 'kind',
       header: 'Task',
       render: (t) => (
-        <Text size="sm" fw={600}>
-          {t.kind_label}
-        </Text>
+        <Stack gap={2} align="flex-start">
+          <Text size="sm" fw={600}>
+            {t.kind_label}
+          </Text>
+          {t.for_user_name && (
+            <Badge variant="light" color="grape" size="sm" tt="none">
+              For {t.for_user_name}
+            </Badge>
+          )}
+        </Stack>
       ),
     },
     {
@@ -181,6 +189,7 @@ export function TasksPage() {
   const data = query.data;
   return (
     <Page subtitle="What is waiting for you: authoring, reviews, approvals, publishing, acknowledgements and review reminders.">
+      <AwaySection orgId={orgId} />
       <Group gap="md" align="flex-end" mb="md" role="search" aria-label="Task filters">
         <Select
           label="Kind"
