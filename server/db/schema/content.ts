@@ -95,6 +95,8 @@ export const pnps = pgTable(
      * Kept by a trigger (migration 0005): never set it.
      */
     accessSourceId: integer('access_source_id'),
+    /** published_at of the Active version (null without one), kept by a trigger (migration 0014). */
+    activePublishedAt: tstz('active_published_at'),
     position: integer('position').notNull().default(0),
     templateId: integer('template_id').references(() => templates.id, { onDelete: 'set null' }),
     retiredAt: tstz('retired_at'),

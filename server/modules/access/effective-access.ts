@@ -119,18 +119,19 @@ export const visiblePnpIdsSql = (orgId: number, userId: number, roles: RoleFilte
  * the P&Ps that inherit are walked by their access source in an index that holds nothing else
  * (`pnps_published_source_idx` for Published, an index-only scan), the few with participants of
  * their own are found from their grants. No row appears twice: a P&P with its own participants has
- * no access source.
+ * no access source. `also` narrows the rows by columns of `p` (kept in that index where it matters:
+ * `active_published_at` for the recently published view).
  */
-export const countablePnpsSql = (orgId: number, userId: number | null, status: number): SQL =>
+export const countablePnpsSql = (orgId: number, userId: number | null, status: number, also: SQL = sql`true`): SQL =>
   userId === null
-    ? sql`select 1 from pnps p where p.org_id = ${orgId} and p.status = ${status}`
+    ? sql`select 1 from pnps p where p.org_id = ${orgId} and p.status = ${status} and ${also}`
     : sql`
   select 1 from pnps p
-   where p.org_id = ${orgId} and p.status = ${status}
+   where p.org_id = ${orgId} and p.status = ${status} and ${also}
      and p.access_source_id in (${grantedContainerIds(orgId, userId)})
   union all
   select 1 from pnps p
-   where p.org_id = ${orgId} and p.status = ${status} and not p.inherits_access
+   where p.org_id = ${orgId} and p.status = ${status} and ${also} and not p.inherits_access
      and p.id in (
        select g.pnp_id from access_grants g
         where g.org_id = ${orgId} and g.pnp_id is not null

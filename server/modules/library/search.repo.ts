@@ -257,33 +257,43 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
          order by ${order}`;
 }
 
-/** The whole library, unfiltered: what the first page of a user's library asks most often. */
-const isWholeLibrary = (criteria: LibraryCriteria): boolean =>
-  Object.entries(criteria).every(([key, value]) => value === undefined || (key === 'view' && value === 'all'));
+/**
+ * A view counted from the index of published P&Ps alone: the whole library, unfiltered, or the
+ * recently published view (a range of `active_published_at` in that index). Null for the others.
+ */
+function indexCountedView(scope: LibraryScope, criteria: LibraryCriteria): SQL | null {
+  const { view, ...filters } = criteria;
+  if (Object.values(filters).some((value) => value !== undefined)) return null;
+  if (view === undefined || view === 'all') return sql`true`;
+  if (view === 'recently_published') return sql`p.active_published_at >= ${iso(scope.windowStart)}::timestamptz`;
+  return null;
+}
 
 /**
- * How many items the whole library holds for the user, counted up to `limit` + 1, without reading
- * a table row: the published P&Ps the user may see (an index-only walk, `countablePnpsSql`), less
+ * How many items such a view holds for the user, counted up to `limit` + 1, without reading a
+ * table row: the published P&Ps the user may see (an index-only walk, `countablePnpsSql`), less
  * those whose Active version is not yet effective (scheduled publications, a range of an index).
  * Every Published P&P has exactly one Active version (publishing makes it so in one transaction),
- * so this equals the general count below; library-count.test.ts holds them equal.
+ * and `active_published_at` is that version's (a trigger keeps it), so this equals the general
+ * count below; library-count.test.ts holds them equal.
  */
-function wholeLibraryCountSql(scope: LibraryScope, limit: number): SQL {
+function indexCountSql(scope: LibraryScope, narrowed: SQL, limit: number): SQL {
   return sql`with scheduled as (
           select count(*)::int as n
             from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
            where d.org_id = ${scope.orgId} and d.status = ${VersionStatus.Active} and d.effective_dt > ${today(scope)}::date
-             and p.status = ${PnpStatus.Published}
+             and p.status = ${PnpStatus.Published} and ${narrowed}
              ${scope.isAdmin ? sql`` : sql`and ${pnpVisibleCondition('p', scope.orgId, scope.userId)}`}
         )
-        select ((select count(*)::int from (${countablePnpsSql(scope.orgId, scope.isAdmin ? null : scope.userId, PnpStatus.Published)}
+        select ((select count(*)::int from (${countablePnpsSql(scope.orgId, scope.isAdmin ? null : scope.userId, PnpStatus.Published, narrowed)}
                   limit ${limit + 1} + (select n from scheduled)) counted)
                 - (select n from scheduled)) as total`;
 }
 
 /** How many library items match, counted up to `limit` + 1 (then it stops). */
 function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria, limit: number): SQL {
-  if (isWholeLibrary(criteria)) return wholeLibraryCountSql(scope, limit);
+  const narrowed = indexCountedView(scope, criteria);
+  if (narrowed) return indexCountSql(scope, narrowed, limit);
   const match = matchOf(wordsOf(criteria), Boolean(criteria.fuzzy));
   return sql`select count(*)::int as total
           from (select 1 ${fromWhere(scope, match, conditions(scope, criteria), Boolean(criteria.container_id))}
