@@ -1,9 +1,11 @@
 import { registerAuthRoutes } from '../modules/auth/auth.routes';
 import { registerContainerModule } from '../modules/containers/index';
 import { registerLibraryModule } from '../modules/library/index';
+import { registerMailOutboxRoutes } from '../modules/mail-outbox/index';
 import { registerNotificationRoutes } from '../modules/notifications/notifications.routes';
 import { registerPnpModule } from '../modules/pnps/index';
 import { registerReadAckModule } from '../modules/read-acks/index';
+import { registerSelfSettingsRoutes } from '../modules/self-settings/index';
 import { registerSystemMessageRoutes } from '../modules/system-messages/system-messages.routes';
 import { registerTaskModule } from '../modules/tasks/index';
 import type { Deps } from './deps';
@@ -14,6 +16,8 @@ export function registerModules(app: App, deps: Deps): void {
   registerAuthRoutes(app, deps);
   registerSystemMessageRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerSelfSettingsRoutes(app, deps);
+  registerMailOutboxRoutes(app, deps);
   registerContainerModule(app, deps);
   registerPnpModule(app, deps);
   registerLibraryModule(app, deps);

@@ -18,7 +18,10 @@ import type { OrgActor } from '../http/actor';
 import { hashPassword } from '../modules/auth/password';
 import { DEMO_POLICIES, DEMO_TEMPLATES } from './demo-content';
 import { attachmentDocument, policyDocument } from './demo-policy-text';
+import { seedDemoReadAcks } from './demo-read-acks';
+import { seedDemoReviewReminders } from './demo-review-reminders';
 import { playStories, type RenderedFile } from './demo-stories';
+import { seedDemoTasks } from './demo-tasks';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './demo-users';
 import { policyPlainText, renderDocx, renderPdf, type PolicyText } from './documents';
 
@@ -54,8 +57,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   const passwords = new Map<string, string>();
   for (const user of [DEMO_STAFF, ...DEMO_USERS]) passwords.set(user.username, await hashPassword(user.password));
 
-  await withSystem(deps.database.db, async (tx) => {
-    if (!(await emptyInside(tx))) return;
+  const seededOrgId = await withSystem(deps.database.db, async (tx): Promise<number | null> => {
+    if (!(await emptyInside(tx))) return null;
     const now = deps.clock.now();
     await tx.insert(hstmUsers).values({
       name: DEMO_STAFF.name,
@@ -185,7 +188,13 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       DEMO_POLICIES,
       files,
     );
+    // Work waiting for every demo user: each kind of task, and a read acknowledgement half done.
+    await seedDemoTasks(tx, orgId, now);
+    await seedDemoReadAcks(tx, orgId, now);
+    return orgId;
   });
+  // A review reminder comes due today, opened by the daily job itself (its own transaction).
+  if (seededOrgId !== null) await seedDemoReviewReminders(deps, seededOrgId);
   return true;
 }
 

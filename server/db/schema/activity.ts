@@ -96,6 +96,8 @@ export const tasks = pgTable(
     dueDt: date('due_dt', { mode: 'string' }),
     completedAt: tstz('completed_at'),
     completedBy: integer('completed_by'),
+    /** Last acknowledgement reminder e-mailed for it (at most one a day; migration 0010). */
+    remindedAt: tstz('reminded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -136,6 +136,8 @@ export const pnpDocuments = pgTable(
     reviewCycleYears: smallint('review_cycle_years'),
     reminderDays: smallint('reminder_days'),
     publishedAt: tstz('published_at'),
+    /** Set by the daily review job once review_dt has passed; cleared by a trigger (migration 0010). */
+    reviewOverdueAt: tstz('review_overdue_at'),
     archivedAt: tstz('archived_at'),
     lockVersion: integer('lock_version').notNull().default(0),
     createdBy: integer('created_by'),

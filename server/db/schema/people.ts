@@ -155,9 +155,13 @@ export const notifications = pgTable(
     link: varchar('link', { length: 512 }),
     status: smallint('status').notNull().default(1),
     createdAt: createdAt(),
+    /** When the e-mail for it was written to the outbox (or it was settled without one); migration 0009. */
+    mailedAt: tstz('mailed_at'),
   },
   (t) => [
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
     index('notifications_user_idx').on(t.orgId, t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.orgId, t.userId).where(sql`${t.status} = 1`),
+    index('notifications_unmailed_idx').on(t.createdAt).where(sql`${t.mailedAt} is null`),
   ],
 );

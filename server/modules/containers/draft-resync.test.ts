@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createContainer, createUser, grant, type TestUser } from '../../test/factories';
 import { systemRows } from '../../test/container-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { createPublishedPnp } from '../../test/library-factories';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
 
 /** Draft tasks follow participant changes made through the containers module (access API, moves). */
@@ -131,5 +132,29 @@ describe('draft tasks follow moves', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await openReviewers(d.docId)).toEqual([secondReviewer.id]);
+  });
+});
+
+describe("'Start Review or Extend' follows the participants", () => {
+  it('closes the reminder of someone who is no longer an Owner or Author, and keeps the others', async () => {
+    const folder = await createContainer(t.deps, w.org.id, { parentId: w.binder.id });
+    const published = await createPublishedPnp(t.deps, w.org.id, folder.id);
+    for (const holder of [w.author, w.binderOwner])
+      await systemRows(
+        t.deps,
+        sql`insert into tasks (org_id, user_id, kind, status, pnp_id, document_id, due_dt)
+            values (${w.org.id}, ${holder.id}, 'PendingRevision', 1, ${published.id}, ${published.versionId}, current_date + 60)
+            returning id`,
+      );
+    const withoutAuthor = { ...fullList(), authors: [user(w.policyOwner)] };
+    expect((await a.binderOwner.put(access(folder.id), { object_type: 2, participants: withoutAuthor })).statusCode).toBe(200);
+
+    const reminders = await systemRows<{ user_id: number; status: number }>(
+      t.deps,
+      sql`select user_id, status from tasks where pnp_id = ${published.id} and kind = 'PendingRevision' order by user_id`,
+    );
+    expect(reminders).toEqual(
+      sorted([w.author.id, w.binderOwner.id]).map((id) => ({ user_id: id, status: id === w.author.id ? 3 : 1 })),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { VersionStatus } from '../../../shared/domain/statuses';
+import { TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import type { OrgCtx } from '../../http/routes';
 import { resyncDraftTasks } from '../pnps/pnps.service';
@@ -8,7 +8,8 @@ import { subtreeCte } from './containers.repo';
 
 /**
  * The P&Ps below a container (at any depth) that inherit their participants and have a Draft
- * version: the ones whose open draft tasks may change when the container's participants do.
+ * version or an open 'Start Review or Extend': the ones whose open tasks may change when the
+ * container's participants do.
  * A folder in between that overrides stops the inheritance; resyncing its P&Ps anyway is a no-op,
  * so the query stays simple.
  */
@@ -18,8 +19,11 @@ async function listInheritingDraftPnpIds(ctx: OrgCtx, rootId: number): Promise<n
     sql`with recursive ${subtreeCte(ctx.orgId, rootId)}
         select p.id from pnps p join sub on sub.id = p.container_id
          where p.org_id = ${ctx.orgId} and p.inherits_access
-           and exists (select 1 from pnp_documents d
-                        where d.org_id = ${ctx.orgId} and d.pnp_id = p.id and d.status = ${VersionStatus.Draft})
+           and (exists (select 1 from pnp_documents d
+                         where d.org_id = ${ctx.orgId} and d.pnp_id = p.id and d.status = ${VersionStatus.Draft})
+                or exists (select 1 from tasks t
+                            where t.org_id = ${ctx.orgId} and t.pnp_id = p.id
+                              and t.kind = ${TaskKind.PendingRevision} and t.status = ${TaskStatus.Open}))
          order by p.id`,
   );
   return rows.map((r) => r.id);

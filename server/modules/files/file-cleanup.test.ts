@@ -12,7 +12,7 @@ import {
   signInAll,
   type WorkflowOrg,
 } from '../../test/pnp-factories';
-import { ORPHAN_MIN_AGE_MS, scheduleFileCleanup, sweepOrphanFiles, type CleanupDeps } from './file-cleanup';
+import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles, type CleanupDeps } from './file-cleanup';
 import { closeParserPool } from './parser-pool';
 
 let t: TestApp;
@@ -99,17 +99,6 @@ describe('the orphan file sweep', () => {
     await sweepOrphanFiles(deps);
     expect(await exists(key)).toBe(true);
     expect(await system(sql`select id from stored_files where id = ${id}`)).toHaveLength(1);
-  });
-
-  it('runs at start when scheduled, and stops', async () => {
-    const orphan = await t.deps.files.put(Buffer.from('gone'), 'txt');
-    await age(orphan, 2 * DAY);
-    const stop = scheduleFileCleanup(deps);
-    try {
-      await expect.poll(() => exists(orphan), { timeout: 10_000 }).toBe(false);
-    } finally {
-      stop();
-    }
   });
 });
 

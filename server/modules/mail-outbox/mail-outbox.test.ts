@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../../db/tenant';
 import { enqueueMail } from '../../platform/mailer';
 import { createOrg, createStaff, createUser } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
-import { createNotificationsTestApp } from '../notifications/test-app';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createNotificationsTestApp();
+  t = await createTestApp();
 });
 afterAll(async () => t.close());
 

@@ -3,14 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { changeLogs, userSettings } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import { createOrg, createStaff, createUser, type TestOrg } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
-import { createNotificationsTestApp } from '../notifications/test-app';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let org: TestOrg;
 
 beforeAll(async () => {
-  t = await createNotificationsTestApp();
+  t = await createTestApp();
   org = await createOrg(t.deps);
 });
 afterAll(async () => t.close());

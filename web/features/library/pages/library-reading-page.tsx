@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
 import { formatDisplayDate } from '../../../lib/format';
+import { AcknowledgeControl } from '../../read-acks/index';
 import { fetchLibraryItem } from '../api/get-library-item';
 import { fetchLibraryPreview, libraryFileUrl } from '../api/library-file';
 import { libraryKeys } from '../api/library-keys';
@@ -66,6 +67,7 @@ export function LibraryReadingPage() {
         </Group>
       }
     >
+      <AcknowledgeControl orgId={orgId} pnpId={item.pnp_id} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           {item.description && <Text size="sm">{item.description}</Text>}
