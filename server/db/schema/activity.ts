@@ -98,16 +98,33 @@ export const tasks = pgTable(
     completedBy: integer('completed_by'),
     /** Last acknowledgement reminder e-mailed for it (at most one a day; migration 0010). */
     remindedAt: tstz('reminded_at'),
+    /** A delegate's copy of this away user's task (migration 0013); null for one's own task. */
+    delegatedFrom: integer('delegated_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.pnpId], foreignColumns: [pnps.orgId, pnps.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'tasks_delegated_from_fk',
+      columns: [t.orgId, t.delegatedFrom],
+      foreignColumns: [orgUsers.orgId, orgUsers.id],
+    }).onDelete('cascade'),
     uniqueIndex('tasks_one_open')
-      .on(t.orgId, t.userId, sql`coalesce(${t.documentId}, 0)`, sql`coalesce(${t.readAckId}, 0)`, t.kind)
+      .on(
+        t.orgId,
+        t.userId,
+        sql`coalesce(${t.documentId}, 0)`,
+        sql`coalesce(${t.readAckId}, 0)`,
+        t.kind,
+        sql`coalesce(${t.delegatedFrom}, 0)`,
+      )
       .where(sql`${t.status} = 1`),
     index('tasks_user_idx').on(t.orgId, t.userId, t.status),
+    index('tasks_delegated_open_idx')
+      .on(t.orgId, t.delegatedFrom)
+      .where(sql`${t.delegatedFrom} is not null and ${t.status} = 1`),
   ],
 );
 

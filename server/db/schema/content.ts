@@ -248,6 +248,9 @@ export const workflowHistory = pgTable(
     actorId: integer('actor_id'),
     actorName: varchar('actor_name', { length: 255 }).notNull(),
     sudoerName: varchar('sudoer_name', { length: 255 }),
+    /** The away user a delegate acted for (migration 0013), with their name as it was then. */
+    onBehalfOfId: integer('on_behalf_of_id'),
+    onBehalfOfName: varchar('on_behalf_of_name', { length: 255 }),
     action: varchar('action', { length: 64 }).notNull(),
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status'),

@@ -357,4 +357,16 @@ describe('delegation while away: routing, acting for, the end', () => {
     );
     expect(approval).toEqual({ actor_name: 'Ann Author for Al First', on_behalf_of_id: w.approver1.id });
   });
+
+  it('a delegate who holds no role on the P&P approves through the document too: the step stands, no version comes back', async () => {
+    const d = await draftForApproval();
+    await a.approver1.put(SELF, window(w.outsider.id));
+    const res = await a.outsider.post(`/api/o/${w.org.id}/pnp_documents/${d.docId}/workflow?pnp_id=${d.pnpId}`, {
+      action: 'approve',
+      on_behalf_of_user_id: w.approver1.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ pnp_document: null });
+    expect(await stageOf(d.docId)).toBe(5);
+  });
 });

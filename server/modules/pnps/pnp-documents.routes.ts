@@ -21,7 +21,7 @@ import {
 import { queryId } from '../../../shared/api/primitives';
 import { VersionStatus } from '../../../shared/domain/statuses';
 import type { Deps } from '../../http/deps';
-import { unprocessable } from '../../http/errors';
+import { AppError, unprocessable } from '../../http/errors';
 import { IdParam, orgRoute, type App } from '../../http/routes';
 import type { OrgCtx } from '../../http/routes';
 import { afterCommit } from '../files/after-commit';
@@ -225,7 +225,7 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
       const { deleted } = await runWorkflowAction(ctx, query.pnp_id, params.id, body);
       const active = await findDocumentByStatus(ctx.tx, ctx.orgId, query.pnp_id, VersionStatus.Active);
       return {
-        pnp_document: deleted ? null : await viewDocument(ctx, query.pnp_id, params.id),
+        pnp_document: deleted ? null : await viewIfVisible(ctx, query.pnp_id, params.id),
         active_document_id: active?.id ?? null,
       };
     },
@@ -300,4 +300,18 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
       return { pnp_document: await viewDocument(ctx, query.pnp_id, params.id) };
     },
   );
+}
+
+/**
+ * The version after a workflow step, or null when the caller may not see it: a delegate acts for
+ * an away approver on a P&P they hold no role on themselves (ADR 0011). The step itself was
+ * authorised; reading it back must not undo it.
+ */
+async function viewIfVisible(ctx: OrgCtx, pnpId: number, documentId: number) {
+  try {
+    return await viewDocument(ctx, pnpId, documentId);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return null;
+    throw error;
+  }
 }

@@ -99,7 +99,8 @@ export async function publishDraft(ctx: OrgCtx, c: DocContext, body: PublishBody
     await updatePnpRow(ctx.tx, ctx.orgId, c.pnp.id, { status: PnpStatus.Published }, ctx.now);
     changed.pnp_status = [PNP_STATUS_LABELS[PnpStatus.Draft], PNP_STATUS_LABELS[PnpStatus.Published]];
   }
-  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Publish, ctx.actor.userId, ctx.actor.userId, ctx.now);
+  // The task is the person acted for (a delegate publishes for the away owner), completed by the caller.
+  await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Publish, c.facts.userId, ctx.actor.userId, ctx.now);
   await syncStageTasks(
     ctx.tx,
     ctx.orgId,
