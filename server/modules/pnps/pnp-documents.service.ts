@@ -15,6 +15,7 @@ import { documentDetailErrors } from './pnps.service';
 import { allowDocument, documentState, listSignoffs, loadDocContext, type DocContext } from './workflow.context';
 import { recordTransition, versionName } from './workflow.record';
 import { returnToAuthoringForFileChange } from './workflow.service';
+import { remindIfDue } from '../review-reminders/review-reminders.service';
 
 /** One version as the document screen shows it, with what the caller may do with it. */
 export async function viewDocument(ctx: OrgCtx, pnpId: number, documentId: number): Promise<PnpDocument> {
@@ -97,6 +98,8 @@ export async function updateDocument(ctx: OrgCtx, documentId: number, body: Upda
       actionName: 'Update',
       deltas: { changed },
     });
+    // The Active version's reminder date moved to today or earlier: its reminder is due now.
+    if (!draft) await remindIfDue(ctx.tx, ctx.orgId, doc.id, ctx.now);
   }
   return presentLoaded(ctx, { ...c, doc });
 }

@@ -25,6 +25,7 @@ import {
 } from './pnps.repo';
 import { allowDocument, loadDocContext, type DocContext } from './workflow.context';
 import { recordTransition } from './workflow.record';
+import { remindIfDue } from '../review-reminders/review-reminders.service';
 import { closeOpenTasks, completePendingRevision, completeTask, syncStageTasks } from './workflow.tasks';
 
 type PublishBody = Extract<WorkflowBody, { action: 'publish' }>;
@@ -120,6 +121,8 @@ export async function publishDraft(ctx: OrgCtx, c: DocContext, body: PublishBody
     comment: body.comment ?? null,
     changed,
   });
+  // Published with a reminder date already reached: the owners hear of it today, not tomorrow.
+  await remindIfDue(ctx.tx, ctx.orgId, c.doc.id, ctx.now);
   return published;
 }
 

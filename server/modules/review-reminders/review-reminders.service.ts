@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { VersionStatus, PnpStatus, TaskKind } from '../../../shared/domain/statuses';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
 import { tasks } from '../../db/schema/index';
 import { withSystem, withTenant } from '../../db/tenant';
 import { utcDate } from '../../platform/clock';
@@ -59,35 +59,60 @@ function dueVersions(db: Db, today: string, afterId: number): Promise<DueVersion
  * (groups counted by their active members), due on the review date. The task row remembers the
  * review date it is for, so the reminder is given once per review cycle, whatever the users do
  * with it; the database's one-open-task index keeps a second run from adding a duplicate.
- * Runs in the organisation's own transaction, as every organisation request does.
  */
-async function remindVersion(db: Db, version: DueVersion, now: Date): Promise<number> {
-  return withTenant(db, version.org_id, async (tx) => {
-    const { assignees } = await listAssignees(tx, version.org_id, version.pnp_id);
-    const users = [
-      ...new Set(
-        assignees.filter((a) => a.role === ObjectRole.Owner || a.role === ObjectRole.Author).map((a) => a.user_id),
-      ),
-    ];
-    if (users.length === 0) return 0;
-    const created = await tx
-      .insert(tasks)
-      .values(
-        users.map((userId) => ({
-          orgId: version.org_id,
-          userId,
-          kind: TaskKind.PendingRevision,
-          pnpId: version.pnp_id,
-          documentId: version.document_id,
-          dueDt: version.review_dt,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: tasks.id });
-    return created.length;
-  });
+async function openReminderTasks(tx: Tx, version: DueVersion, now: Date): Promise<number> {
+  const { assignees } = await listAssignees(tx, version.org_id, version.pnp_id);
+  const users = [
+    ...new Set(
+      assignees.filter((a) => a.role === ObjectRole.Owner || a.role === ObjectRole.Author).map((a) => a.user_id),
+    ),
+  ];
+  if (users.length === 0) return 0;
+  const created = await tx
+    .insert(tasks)
+    .values(
+      users.map((userId) => ({
+        orgId: version.org_id,
+        userId,
+        kind: TaskKind.PendingRevision,
+        pnpId: version.pnp_id,
+        documentId: version.document_id,
+        dueDt: version.review_dt,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: tasks.id });
+  return created.length;
+}
+
+/** The daily job's reminder of one version, in the organisation's own transaction (as a request). */
+const remindVersion = (db: Db, version: DueVersion, now: Date): Promise<number> =>
+  withTenant(db, version.org_id, (tx) => openReminderTasks(tx, version, now));
+
+/**
+ * The reminder of one version whose dates were just set (published, or an Active version's dates
+ * changed), in the caller's transaction: when its reminder date has already come, its Owners and
+ * Authors get 'Start Review or Extend' now rather than at the next daily run.
+ */
+export async function remindIfDue(tx: Tx, orgId: number, documentId: number, now: Date): Promise<number> {
+  const [version] = await queryRows<DueVersion>(
+    tx,
+    sql`select d.org_id, d.pnp_id, d.id as document_id, d.review_dt::text as review_dt
+          from pnp_documents d
+          join pnps p on p.org_id = d.org_id and p.id = d.pnp_id and p.status = ${PnpStatus.Published}
+         where d.org_id = ${orgId} and d.id = ${documentId} and d.status = ${VersionStatus.Active}
+           and d.reminder_dt <= ${utcDate(now)}::date
+           and not exists (select 1 from tasks t
+                            where t.org_id = d.org_id and t.document_id = d.id
+                              and t.kind = ${TaskKind.PendingRevision}
+                              and t.due_dt is not distinct from d.review_dt)
+           and not exists (select 1 from pnp_documents draft
+                            where draft.org_id = d.org_id and draft.pnp_id = d.pnp_id
+                              and draft.status = ${VersionStatus.Draft})`,
+  );
+  return version ? openReminderTasks(tx, version, now) : 0;
 }
 
 /** Flags Active versions whose review date has passed (cleared by a trigger when the date moves). */

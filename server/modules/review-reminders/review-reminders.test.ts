@@ -148,3 +148,40 @@ describe('the daily review job', () => {
     expect(open.map((task) => task.user_id)).toContain(w.binderOwner.id);
   });
 });
+
+describe('a reminder date already reached when the dates are set', () => {
+  it('published with its reminder date today or earlier: Owners and Authors have the task at once, once', async () => {
+    await signedInAt(new Date('2026-06-10T12:00:00Z'));
+    const created = await createPnpFromDocx(a.policyOwner, w.org.id, w.folder.id, 'Due At Once', ['Text.']);
+    const d = { pnpId: created.pnp.id, docId: created.pnp_document.id };
+    await act(a.author, d, { action: 'submit' });
+    await act(a.reviewer, d, { action: 'accept_review' });
+    await act(a.approver1, d, { action: 'approve' });
+    const res = await act(a.binderOwner, d, {
+      action: 'publish',
+      effective_dt: '2026-06-01',
+      review_cycle_years: 1,
+      reminder_days: 30,
+      review_dt: '2026-07-10',
+      reminder_dt: '2026-06-09',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const owners = [w.binderOwner.id, w.author.id, w.policyOwner.id].sort((x, y) => x - y);
+    const expected = owners.map((id) => ({ user_id: id, status: 1, due_dt: '2026-07-10' }));
+    expect(await reminderTasks(d.docId)).toEqual(expected);
+    // The daily run that follows adds nothing.
+    await runReviewReminders(t.deps.database.db, at('2026-06-11'));
+    expect(await reminderTasks(d.docId)).toEqual(expected);
+  });
+
+  it("an Active version's reminder date moved to today: the reminder is due now; a future one waits", async () => {
+    const d = await published('Moved Reminder');
+    expect(await reminderTasks(d.docId)).toEqual([]);
+    const move = (reminder: string) =>
+      a.binderOwner.put(`/api/o/${w.org.id}/pnp_documents/${d.docId}`, { pnp_id: d.pnpId, document: { reminder_dt: reminder } });
+    expect((await move('2026-12-01')).statusCode).toBe(200);
+    expect(await reminderTasks(d.docId)).toEqual([]);
+    expect((await move('2026-06-10')).statusCode).toBe(200);
+    expect((await reminderTasks(d.docId)).map((task) => task.due_dt)).toContain(d.reviewDt);
+  });
+});
