@@ -138,6 +138,18 @@ async function seedIn(db: Tx, pnps: number, hash: string): Promise<Fixture> {
     await db.execute(sql`insert into library_views (org_id, user_id, pnp_id, viewed_at)
       select ${orgId}, ${userId}, id, now() - (id % 500) * interval '1 day' from pnps where org_id = ${orgId} and id % 113 = 0`);
   }
+  // Tasks for both users on one P&P in 25 (2,000 each at 50,000), half of them still open, the rest
+  // completed as a working year leaves them: the tasks list has pages to walk. The admin approves,
+  // the reader reviews.
+  for (const [userId, kind, step] of [
+    [adminId, 'Approve', 1],
+    [readerId, 'Review', null],
+  ] as const) {
+    await db.execute(sql`insert into tasks (org_id, user_id, kind, status, pnp_id, document_id, approval_step, due_dt, created_at)
+      select ${orgId}, ${userId}, ${kind}, case when d.id % 50 = 0 then 1 else 2 end, d.pnp_id, d.id, ${step}::smallint,
+             (now() + (d.id % 60) * interval '1 day')::date, now() - (d.id % 400) * interval '1 hour'
+        from pnp_documents d where d.org_id = ${orgId} and d.id % 25 = 0`);
+  }
   await db.execute(sql`analyze`);
   const counted = await one<{ containers: number; reader: number; sample: number }>(sql`
     select (select count(*)::int from containers where org_id = ${orgId}) as containers,

@@ -205,8 +205,8 @@ describe('PUT tasks/{id}', () => {
     res = await act(a.binderOwner, publish!.id, {
       task_action: 'Publish',
       effective_date: '2026-02-01',
-      review_dt: '2027-01-01',
-      reminder_dt: '2026-11-01',
+      review_dt: '2028-01-01',
+      reminder_dt: '2027-11-01',
     });
     expect(res.statusCode).toBe(200);
     const doc = (await a.admin.get(`/api/o/${w.org.id}/pnp_documents/${d.docId}?pnp_id=${d.pnpId}`)).json()
@@ -214,9 +214,10 @@ describe('PUT tasks/{id}', () => {
     expect(doc).toMatchObject({
       status: 2,
       effective_dt: '2026-02-01',
-      review_dt: '2027-01-01',
-      reminder_dt: '2026-11-01',
+      review_dt: '2028-01-01',
+      reminder_dt: '2027-11-01',
     });
+    // Its reminder date is still ahead: no 'Start Review or Extend' yet, and every stage task is done.
     const open = await rows<{ n: number }>(
       sql`select count(*)::int as n from tasks where document_id = ${d.docId} and status = 1`,
     );
