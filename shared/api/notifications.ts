@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 /** Notification status: 1 unread, 2 read (the spec leaves the values open). */
 export const NotificationStatusValue = z.union([z.literal(1), z.literal(2)], {
@@ -75,4 +76,10 @@ export type MailOutboxList = z.infer<typeof MailOutboxList>;
 export const MailOutboxMessage = MailOutboxItem.extend({ body_text: z.string(), body_html: z.string().nullable() });
 export type MailOutboxMessage = z.infer<typeof MailOutboxMessage>;
 
-export const MailOutboxListQuery = NotificationListQuery;
+/** GET hstm/mail_outbox: a page, optionally only messages whose recipient or subject holds `search`. */
+export const MailOutboxListQuery = NotificationListQuery.extend({
+  search: text()
+    .trim()
+    .max(255, { message: 'The search must be at most 255 characters.' })
+    .optional(),
+});

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MailOutboxList,
@@ -36,6 +36,12 @@ const listColumns = {
   sentAt: mailOutbox.sentAt,
 };
 
+/** Recipient or subject holding the words as typed (LIKE's wildcards taken literally). */
+const searchCondition = (search: string) => {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(mailOutbox.toAddress, pattern), ilike(mailOutbox.subject, pattern));
+};
+
 /**
  * The mail outbox in developer tools (ADR 4, issue 12): every e-mail the product wrote, newest
  * first, for provider staff with the developer-tools permission. Without SMTP this is where mail
@@ -53,13 +59,15 @@ export function registerMailOutboxRoutes(app: App, deps: Deps): void {
       schema: { querystring: MailOutboxListQuery, response: { 200: MailOutboxList } },
     },
     async (ctx, { query }) => {
+      const matching = query.search ? searchCondition(query.search) : undefined;
       const rows = await ctx.tx
         .select(listColumns)
         .from(mailOutbox)
+        .where(matching)
         .orderBy(desc(mailOutbox.id))
         .limit(query.per_page)
         .offset((query.page - 1) * query.per_page);
-      const [count] = await ctx.tx.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+      const [count] = await ctx.tx.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(matching);
       return {
         mail_outbox: rows.map(present),
         total: Number(count?.n ?? 0),

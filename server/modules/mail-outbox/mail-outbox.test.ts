@@ -77,10 +77,31 @@ describe('GET hstm/mail_outbox', () => {
       '/api/hstm/mail_outbox/abc',
       '/api/hstm/mail_outbox?page=0',
       '/api/hstm/mail_outbox?per_page=500',
+      `/api/hstm/mail_outbox?search=${'x'.repeat(256)}`,
     ]) {
       const bad = await agent.get(url);
       expect(bad.statusCode, url).toBe(422);
       expect(bad.json().errors.length).toBeGreaterThan(0);
     }
+  });
+
+  it('finds messages by recipient or subject, wildcards taken literally', async () => {
+    const org = await createOrg(t.deps);
+    const word = `w${Date.now().toString(36)}`;
+    await withSystem(t.deps.database.db, async (tx) => {
+      await enqueueMail(tx, { orgId: org.id, to: `${word}@example.com`, subject: 'Your tasks', text: 'a' });
+      await enqueueMail(tx, { orgId: org.id, to: 'other@example.com', subject: `Review '${word} 100%'`, text: 'b' });
+      await enqueueMail(tx, { orgId: org.id, to: 'third@example.com', subject: `Review '${word} 1000'`, text: 'c' });
+    });
+    const staff = await createStaff(t.deps, '5');
+    const agent = await t.signIn(staff.username, staff.password);
+    const found = async (search: string) => {
+      const res = await agent.get(`/api/hstm/mail_outbox?search=${encodeURIComponent(search)}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().mail_outbox.map((m: { subject: string }) => m.subject);
+    };
+    expect(await found(word.toUpperCase())).toEqual([`Review '${word} 1000'`, `Review '${word} 100%'`, 'Your tasks']);
+    expect(await found(`${word} 100%`)).toEqual([`Review '${word} 100%'`]);
+    expect((await agent.get(`/api/hstm/mail_outbox?search=${word}%25`)).json().total).toBe(0);
   });
 });

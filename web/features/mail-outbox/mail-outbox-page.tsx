@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,10 +22,12 @@ const noSort = (): void => undefined;
 /** hstm/developer_tools/mail_outbox: every e-mail the product wrote, newest first; one opens in a dialog. */
 export function MailOutboxPage() {
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
   const [openId, setOpenId] = useState<number | null>(null);
   const query = useQuery({
-    queryKey: mailOutboxKeys.page(page, DEFAULT_PAGE_SIZE),
-    queryFn: () => mailOutboxApi.list(page, DEFAULT_PAGE_SIZE),
+    queryKey: mailOutboxKeys.page(page, DEFAULT_PAGE_SIZE, debounced),
+    queryFn: () => mailOutboxApi.list(page, DEFAULT_PAGE_SIZE, debounced),
     placeholderData: keepPreviousData,
   });
 
@@ -58,6 +61,16 @@ export function MailOutboxPage() {
         <Text size="sm" c="dimmed">
           Every e-mail Tenet has written. Without SMTP configured, messages stay here as pending.
         </Text>
+        <TextInput
+          label="Search"
+          placeholder="Recipient or subject"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={280}
+        />
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}
@@ -74,7 +87,11 @@ export function MailOutboxPage() {
         loading={query.isPending}
         sort={null}
         onSort={noSort}
-        empty={{ items: 'Messages', message: 'No e-mail has been written yet.', hint: false }}
+        empty={{
+          items: 'Messages',
+          message: debounced ? 'No message matches this search.' : 'No e-mail has been written yet.',
+          hint: false,
+        }}
         footer={
           <PaginationFooter
             total={query.data?.total ?? 0}
