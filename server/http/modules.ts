@@ -8,6 +8,10 @@ import { registerReadAckModule } from '../modules/read-acks/index';
 import { registerSelfSettingsRoutes } from '../modules/self-settings/index';
 import { registerSystemMessageRoutes } from '../modules/system-messages/system-messages.routes';
 import { registerTaskModule } from '../modules/tasks/index';
+import { registerUserBulkAssignModule } from '../modules/user-bulk-assign/index';
+import { registerUserBulkUploadModule } from '../modules/user-bulk-uploads/index';
+import { registerUserGroupModule } from '../modules/user-groups/index';
+import { registerUserModule } from '../modules/users/index';
 import type { Deps } from './deps';
 import type { App } from './routes';
 
@@ -23,4 +27,8 @@ export function registerModules(app: App, deps: Deps): void {
   registerLibraryModule(app, deps);
   registerTaskModule(app, deps);
   registerReadAckModule(app, deps);
+  registerUserModule(app, deps);
+  registerUserGroupModule(app, deps);
+  registerUserBulkUploadModule(app, deps);
+  registerUserBulkAssignModule(app, deps);
 }

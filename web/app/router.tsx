@@ -6,7 +6,7 @@ import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { lazyPage } from './route-table/lazy-page';
 import { orgRoutes } from './route-table/org-routes';
-import { planned, Redirecting } from './route-table/route-helpers';
+import { Redirecting } from './route-table/route-helpers';
 import { staffRoutes } from './route-table/staff-routes';
 import { LoginPage } from './routes/login-page';
 
@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', Component: LoginPage },
           { path: 't/:tenant', lazy: lazyPage(() => import('./routes/tenant-login-page'), 'TenantLoginPage') },
+          {
+            path: 'set_password/:token',
+            lazy: lazyPage(() => import('../features/users/pages/set-password-page'), 'SetPasswordPage'),
+          },
           { path: 'error/:error', lazy: lazyPage(() => import('./routes/error-page'), 'ErrorPage') },
           {
             path: 'hstm/login_as/:userId/:userName',
@@ -43,10 +47,14 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('./layouts/self-layout'), 'SelfLayout'),
         children: [
           { index: true, loader: () => redirect('/self/preferences'), Component: Redirecting },
-          planned('preferences', {
-            crumb: 'Preferences',
-            description: 'Your own settings: e-mail summary of notifications and other preferences.',
-          }),
+          {
+            path: 'preferences',
+            handle: {
+              crumb: 'Preferences',
+              description: 'Your own settings: e-mail summary of notifications and other preferences.',
+            },
+            lazy: lazyPage(() => import('../features/preferences/pages/preferences-page'), 'PreferencesPage'),
+          },
         ],
       },
       // Spec §2: any other path goes to error/404.

@@ -3,3 +3,7 @@ export * from './people';
 export * from './content';
 export * from './activity';
 export * from './delegation';
+export * from './user-admin';
+export * from './user-groups-admin';
+export * from './user-imports';
+export * from './reassignment';

@@ -8,8 +8,10 @@ import { orgGuard, orgRoleGuard } from '../guards';
 import { orgAccess } from '../nav-items';
 import { lazyPage } from './lazy-page';
 import { pnpDocumentRoutes } from './pnp-document-routes';
+import { groupRoutes } from './group-routes';
 import { reportRoutes } from './report-routes';
-import { group, planned, plannedIndex, redirectTo, sectioned, simpleLinks, type SectionSpec } from './route-helpers';
+import { userRoutes } from './user-routes';
+import { group, planned, redirectTo } from './route-helpers';
 
 /**
  * Names, not ids: the reading view's and the template's crumbs read the record their screen has
@@ -22,19 +24,6 @@ const templateCrumb = (p: Params): string =>
 
 const manageGuard = orgRoleGuard(orgAccess.manage);
 const reportsGuard = orgRoleGuard(orgAccess.reports);
-const usersGuard = orgRoleGuard(orgAccess.users);
-const groupsGuard = orgRoleGuard(orgAccess.groups);
-
-const groupSections: SectionSpec[] = [
-  { path: 'group_users', label: 'Group Users', description: 'The users who belong to this group.' },
-  { path: 'change_logs', label: 'Change Logs', description: 'Every change made to this group.' },
-];
-
-const userSections: SectionSpec[] = [
-  { path: 'groups', label: 'Groups', description: 'The groups this user belongs to.' },
-  { path: 'change_logs', label: 'Change Logs', description: 'Every change made to this user.' },
-  { path: 'settings', label: 'Settings', description: "The user's notification and display preferences." },
-];
 
 /** The organisation area of spec §2, under orgs/{orgId}. */
 export const orgRoutes: RouteObject = {
@@ -95,23 +84,7 @@ export const orgRoutes: RouteObject = {
       loader: manageGuard,
       lazy: lazyPage(() => import('../../features/manage/pages/manage-page'), 'ManagePage'),
     },
-    group(
-      'user_groups',
-      { crumb: 'Groups', description: 'User groups: assign roles to many users at once.', items: 'Groups' },
-      plannedIndex,
-      [
-        planned('new', { crumb: 'New Group', description: 'Create a user group and choose its members.' }),
-        planned(':groupId/edit', { crumb: 'Edit Group', description: "Change a group's name and members." }),
-        sectioned(
-          ':groupId',
-          { crumb: (p) => `Group ${p.groupId ?? ''}`, title: 'Group' },
-          simpleLinks(groupSections),
-          groupSections,
-          'group_users',
-        ),
-      ],
-      groupsGuard,
-    ),
+    groupRoutes,
     {
       path: 'notifications',
       handle: { crumb: 'Notifications', items: 'Notifications' },
@@ -191,39 +164,6 @@ export const orgRoutes: RouteObject = {
         ),
       ],
     ),
-    group(
-      'users',
-      {
-        crumb: 'Users',
-        description: 'The people of your organisation: invite, edit, deactivate, and see what they hold.',
-        items: 'Users',
-      },
-      plannedIndex,
-      [
-        planned('new', { crumb: 'New User', description: 'Add a user and send the invitation.' }),
-        planned('edit/:userId', { crumb: 'Edit User', description: "Change a user's details, roles and status." }),
-        planned('edit/:userId/group', {
-          crumb: 'Edit User Groups',
-          description: 'Choose the groups this user belongs to.',
-        }),
-        planned('bulk_upload', { crumb: 'Bulk Upload', description: 'Add or update many users from a spreadsheet.' }),
-        planned('import_history', {
-          crumb: 'Import History',
-          description: 'Earlier bulk uploads of users and their results.',
-        }),
-        planned('bulk_reassign', {
-          crumb: 'Bulk Reassign',
-          description: 'Reassign items, clone assignments, or remove a user or group from assignments.',
-        }),
-        sectioned(
-          ':userId',
-          { crumb: (p) => `User ${p.userId ?? ''}`, title: 'User' },
-          simpleLinks(userSections),
-          userSections,
-          'groups',
-        ),
-      ],
-      usersGuard,
-    ),
+    userRoutes,
   ],
 };

@@ -1,0 +1,8 @@
+import type { Deps } from '../../http/deps';
+import type { App } from '../../http/routes';
+
+/** Users of an organisation (issue 13): list, create, edit, delete, logs, welcome e-mails. */
+export function registerUserModule(app: App, deps: Deps): void {
+  void app;
+  void deps;
+}
