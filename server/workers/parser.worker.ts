@@ -4,6 +4,7 @@ import { detectType, isZip } from './parsers/detect';
 import { docxToHtml } from './parsers/docx-html';
 import { lineDiff } from './parsers/line-diff';
 import { extractText, ParserRefusalError } from './parsers/text-extraction';
+import { readUserSheet, type UserSheetJob, type UserSheetResult } from './parsers/user-sheet';
 import { checkZip } from './parsers/zip-guard';
 
 /**
@@ -36,7 +37,7 @@ async function docxHtml(bytes: Buffer, limits: ParserLimits): Promise<HtmlResult
   }
 }
 
-export default async function runParserJob(job: ParserJob): Promise<ParserResult> {
+export default async function runParserJob(job: ParserJob | UserSheetJob): Promise<ParserResult | UserSheetResult> {
   switch (job.kind) {
     case 'inspect':
       return inspect(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), job.limits);
@@ -44,5 +45,7 @@ export default async function runParserJob(job: ParserJob): Promise<ParserResult
       return docxHtml(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), job.limits);
     case 'diff':
       return lineDiff(job.from, job.to, job.limits);
+    case 'user-sheet':
+      return readUserSheet(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), job.limits);
   }
 }
