@@ -103,6 +103,3 @@ export const MemberCandidatesQuery = z.object({
 });
 export const MemberCandidates = z.object({ users: z.array(UserGroupMember) });
 export type MemberCandidates = z.infer<typeof MemberCandidates>;
-
-/** DELETE's answer when it is refused because items would lose their last owner or approver. */
-export const UserGroupDeleteResult = z.object({ deleted: z.literal(true) });
