@@ -5,6 +5,7 @@ import { sendDailySummaries } from '../../modules/notifications/daily-summary';
 import { mailNewNotifications } from '../../modules/notifications/mail-new-notifications';
 import { remindOpenAcknowledgements } from '../../modules/review-reminders/ack-reminders';
 import { runReviewReminders } from '../../modules/review-reminders/review-reminders.service';
+import { processReassignmentJobs } from '../../modules/user-bulk-assign/reassignment.job';
 import { deliverPendingMail, type MailTransport } from '../mail-delivery';
 import type { JobDefinition } from './runner';
 
@@ -16,6 +17,7 @@ export const JOB = {
   dailySummaries: 'daily-summaries',
   mailDelivery: 'mail-delivery',
   fileCleanup: 'file-cleanup',
+  bulkReassignment: 'bulk-reassignment',
 } as const;
 
 /**
@@ -54,6 +56,16 @@ export function applicationJobs(deps: Deps, transport: MailTransport | null): Jo
       run: async ({ now }) => ({ mails: await withSystem(db, (tx) => sendDailySummaries(tx, now)) }),
     },
     fileCleanupJob(deps),
+    {
+      // Bulk assignments too large for a request (issue 13): each queued run once, then an e-mail.
+      name: JOB.bulkReassignment,
+      cron: '* * * * *',
+      runAtStart: true,
+      startWindowSeconds: 60,
+      expireInSeconds: 15 * 60,
+      retryDelaySeconds: 10,
+      run: ({ now, signal }) => processReassignmentJobs(db, now, signal),
+    },
   ];
   if (transport) {
     jobs.push({
