@@ -1,6 +1,59 @@
-import { PlannedPage } from '../../../app/routes/planned-page';
+import { Alert } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Messages } from '../../../../shared/domain/messages';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { Page } from '../../../components/page';
+import { toasts } from '../../../lib/alerts';
+import { getUserGroup, updateUserGroup, userGroupKeys } from '../api/user-groups-api';
+import { errorsOf } from '../components/errors-of';
+import { UserGroupForm, type GroupFormValues } from '../components/user-group-form';
 
-/** Placeholder until the screen is built (issue 13). */
+/** orgs/{orgId}/user_groups/{groupId}/edit: change a group's name, description and members (spec §2). */
 export function EditUserGroupPage() {
-  return <PlannedPage />;
+  const { orgId = '', groupId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const query = useQuery({ queryKey: userGroupKeys.one(orgId, groupId), queryFn: () => getUserGroup(orgId, groupId) });
+  const mutation = useMutation({
+    mutationFn: (values: GroupFormValues) =>
+      updateUserGroup(orgId, groupId, {
+        group: { name: values.name, description: values.description, member_ids: values.members.map((m) => m.id) },
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: userGroupKeys.all(orgId) });
+      toasts.success(Messages.recordUpdated, { scope: 'next' });
+      await navigate(`/orgs/${orgId}/user_groups/${groupId}`);
+    },
+    onError: (error) => setErrors(errorsOf(error)),
+  });
+  const group = query.data?.user_group;
+  return (
+    <Page>
+      {query.isPending && <LoadingIndicator />}
+      {query.isError && (
+        <Alert color="red" role="alert">
+          {errorsOf(query.error).join(' ')}
+        </Alert>
+      )}
+      {group && group.created_by_source === 'System' && (
+        <Alert color="yellow" role="alert">
+          {group.name} is a system group: it is managed by the system and cannot be edited.
+        </Alert>
+      )}
+      {group && group.created_by_source !== 'System' && (
+        <UserGroupForm
+          orgId={orgId}
+          initial={{ name: group.name, description: group.description ?? '', members: group.members }}
+          submitLabel="Save Group"
+          saving={mutation.isPending}
+          errors={errors}
+          onSubmit={(values) => mutation.mutate(values)}
+          onCancel={() => void navigate(`/orgs/${orgId}/user_groups/${groupId}`)}
+        />
+      )}
+    </Page>
+  );
 }

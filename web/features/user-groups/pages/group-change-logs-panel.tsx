@@ -1,6 +1,23 @@
-import { PlannedPanel } from '../../../app/routes/planned-page';
+import { Alert } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ChangeLogTable } from '../../../components/change-log-table';
+import { userGroupChangeLogs, userGroupKeys } from '../api/user-groups-api';
+import { errorsOf } from '../components/errors-of';
 
-/** Placeholder until the section is built (issue 13). */
+/** orgs/{orgId}/user_groups/{groupId}/change_logs: every change made to the group (spec §2). */
 export function GroupChangeLogsPanel() {
-  return <PlannedPanel />;
+  const { orgId = '', groupId = '' } = useParams();
+  const query = useQuery({
+    queryKey: userGroupKeys.logs(orgId, groupId),
+    queryFn: () => userGroupChangeLogs(orgId, groupId),
+  });
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorsOf(query.error).join(' ')}
+      </Alert>
+    );
+  }
+  return <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />;
 }

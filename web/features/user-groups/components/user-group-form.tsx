@@ -1,0 +1,98 @@
+import { Alert, Button, Group, Paper, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ValidationPatterns } from '../../../../shared/domain/validation';
+import { MembersPicker, type PickedMember } from './members-picker';
+
+export interface GroupFormValues {
+  readonly name: string;
+  readonly description: string;
+  readonly members: readonly PickedMember[];
+}
+
+/** What the form checks before sending (the server checks the same, and uniqueness). */
+function nameError(name: string): string | null {
+  if (name.trim() === '') return 'Name is required.';
+  if (!ValidationPatterns.name.test(name)) return 'Name must not contain < or >.';
+  return null;
+}
+const descriptionError = (text: string): string | null =>
+  ValidationPatterns.generic.test(text) ? null : 'Description must not contain < or >.';
+
+/** Name, description and members of a group: the new and edit screens. */
+export function UserGroupForm({
+  orgId,
+  initial,
+  submitLabel,
+  saving,
+  errors,
+  onSubmit,
+  onCancel,
+}: {
+  readonly orgId: string;
+  readonly initial: GroupFormValues;
+  readonly submitLabel: string;
+  readonly saving: boolean;
+  /** The server's refusal, shown above the form. */
+  readonly errors: readonly string[];
+  readonly onSubmit: (values: GroupFormValues) => void;
+  readonly onCancel: () => void;
+}) {
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [members, setMembers] = useState<PickedMember[]>([...initial.members]);
+  const [touched, setTouched] = useState(false);
+  const nameProblem = touched ? nameError(name) : null;
+  const descriptionProblem = touched ? descriptionError(description) : null;
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    setTouched(true);
+    if (nameError(name) || descriptionError(description)) return;
+    onSubmit({ name: name.trim(), description, members });
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" maw={720}>
+      <form onSubmit={submit} noValidate aria-label="Group">
+        <Stack gap="md">
+          {errors.length > 0 && (
+            <Alert color="red" title="The group was not saved" role="alert">
+              <Stack gap={4}>
+                {errors.map((e) => (
+                  <div key={e}>{e}</div>
+                ))}
+              </Stack>
+            </Alert>
+          )}
+          <TextInput
+            label="Name"
+            required
+            maxLength={255}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={nameProblem}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxLength={4000}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={descriptionProblem}
+          />
+          <MembersPicker orgId={orgId} value={members} onChange={setMembers} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
