@@ -1,8 +1,8 @@
 import type { Deps } from '../../http/deps';
 import type { App } from '../../http/routes';
+import { registerUserRoutes } from './users.routes';
 
 /** Users of an organisation (issue 13): list, create, edit, delete, logs, welcome e-mails. */
 export function registerUserModule(app: App, deps: Deps): void {
-  void app;
-  void deps;
+  registerUserRoutes(app, deps);
 }
