@@ -1,0 +1,343 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { withSystem } from '../../db/tenant';
+import { systemRows } from '../../test/container-factories';
+import { createContainer, createGroup, createTwoOrgs, createUser, grant, type TestUser } from '../../test/factories';
+import { createTestApp, type Agent, type TestApp } from '../../test/harness';
+import { processReassignmentJobs } from './reassignment.job';
+
+let t: TestApp;
+let f: Awaited<ReturnType<typeof createTwoOrgs>>;
+let admin: Agent;
+let plain: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createTwoOrgs(t.deps);
+  admin = await t.signIn(f.adminA.username, f.adminA.password);
+  plain = await t.signIn(f.userA.username, f.userA.password);
+});
+afterAll(async () => t.close());
+
+const base = () => `/api/o/${f.orgA.id}/user_bulk_assign`;
+
+/** `count` P&Ps with their own participants in a new binder, `owner` their Owner (direct inserts: fast). */
+async function manyPnps(
+  count: number,
+  owner: TestUser,
+  extraOwner?: TestUser,
+): Promise<{ binderId: number; ids: number[] }> {
+  const binder = await createContainer(t.deps, f.orgA.id);
+  const ids = await withSystem(t.deps.database.db, async (tx) => {
+    const rows = (await tx.execute(
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          select ${f.orgA.id}, ${binder.id}, 'Bulk P&P ' || ${binder.id} || '-' || g, 2, false from generate_series(1, ${count}) g
+          returning id`,
+    )) as unknown as { rows: Array<{ id: number }> };
+    const list = rows.rows.map((r) => r.id);
+    await tx.execute(
+      sql`insert into access_grants (org_id, pnp_id, user_id, role)
+          select ${f.orgA.id}, id, ${owner.id}, 1 from unnest(${`{${list.join(',')}}`}::int[]) id`,
+    );
+    if (extraOwner) {
+      await tx.execute(
+        sql`insert into access_grants (org_id, pnp_id, user_id, role)
+            select ${f.orgA.id}, id, ${extraOwner.id}, 1 from unnest(${`{${list.join(',')}}`}::int[]) id`,
+      );
+    }
+    return list;
+  });
+  return { binderId: binder.id, ids };
+}
+
+const grantsOf = (userId: number) =>
+  systemRows<{ n: number }>(t.deps, sql`select count(*)::int as n from access_grants where user_id = ${userId}`).then(
+    (r) => r[0]!.n,
+  );
+
+/** Every node's stored access source equals the one derived from scratch (the tree walk). */
+async function materialisedAccessHolds(): Promise<void> {
+  const wrong = await systemRows<{ id: number }>(
+    t.deps,
+    sql`with recursive walk as (
+          select id, case when not inherits_access then id end as source, parent_id from containers where parent_id is null
+          union all
+          select c.id, case when not c.inherits_access then c.id else w.source end, c.parent_id
+            from containers c join walk w on w.id = c.parent_id
+        )
+        select c.id from containers c join walk w on w.id = c.id where c.access_source_id is distinct from w.source
+        union all
+        select p.id from pnps p join walk w on w.id = p.container_id
+         where p.access_source_id is distinct from (case when p.inherits_access then w.source end)`,
+  );
+  expect(wrong).toEqual([]);
+}
+
+describe('GET user_bulk_assign', () => {
+  it('401 / 403 / 404 / happy with counts per role', async () => {
+    expect((await t.anonymous().get(base())).statusCode).toBe(401);
+    expect((await plain.get(base())).statusCode).toBe(403);
+    expect((await admin.get(`/api/o/${f.orgB.id}/user_bulk_assign`)).statusCode).toBe(404);
+    const u = await createUser(t.deps, f.orgA.id);
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: u.id }, 1);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: u.id }, 4, 2);
+    const res = await admin.get(base());
+    expect(res.statusCode).toBe(200);
+    const holder = res.json().holders.find((h: { type: string; id: number }) => h.type === 'User' && h.id === u.id);
+    expect(holder.counts).toEqual({ owner: 1, author: 0, reviewer: 0, approver: 1, audience: 0 });
+    expect(holder.total).toBe(2);
+    expect(res.json().holders.some((h: { id: number; type: string }) => h.type === 'User' && h.id === f.userB.id)).toBe(
+      false,
+    );
+  });
+});
+
+describe('GET user_bulk_assign/containers', () => {
+  it('401 / 403 / 404 / 422 / happy', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: u.id }, 2);
+    const url = `${base()}/containers?type=User&id=${u.id}&selected_roles=1,2`;
+    expect((await t.anonymous().get(url)).statusCode).toBe(401);
+    expect((await plain.get(url)).statusCode).toBe(403);
+    const other = await admin.get(`${base()}/containers?type=User&id=${f.userB.id}&selected_roles=1`);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain(f.userB.name);
+    const bad = await admin.get(`${base()}/containers?type=Robot&id=x&selected_roles=9`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.length).toBeGreaterThan(0);
+    const res = await admin.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({
+        item_type: 1,
+        id: b.id,
+        roles: [{ role: 2, approval_step: null, role_name: 'Author' }],
+      }),
+    ]);
+    expect((await admin.get(`${base()}/containers?type=User&id=${u.id}&selected_roles=1`)).json().items).toEqual([]);
+  });
+});
+
+describe('POST user_bulk_assign/update', () => {
+  it('401 / 403 / 404 / 422', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const v = await createUser(t.deps, f.orgA.id);
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: u.id }, 1);
+    const body = {
+      reassignment_type: 'reassign',
+      source: { type: 'User', id: u.id },
+      targets: [{ type: 'User', id: v.id }],
+      selected_roles: [1],
+      selectedContainers: [{ item_type: 1, id: b.id }],
+    };
+    expect((await t.anonymous().post(`${base()}/update`, body)).statusCode).toBe(401);
+    expect((await plain.post(`${base()}/update`, body)).statusCode).toBe(403);
+    expect(
+      (await admin.post(`${base()}/update`, { ...body, targets: [{ type: 'User', id: f.userB.id }] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.post(`${base()}/update`, { ...body, source: { type: 'User', id: f.adminB.id } })).statusCode,
+    ).toBe(404);
+    const otherBinder = await createContainer(t.deps, f.orgB.id);
+    expect(
+      (await admin.post(`${base()}/update`, { ...body, selectedContainers: [{ item_type: 1, id: otherBinder.id }] }))
+        .statusCode,
+    ).toBe(404);
+    const bad = await admin.post(`${base()}/update`, { ...body, reassignment_type: 'steal', selected_roles: [] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.length).toBeGreaterThanOrEqual(2);
+    const noTargets = await admin.post(`${base()}/update`, { ...body, targets: [] });
+    expect(noTargets.statusCode).toBe(422);
+    const self = await admin.post(`${base()}/update`, { ...body, targets: [{ type: 'User', id: u.id }] });
+    expect(self.statusCode).toBe(422);
+    expect(await grantsOf(u.id)).toBe(1);
+  });
+
+  it('small reassign: done at once, tasks and change log follow, admin e-mailed', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const v = await createUser(t.deps, f.orgA.id);
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: u.id }, 1);
+    const res = await admin.post(`${base()}/update`, {
+      reassignment_type: 'reassign',
+      source: { type: 'User', id: u.id },
+      targets: [{ type: 'User', id: v.id }],
+      selected_roles: [1],
+      selectedContainers: [{ item_type: 1, id: b.id }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ dry_run: false, item_count: 1, status: 'done' });
+    expect(await grantsOf(u.id)).toBe(0);
+    expect(await grantsOf(v.id)).toBe(1);
+    const logs = await systemRows<{ action_name: string; source_name: string; target_names: string[] }>(
+      t.deps,
+      sql`select action_name, source_name, target_names from change_logs where object_type = 'Binder' and object_id = ${b.id}`,
+    );
+    expect(logs).toEqual([{ action_name: 'Reassigned', source_name: u.name, target_names: [v.name] }]);
+    const mail = await systemRows<{ n: number }>(
+      t.deps,
+      sql`select count(*)::int as n from mail_outbox where to_address = ${f.adminA.email} and subject = 'Your bulk assignment is complete'`,
+    );
+    expect(mail[0]!.n).toBeGreaterThanOrEqual(1);
+    await materialisedAccessHolds();
+  });
+});
+
+describe('each type on 500 items', () => {
+  it('reassign: preview lists all 500; queued; the job runs once, moves every grant and e-mails', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const g = await createGroup(t.deps, f.orgA.id, [f.userA.id]);
+    const { ids } = await manyPnps(500, u);
+    const body = {
+      reassignment_type: 'reassign',
+      source: { type: 'User', id: u.id },
+      targets: [{ type: 'Group', id: g.id }],
+      selected_roles: [1],
+      selectedContainers: ids.map((id) => ({ item_type: 3, id })),
+    };
+    const preview = await admin.post(`${base()}/update`, { ...body, dry_run: true });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().item_count).toBe(500);
+    expect(preview.json().items).toHaveLength(500);
+    expect(preview.json().refusals).toEqual([]);
+    expect(await grantsOf(u.id)).toBe(500);
+
+    const res = await admin.post(`${base()}/update`, body);
+    expect(res.json()).toMatchObject({ status: 'queued', item_count: 500 });
+    expect(await grantsOf(u.id)).toBe(500);
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 0 });
+    expect(await grantsOf(u.id)).toBe(0);
+    const groupGrants = await systemRows<{ n: number }>(
+      t.deps,
+      sql`select count(*)::int as n from access_grants where group_id = ${g.id} and role = 1`,
+    );
+    expect(groupGrants[0]!.n).toBe(500);
+    const logs = await systemRows<{ n: number }>(
+      t.deps,
+      sql`select count(*)::int as n from change_logs where action_name = 'Reassigned' and source_name = ${u.name}`,
+    );
+    expect(logs[0]!.n).toBe(500);
+    const job = await systemRows<{ status: string; changed_count: number }>(
+      t.deps,
+      sql`select status, changed_count from reassignment_jobs where id = ${res.json().job_id}`,
+    );
+    expect(job).toEqual([{ status: 'done', changed_count: 500 }]);
+    await materialisedAccessHolds();
+  }, 120_000);
+
+  it('clone: targets get the same roles on 500 items, the source keeps its own', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const v = await createUser(t.deps, f.orgA.id);
+    const { ids } = await manyPnps(500, u);
+    const res = await admin.post(`${base()}/update`, {
+      reassignment_type: 'clone',
+      source: { type: 'User', id: u.id },
+      targets: [{ type: 'User', id: v.id }],
+      selected_roles: [1, 2],
+      selectedContainers: ids.map((id) => ({ item_type: 3, id })),
+    });
+    expect(res.json().status).toBe('queued');
+    expect((await processReassignmentJobs(t.deps.database.db, t.clock.now())).done).toBe(1);
+    expect(await grantsOf(u.id)).toBe(500);
+    expect(await grantsOf(v.id)).toBe(500);
+    const logs = await systemRows<{ n: number }>(
+      t.deps,
+      sql`select count(*)::int as n from change_logs where action_name = 'Cloned' and source_name = ${u.name} and target_names is null`,
+    );
+    expect(logs[0]!.n).toBe(500);
+    await materialisedAccessHolds();
+  }, 120_000);
+
+  it('remove: refused with the item list where it leaves P&Ps without an Owner; allowed where another Owner stays', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const { ids } = await manyPnps(500, u);
+    const body = {
+      reassignment_type: 'remove',
+      source: { type: 'User', id: u.id },
+      selected_roles: [1],
+      selectedContainers: ids.map((id) => ({ item_type: 3, id })),
+    };
+    const preview = await admin.post(`${base()}/update`, { ...body, dry_run: true });
+    expect(preview.json().refusals).toHaveLength(500);
+    const refused = await admin.post(`${base()}/update`, body);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().custom_error).toBe('reassignment_refused');
+    expect(refused.json().errors).toHaveLength(501);
+    expect(await grantsOf(u.id)).toBe(500);
+
+    const w = await createUser(t.deps, f.orgA.id);
+    const other = await createUser(t.deps, f.orgA.id);
+    const safe = await manyPnps(500, w, other);
+    const ok = await admin.post(`${base()}/update`, {
+      ...body,
+      source: { type: 'User', id: w.id },
+      selectedContainers: safe.ids.map((id) => ({ item_type: 3, id })),
+    });
+    expect(ok.json().status).toBe('queued');
+    expect((await processReassignmentJobs(t.deps.database.db, t.clock.now())).done).toBe(1);
+    expect(await grantsOf(w.id)).toBe(0);
+    expect(await grantsOf(other.id)).toBe(500);
+    await materialisedAccessHolds();
+  }, 120_000);
+
+  it('remove: refused where a draft waiting at an approval step would have no approver', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const owner = await createUser(t.deps, f.orgA.id);
+    const binder = await createContainer(t.deps, f.orgA.id);
+    const [pnp] = await systemRows<{ id: number }>(
+      t.deps,
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          values (${f.orgA.id}, ${binder.id}, 'Awaiting approval', 1, false) returning id`,
+    );
+    await systemRows(
+      t.deps,
+      sql`insert into pnp_documents (org_id, pnp_id, status, draft_stage, approval_step)
+          values (${f.orgA.id}, ${pnp!.id}, 1, 4, 2) returning id`,
+    );
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: owner.id }, 1);
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: u.id }, 4, 2);
+    const res = await admin.post(`${base()}/update`, {
+      reassignment_type: 'remove',
+      source: { type: 'User', id: u.id },
+      selected_roles: [4],
+      selectedContainers: [{ item_type: 3, id: pnp!.id }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[1]).toBe(
+      'Awaiting approval is waiting for approval at step 2, which would have no approver.',
+    );
+  });
+});
+
+describe('leaver', () => {
+  it('401 / 403 / 404 / 422 / happy: hands over, closes tasks, deactivates', async () => {
+    const leaver = await createUser(t.deps, f.orgA.id);
+    const colleague = await createUser(t.deps, f.orgA.id);
+    await createGroup(t.deps, f.orgA.id, [leaver.id, colleague.id]);
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: leaver.id }, 1);
+    const url = `${base()}/leaver/${leaver.id}`;
+    expect((await t.anonymous().get(url)).statusCode).toBe(401);
+    expect((await plain.get(url)).statusCode).toBe(403);
+    expect((await admin.get(`${base()}/leaver/${f.userB.id}`)).statusCode).toBe(404);
+    const summary = await admin.get(url);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().items).toHaveLength(1);
+    expect(summary.json().proposed_targets).toEqual([{ type: 'User', id: colleague.id, name: colleague.name }]);
+    expect((await admin.post(url, { targets: [] })).statusCode).toBe(422);
+    const done = await admin.post(url, { targets: [{ type: 'User', id: colleague.id }] });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().item_count).toBe(1);
+    expect(await grantsOf(leaver.id)).toBe(0);
+    expect(await grantsOf(colleague.id)).toBe(1);
+    const [row] = await systemRows<{ status: number }>(
+      t.deps,
+      sql`select status::int as status from org_users where id = ${leaver.id}`,
+    );
+    expect(row!.status).toBe(2);
+  });
+});
