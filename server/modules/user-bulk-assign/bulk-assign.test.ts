@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { systemRows } from '../../test/container-factories';
 import { createContainer, createGroup, createTwoOrgs, createUser, grant, type TestUser } from '../../test/factories';
@@ -29,12 +30,13 @@ async function manyPnps(
 ): Promise<{ binderId: number; ids: number[] }> {
   const binder = await createContainer(t.deps, f.orgA.id);
   const ids = await withSystem(t.deps.database.db, async (tx) => {
-    const rows = (await tx.execute(
+    const rows = await queryRows<{ id: number }>(
+      tx,
       sql`insert into pnps (org_id, container_id, name, status, inherits_access)
           select ${f.orgA.id}, ${binder.id}, 'Bulk P&P ' || ${binder.id} || '-' || g, 2, false from generate_series(1, ${count}) g
           returning id`,
-    )) as unknown as { rows: Array<{ id: number }> };
-    const list = rows.rows.map((r) => r.id);
+    );
+    const list = rows.map((r) => r.id);
     await tx.execute(
       sql`insert into access_grants (org_id, pnp_id, user_id, role)
           select ${f.orgA.id}, id, ${owner.id}, 1 from unnest(${`{${list.join(',')}}`}::int[]) id`,
