@@ -1,6 +1,259 @@
-import { PlannedPage } from '../../../app/routes/planned-page';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  LoadingOverlay,
+  MultiSelect,
+  Radio,
+  Select,
+  Stack,
+  Stepper,
+  Text,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import {
+  REASSIGNMENT_TYPES,
+  REASSIGNMENT_TYPE_LABELS,
+  type AssignmentHolder,
+  type BulkAssignBody,
+  type ReassignmentType,
+  type SubjectType,
+} from '../../../../shared/api/user-bulk-assign';
+import { Messages } from '../../../../shared/domain/messages';
+import { BULK_ASSIGN_LOADER_MS } from '../../../../shared/domain/limits';
+import { OBJECT_ROLE_IDS, OBJECT_ROLE_NAMES } from '../../../../shared/domain/roles';
+import { Page } from '../../../components/page';
+import { ApiError } from '../../../lib/api-client';
+import { toasts } from '../../../lib/alerts';
+import { bulkAssignKeys, listHolders, listSourceItems, updateAssignments } from '../api/bulk-assign-api';
+import { ItemsTable, itemKey } from '../components/items-table';
 
-/** Placeholder until the screen is built (issue 13). */
+const STEPS = ['Reassignment Type', 'Users', 'Versions and Roles', 'Items', 'Confirmation'] as const;
+const ROLE_COUNT_KEYS = { 1: 'owner', 2: 'author', 3: 'reviewer', 4: 'approver', 5: 'audience' } as const;
+
+const holderValue = (h: Pick<AssignmentHolder, 'type' | 'id'>): string => `${h.type}:${h.id}`;
+const parseHolder = (value: string): { type: SubjectType; id: number } => {
+  const [type, id] = value.split(':');
+  return { type: type as SubjectType, id: Number(id) };
+};
+const holderLabel = (h: AssignmentHolder): string =>
+  `${h.name} (${h.type === 'Group' ? 'Group' : h.status === 1 ? 'User' : 'Inactive user'})`;
+
+/** orgs/{orgId}/users/bulk_reassign: the reassignment wizard (spec §2; product rules 'Bulk reassignment'). */
 export function BulkReassignPage() {
-  return <PlannedPage />;
+  const { orgId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [active, setActive] = useState(0);
+  const [type, setType] = useState<ReassignmentType>('reassign');
+  const [source, setSource] = useState<string | null>(null);
+  const [targets, setTargets] = useState<string[]>([]);
+  const [roles, setRoles] = useState<string[]>([]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [refusal, setRefusal] = useState<readonly string[]>([]);
+  const [processing, setProcessing] = useState(false);
+
+  const holders = useQuery({
+    queryKey: bulkAssignKeys.holders(orgId),
+    queryFn: ({ signal }) => listHolders(orgId, signal),
+  });
+  const sourceHolder = holders.data?.holders.find((h) => holderValue(h) === source) ?? null;
+  const roleIds = roles.map(Number).sort();
+  const sourceRef = source ? parseHolder(source) : null;
+
+  const items = useQuery({
+    queryKey: bulkAssignKeys.items(orgId, sourceRef?.type ?? 'User', sourceRef?.id ?? 0, roleIds),
+    queryFn: ({ signal }) => listSourceItems(orgId, sourceRef!.type, sourceRef!.id, roleIds, signal),
+    enabled: active >= 3 && sourceRef !== null && roleIds.length > 0,
+  });
+  useEffect(() => {
+    if (items.data) setSelected(new Set(items.data.items.map(itemKey)));
+  }, [items.data]);
+
+  const body = useMemo((): BulkAssignBody | null => {
+    if (!sourceRef || roleIds.length === 0 || !items.data) return null;
+    return {
+      reassignment_type: type,
+      source: sourceRef,
+      targets: type === 'remove' ? [] : targets.map(parseHolder),
+      selected_roles: roleIds,
+      selectedContainers: items.data.items
+        .filter((i) => selected.has(itemKey(i)))
+        .map((i) => ({ item_type: i.item_type, id: i.id })),
+    };
+  }, [sourceRef, roleIds, items.data, type, targets, selected]);
+
+  const preview = useQuery({
+    queryKey: [...bulkAssignKeys.all(orgId), 'preview', body],
+    queryFn: () => updateAssignments(orgId, { ...body!, dry_run: true }),
+    enabled: active === 4 && body !== null && body.selectedContainers.length > 0,
+  });
+
+  const confirm = useMutation({
+    mutationFn: () => updateAssignments(orgId, body!),
+    onMutate: () => setRefusal([]),
+    onSuccess: async (result) => {
+      // Spec §9: the loader shows for 3.5 seconds, then the toast and the user list.
+      setProcessing(true);
+      await new Promise((resolve) => setTimeout(resolve, BULK_ASSIGN_LOADER_MS));
+      setProcessing(false);
+      await queryClient.invalidateQueries({ queryKey: bulkAssignKeys.all(orgId) });
+      toasts.success(Messages.processingAssignments(result.item_count), { scope: 'next' });
+      void navigate(`/orgs/${orgId}/users`);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 422) setRefusal(error.errors);
+    },
+  });
+
+  const options = (holders.data?.holders ?? []).map((h) => ({ value: holderValue(h), label: holderLabel(h) }));
+  const targetOptions = (holders.data?.holders ?? [])
+    .filter((h) => holderValue(h) !== source && (h.type === 'Group' || h.status === 1))
+    .map((h) => ({ value: holderValue(h), label: holderLabel(h) }));
+  const previewData = preview.data && preview.data.dry_run ? preview.data : null;
+
+  const canNext = [
+    true,
+    source !== null && (type === 'remove' || targets.length > 0),
+    roles.length > 0,
+    selected.size > 0,
+    false,
+  ][active];
+
+  return (
+    <Page>
+      <LoadingOverlay visible={processing} aria-label="Processing assignments" />
+      <Stepper active={active} onStepClick={(step) => step < active && setActive(step)} allowNextStepsSelect={false}>
+        <Stepper.Step label={STEPS[0]}>
+          <Radio.Group
+            label="What should happen to the assignments?"
+            value={type}
+            onChange={(value) => setType(value)}
+          >
+            <Stack mt="sm">
+              {REASSIGNMENT_TYPES.map((t) => (
+                <Radio key={t} value={t} label={REASSIGNMENT_TYPE_LABELS[t]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </Stepper.Step>
+        <Stepper.Step label={STEPS[1]}>
+          <Stack>
+            <Select
+              label="From (user or group)"
+              placeholder="Choose the user or group"
+              searchable
+              data={options}
+              value={source}
+              onChange={(value) => {
+                setSource(value);
+                setTargets((list) => list.filter((t) => t !== value));
+                setRoles([]);
+              }}
+            />
+            {type !== 'remove' && (
+              <MultiSelect
+                label="To (users or groups)"
+                placeholder="Choose who receives the assignments"
+                searchable
+                data={targetOptions}
+                value={targets}
+                onChange={setTargets}
+              />
+            )}
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={STEPS[2]}>
+          <Checkbox.Group label="Roles" value={roles} onChange={setRoles}>
+            <Stack mt="sm">
+              {OBJECT_ROLE_IDS.map((id) => (
+                <Checkbox
+                  key={id}
+                  value={String(id)}
+                  label={`${OBJECT_ROLE_NAMES[id]} (${sourceHolder?.counts[ROLE_COUNT_KEYS[id]] ?? 0})`}
+                  disabled={!sourceHolder || sourceHolder.counts[ROLE_COUNT_KEYS[id]] === 0}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        </Stepper.Step>
+        <Stepper.Step label={STEPS[3]}>
+          {items.isPending ? (
+            <Text>Loading items...</Text>
+          ) : (
+            <ItemsTable
+              caption="Items"
+              items={items.data?.items ?? []}
+              selected={selected}
+              onToggle={(key, checked) =>
+                setSelected((set) => {
+                  const next = new Set(set);
+                  if (checked) next.add(key);
+                  else next.delete(key);
+                  return next;
+                })
+              }
+            />
+          )}
+        </Stepper.Step>
+        <Stepper.Step label={STEPS[4]}>
+          <Stack>
+            {previewData && (
+              <>
+                <Text>
+                  {REASSIGNMENT_TYPE_LABELS[type]} from {sourceHolder?.name}
+                  {type !== 'remove' &&
+                    ` to ${targets
+                      .map((t) => holders.data?.holders.find((h) => holderValue(h) === t)?.name)
+                      .join(', ')}`}{' '}
+                  on {previewData.item_count} items.
+                </Text>
+                {previewData.refusals.length > 0 && (
+                  <Alert color="red" title="This cannot be done">
+                    <List>
+                      {previewData.refusals.map((r) => (
+                        <List.Item key={`${r.id}:${r.reason}`}>{r.reason}</List.Item>
+                      ))}
+                    </List>
+                  </Alert>
+                )}
+                <ItemsTable caption="Items that will change" items={previewData.items} />
+              </>
+            )}
+            {refusal.length > 0 && (
+              <Alert color="red" title="Nothing was changed">
+                <List>
+                  {refusal.map((r) => (
+                    <List.Item key={r}>{r}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+      <Group justify="space-between">
+        <Button variant="default" disabled={active === 0} onClick={() => setActive((s) => s - 1)}>
+          Back
+        </Button>
+        {active < 4 ? (
+          <Button disabled={!canNext} onClick={() => setActive((s) => s + 1)}>
+            Next
+          </Button>
+        ) : (
+          <Button
+            disabled={!previewData || previewData.refusals.length > 0 || previewData.item_count === 0}
+            loading={confirm.isPending || processing}
+            onClick={() => confirm.mutate()}
+          >
+            Confirm
+          </Button>
+        )}
+      </Group>
+    </Page>
+  );
 }
