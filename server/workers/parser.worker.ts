@@ -4,6 +4,7 @@ import { detectType, isZip } from './parsers/detect';
 import { docxToHtml } from './parsers/docx-html';
 import { lineDiff } from './parsers/line-diff';
 import { extractText, ParserRefusalError } from './parsers/text-extraction';
+import { writeUserTemplate, type UserTemplateJob, type UserTemplateResult } from './parsers/user-sheet-template';
 import { readUserSheet, type UserSheetJob, type UserSheetResult } from './parsers/user-sheet';
 import { checkZip } from './parsers/zip-guard';
 
@@ -37,7 +38,9 @@ async function docxHtml(bytes: Buffer, limits: ParserLimits): Promise<HtmlResult
   }
 }
 
-export default async function runParserJob(job: ParserJob | UserSheetJob): Promise<ParserResult | UserSheetResult> {
+export default async function runParserJob(
+  job: ParserJob | UserSheetJob | UserTemplateJob,
+): Promise<ParserResult | UserSheetResult | UserTemplateResult> {
   switch (job.kind) {
     case 'inspect':
       return inspect(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), job.limits);
@@ -47,5 +50,7 @@ export default async function runParserJob(job: ParserJob | UserSheetJob): Promi
       return lineDiff(job.from, job.to, job.limits);
     case 'user-sheet':
       return readUserSheet(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), job.limits);
+    case 'user-template':
+      return writeUserTemplate(job);
   }
 }

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { USER_SHEET_COLUMNS } from '../../../shared/api/user-bulk-uploads';
+import { parserPool } from '../files/parser-pool';
+import type { UserTemplateResult } from '../../workers/parsers/user-sheet-template';
 
 /** Two example rows that show how each column is filled in; the user replaces them. */
 const EXAMPLES: string[][] = [
@@ -10,17 +10,20 @@ const EXAMPLES: string[][] = [
 
 export const TEMPLATE_FILE_NAME = 'users-template';
 
-export const templateCsv = (): Buffer =>
-  Buffer.from(Papa.unparse({ fields: [...USER_SHEET_COLUMNS], data: EXAMPLES }) + '\r\n', 'utf8');
+const csvCell = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-/** Written, never read: building the workbook needs no parser. */
+/** The CSV template: plain text, written here (no parser needed to write a few lines). */
+export const templateCsv = (): Buffer =>
+  Buffer.from(
+    [[...USER_SHEET_COLUMNS], ...EXAMPLES].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n',
+    'utf8',
+  );
+
+type RunInput = Parameters<ReturnType<typeof parserPool>['run']>[0];
+
+/** The XLSX template, written by exceljs in the parser worker (the job is not in files/parser-jobs.ts yet). */
 export async function templateXlsx(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Users');
-  sheet.addRow([...USER_SHEET_COLUMNS]).font = { bold: true };
-  for (const example of EXAMPLES) sheet.addRow(example);
-  sheet.columns.forEach((column) => {
-    column.width = 22;
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const job = { kind: 'user-template', header: [...USER_SHEET_COLUMNS], examples: EXAMPLES };
+  const result = (await parserPool().run(job as unknown as RunInput)) as unknown as UserTemplateResult;
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }
