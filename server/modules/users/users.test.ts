@@ -50,15 +50,15 @@ describe('users: who may call', () => {
 
   it('401 signed out, 403 for a user who is not an admin', async () => {
     for (const r of routes(f.userA.id)) {
-      expect((await call(t.anonymous(), r)).statusCode, r.join(' ')).toBe(401);
-      expect((await call(plain, r)).statusCode, r.join(' ')).toBe(403);
+      expect((await call(t.anonymous(), r)).statusCode, `${r[0]} ${r[1]}`).toBe(401);
+      expect((await call(plain, r)).statusCode, `${r[0]} ${r[1]}`).toBe(403);
     }
   });
 
   it("404 for another organisation's user, without its name", async () => {
     for (const r of routes(f.userB.id).filter(([, url]) => url.includes(String(f.userB.id)))) {
       const res = await call(admin, r);
-      expect(res.statusCode, r.join(' ')).toBe(404);
+      expect(res.statusCode, `${r[0]} ${r[1]}`).toBe(404);
       expect(res.body).not.toContain(f.userB.username);
     }
     expect((await admin.get(`/api/o/${f.orgB.id}/users`)).statusCode).toBe(404);
