@@ -129,11 +129,7 @@ export function BulkReassignPage() {
       <LoadingOverlay visible={processing} aria-label="Processing assignments" />
       <Stepper active={active} onStepClick={(step) => step < active && setActive(step)} allowNextStepsSelect={false}>
         <Stepper.Step label={STEPS[0]}>
-          <Radio.Group
-            label="What should happen to the assignments?"
-            value={type}
-            onChange={(value) => setType(value)}
-          >
+          <Radio.Group label="What should happen to the assignments?" value={type} onChange={(value) => setType(value)}>
             <Stack mt="sm">
               {REASSIGNMENT_TYPES.map((t) => (
                 <Radio key={t} value={t} label={REASSIGNMENT_TYPE_LABELS[t]} />

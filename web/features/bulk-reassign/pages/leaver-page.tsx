@@ -1,6 +1,134 @@
-import { PlannedPage } from '../../../app/routes/planned-page';
+import { Alert, Button, List, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { SubjectType } from '../../../../shared/api/user-bulk-assign';
+import { Page } from '../../../components/page';
+import { ApiError } from '../../../lib/api-client';
+import { toasts } from '../../../lib/alerts';
+import { formatDisplayDate } from '../../../lib/format';
+import { bulkAssignKeys, getLeaver, handOverLeaver, listHolders } from '../api/bulk-assign-api';
+import { ItemsTable } from '../components/items-table';
 
-/** Placeholder until the screen is built (issue 13). */
+const parse = (value: string): { type: SubjectType; id: number } => {
+  const [type, id] = value.split(':');
+  return { type: type as SubjectType, id: Number(id) };
+};
+
+/**
+ * orgs/{orgId}/users/leaving/{userId}: a leaver in one step (issue 13). Everything the person owns,
+ * authors, reviews, approves and must read; who takes it over (their groups' other members are
+ * proposed); on confirmation the hand-over and the deactivation happen together.
+ */
 export function LeaverPage() {
-  return <PlannedPage />;
+  const { orgId = '', userId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [targets, setTargets] = useState<string[]>([]);
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const leaver = useQuery({
+    queryKey: bulkAssignKeys.leaver(orgId, userId),
+    queryFn: ({ signal }) => getLeaver(orgId, userId, signal),
+  });
+  const holders = useQuery({
+    queryKey: bulkAssignKeys.holders(orgId),
+    queryFn: ({ signal }) => listHolders(orgId, signal),
+  });
+  useEffect(() => {
+    if (leaver.data) setTargets(leaver.data.proposed_targets.map((t) => `${t.type}:${t.id}`));
+  }, [leaver.data]);
+
+  const confirm = useMutation({
+    mutationFn: () => handOverLeaver(orgId, userId, { targets: targets.map(parse) }),
+    onMutate: () => setErrors([]),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: bulkAssignKeys.all(orgId) });
+      toasts.success(
+        `${leaver.data?.user.name ?? 'The user'} was deactivated; ${result.item_count} items were handed over.`,
+        { scope: 'next' },
+      );
+      void navigate(`/orgs/${orgId}/users`);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 422) setErrors(error.errors);
+    },
+  });
+
+  const data = leaver.data;
+  const options = (holders.data?.holders ?? [])
+    .filter((h) => !(h.type === 'User' && String(h.id) === userId) && (h.type === 'Group' || h.status === 1))
+    .map((h) => ({ value: `${h.type}:${h.id}`, label: `${h.name} (${h.type})` }));
+
+  return (
+    <Page title={data ? `${data.user.name} is leaving` : 'A user is leaving'}>
+      {data && (
+        <Stack>
+          <Text>
+            Everything {data.user.name} owns, authors, reviews, approves and must read. On confirmation it is handed
+            over and {data.user.name} is deactivated.
+          </Text>
+          <Title order={2} size="h4">
+            Assignments
+          </Title>
+          <ItemsTable caption="Items" items={data.items} />
+          <Title order={2} size="h4">
+            Open tasks
+          </Title>
+          {data.open_tasks.length === 0 ? (
+            <Text c="dimmed">No open tasks.</Text>
+          ) : (
+            <Table striped withTableBorder>
+              <caption style={{ captionSide: 'top', textAlign: 'left' }}>Open tasks</caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Task</Table.Th>
+                  <Table.Th>P&P</Table.Th>
+                  <Table.Th>Due</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.open_tasks.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>{t.kind_label}</Table.Td>
+                    <Table.Td>{t.pnp_name}</Table.Td>
+                    <Table.Td>{t.due_dt ? formatDisplayDate(t.due_dt) : ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <MultiSelect
+            label="Hand over to (users or groups)"
+            description={
+              data.groups.length
+                ? `Proposed: the other members of ${data.groups.map((g) => g.name).join(', ')}`
+                : 'Choose who takes over'
+            }
+            searchable
+            data={options}
+            value={targets}
+            onChange={setTargets}
+          />
+          {errors.length > 0 && (
+            <Alert color="red" title="Nothing was changed">
+              <List>
+                {errors.map((e) => (
+                  <List.Item key={e}>{e}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <Button
+            w="fit-content"
+            color="red"
+            disabled={targets.length === 0 || data.user.status !== 1}
+            loading={confirm.isPending}
+            onClick={() => confirm.mutate()}
+          >
+            Hand over and deactivate
+          </Button>
+        </Stack>
+      )}
+    </Page>
+  );
 }
