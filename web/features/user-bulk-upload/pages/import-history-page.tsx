@@ -1,6 +1,107 @@
-import { PlannedPage } from '../../../app/routes/planned-page';
+import { Anchor, Badge, Button, Collapse, Paper, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { UserBulkUpload } from '../../../../shared/api/user-bulk-uploads';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { Page } from '../../../components/page';
+import { formatDisplayDate } from '../../../lib/format';
+import { listUserBulkUploads, userBulkUploadKeys } from '../api/user-bulk-uploads-api';
 
-/** Placeholder until the screen is built (issue 13). */
+const STATUS: Record<UserBulkUpload['status'], { label: string; color: string }> = {
+  processing: { label: 'Processing', color: 'blue' },
+  completed: { label: 'Completed', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+const describe = (e: UserBulkUpload['errors'][number]): string =>
+  e.row === null ? e.message : `Row ${e.row}${e.column ? `, ${e.column}` : ''}: ${e.message}`;
+
+/** orgs/{orgId}/users/import_history: every bulk upload of users, newest first, with its problems. */
 export function ImportHistoryPage() {
-  return <PlannedPage />;
+  const { orgId = '' } = useParams();
+  const history = useQuery({ queryKey: userBulkUploadKeys.history(orgId), queryFn: () => listUserBulkUploads(orgId) });
+  const [open, setOpen] = useState<number | null>(null);
+  const uploads = history.data?.user_bulk_uploads ?? [];
+  return (
+    <Page
+      title="Import History"
+      actions={
+        <Anchor component={Link} to={`/orgs/${orgId}/users/bulk_upload`}>
+          Bulk Upload
+        </Anchor>
+      }
+    >
+      <Paper withBorder radius="md" p="lg">
+        {history.isPending && <LoadingIndicator />}
+        {!history.isPending && uploads.length === 0 && <Text>No uploads to show</Text>}
+        {uploads.length > 0 && (
+          <Table aria-label="Import History" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>File</Table.Th>
+                <Table.Th>Uploaded By</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Rows</Table.Th>
+                <Table.Th>Imported</Table.Th>
+                <Table.Th>Failed</Table.Th>
+                <Table.Th>Errors</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {uploads.map((u) => (
+                <Fragment key={u.id}>
+                  <Table.Tr data-testid="import-row">
+                    <Table.Td>{formatDisplayDate(u.created_at)}</Table.Td>
+                    <Table.Td>{u.file_name ?? '—'}</Table.Td>
+                    <Table.Td>{u.created_by_name ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS[u.status].color} variant="light">
+                        {STATUS[u.status].label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{u.total}</Table.Td>
+                    <Table.Td>{u.succeeded}</Table.Td>
+                    <Table.Td>{u.failed}</Table.Td>
+                    <Table.Td>
+                      {u.errors.length > 0 ? (
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          aria-expanded={open === u.id}
+                          aria-controls={`import-errors-${u.id}`}
+                          onClick={() => setOpen(open === u.id ? null : u.id)}
+                        >
+                          {open === u.id ? 'Hide' : 'Show'} {u.errors.length}{' '}
+                          {u.errors.length === 1 ? 'error' : 'errors'}
+                        </Button>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                  {u.errors.length > 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={8} p={0} style={{ borderTop: open === u.id ? undefined : 'none' }}>
+                        <Collapse expanded={open === u.id} id={`import-errors-${u.id}`}>
+                          <Stack gap={2} p="sm">
+                            {u.errors.map((e, n) => (
+                              <Text key={n} size="sm" c="red.8">
+                                {describe(e)}
+                              </Text>
+                            ))}
+                          </Stack>
+                        </Collapse>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </Page>
+  );
 }
