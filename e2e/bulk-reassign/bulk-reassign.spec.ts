@@ -1,0 +1,83 @@
+import type { Candidate } from '../../shared/api/access';
+import type { Participants } from '../../shared/api/access';
+import type { UserResponse } from '../../shared/api/users';
+import { openAs } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import type { TestData } from '../support/test-data';
+import { DemoUsers } from '../support/users';
+
+test.use({ actionTimeout: 15_000 });
+
+/** A new active user of the demo organisation, made through the users API as the org admin. */
+async function newUser(data: TestData, first: string): Promise<Candidate> {
+  const login = `${first.toLowerCase()}.${data.word.toLowerCase()}`;
+  const { user } = await data.api.post<UserResponse>(data.o('users'), {
+    user: { first_name: first, last_name: data.word, email: `${login}@example.com`, username: login },
+  });
+  return { type: 'User', id: user.id, name: `${first} ${data.word}`, email: user.email };
+}
+
+test('the reassignment wizard moves an Owner role to another user', async ({ page, data }) => {
+  const from = await newUser(data, 'Fromer');
+  const to = await newUser(data, 'Toer');
+  const binder = await data.binder('Reassign Binder', { owners: [DemoUsers.admin, from] });
+
+  const orgId = await openAs(page, DemoUsers.admin, '/orgs/:org/users/bulk_reassign');
+  await page.getByRole('radio', { name: 'Reassign items', exact: true }).check();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  await page.getByRole('textbox', { name: 'From (user or group)' }).fill(from.name);
+  await page.getByRole('option', { name: `${from.name} (User)`, exact: true }).click();
+  await page.getByRole('textbox', { name: 'To (users or groups)' }).fill(to.name);
+  await page.getByRole('option', { name: `${to.name} (User)`, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  await page.getByRole('checkbox', { name: 'Owner (1)', exact: true }).check();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  const items = page.getByRole('table', { name: 'Items', exact: true });
+  await expect(items.getByRole('row').filter({ hasText: binder.name })).toBeVisible();
+  await expect(items.getByRole('checkbox', { name: `Select ${binder.name}`, exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  const preview = page.getByRole('table', { name: 'Items that will change', exact: true });
+  await expect(preview.getByRole('row').filter({ hasText: binder.name })).toContainText('Owner');
+  await expect(page.getByText(`Reassign items from ${from.name} to ${to.name} on 1 items.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+  await expect(
+    page.getByText('Processing assignments on 1 items. You will receive an email when the changes are complete.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`/orgs/${orgId}/users$`));
+
+  const after = await data.api.get<Participants>(
+    data.o(`access/fetch_participants?object_type=1&object_id=${binder.id}`),
+  );
+  const owners = after.participants.owners.map((o) => o.name);
+  expect(owners).toContain(to.name);
+  expect(owners).not.toContain(from.name);
+});
+
+test('a leaver hands everything over and is deactivated in one step', async ({ page, data }) => {
+  const leaver = await newUser(data, 'Leaver');
+  const successor = await newUser(data, 'Successor');
+  const binder = await data.binder('Leaver Binder', { owners: [DemoUsers.admin], authors: [leaver] });
+
+  const orgId = await openAs(page, DemoUsers.admin, `/orgs/:org/users/leaving/${leaver.id}`);
+  await expect(page.getByRole('heading', { name: `${leaver.name} is leaving`, exact: true })).toBeVisible();
+  const items = page.getByRole('table', { name: 'Items', exact: true });
+  await expect(items.getByRole('row').filter({ hasText: binder.name })).toContainText('Author');
+
+  await page.getByRole('textbox', { name: 'Hand over to (users or groups)' }).fill(successor.name);
+  await page.getByRole('option', { name: `${successor.name} (User)`, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Hand over and deactivate', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/orgs/${orgId}/users$`));
+
+  const after = await data.api.get<Participants>(
+    data.o(`access/fetch_participants?object_type=1&object_id=${binder.id}`),
+  );
+  const authors = after.participants.authors.map((o) => o.name);
+  expect(authors).toEqual([successor.name]);
+});
