@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ChangeLogTable } from '../../../components/change-log-table';
@@ -19,5 +19,12 @@ export function GroupChangeLogsPanel() {
       </Alert>
     );
   }
-  return <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />;
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        Change Logs
+      </Title>
+      <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />
+    </Stack>
+  );
 }
