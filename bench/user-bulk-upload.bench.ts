@@ -104,7 +104,7 @@ try {
   });
   const ms = Math.round(performance.now() - started);
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body.slice(0, 500)}`);
-  const upload = (res.json() as { upload: { created: number } }).upload;
+  const upload = res.json<{ upload: { created: number } }>().upload;
   const verdict = ms <= BUDGET_MS ? 'within budget' : 'OVER BUDGET';
   process.stdout.write(
     `user bulk upload, PostgreSQL: ${upload.created.toLocaleString('en-US')} users from one CSV (${Math.round(body.length / 1024)} KB) in ${(ms / 1000).toFixed(2)} s (budget ${BUDGET_MS / 1000} s): ${verdict}\n`,
