@@ -1,6 +1,25 @@
-import { PlannedPanel } from '../../../app/routes/planned-page';
+import { Alert } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ChangeLogTable } from '../../../components/change-log-table';
+import { userChangeLogs, userKeys } from '../api/users-api';
+import { errorsOf } from '../components/show-errors';
+import { UserHeader } from '../components/user-header';
 
-/** Placeholder until the section is built (issue 13). */
+/** orgs/{orgId}/users/{userId}/change_logs: every change made to the user (spec §2). */
 export function UserChangeLogsPanel() {
-  return <PlannedPanel />;
+  const { orgId = '', userId = '' } = useParams();
+  const query = useQuery({ queryKey: userKeys.logs(orgId, userId), queryFn: () => userChangeLogs(orgId, userId) });
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorsOf(query.error).join(' ')}
+      </Alert>
+    );
+  return (
+    <>
+      <UserHeader />
+      <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />
+    </>
+  );
 }

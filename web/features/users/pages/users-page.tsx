@@ -1,6 +1,288 @@
-import { PlannedPage } from '../../../app/routes/planned-page';
+import { Anchor, Badge, Button, Group, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { USER_SUCCESS, type UserSummary } from '../../../../shared/api/users';
+import { BULK_INVITE_FLAG_RESET_MS } from '../../../../shared/domain/limits';
+import { Page } from '../../../components/page';
+import { PaginationFooter } from '../../../components/pagination-footer';
+import { SortableTable, type TableColumn } from '../../../components/sortable-table';
+import { toasts } from '../../../lib/alerts';
+import { formatDisplayDate } from '../../../lib/format';
+import {
+  deleteUser,
+  listUsers,
+  sendBulkWelcomeEmail,
+  sendWelcomeEmail,
+  userKeys,
+  type UserFilters,
+} from '../api/users-api';
+import { showErrors } from '../components/show-errors';
 
-/** Placeholder until the screen is built (issue 13). */
+const PAGE_SIZE = 10;
+const CREATED_FROM = [
+  { value: '', label: 'All' },
+  { value: '0', label: 'Policy Manager' },
+  { value: '1', label: 'Azure' },
+];
+
+function filtersOf(p: URLSearchParams): UserFilters {
+  const createdFrom = p.get('created_from');
+  const page = Number(p.get('page') ?? '1');
+  return {
+    active: p.get('active') === 'true',
+    inactive: p.get('inactive') === 'true',
+    neverLoggedIn: p.get('never_logged_in') === 'true',
+    search: p.get('search') ?? '',
+    createdFrom: createdFrom === '0' || createdFrom === '1' ? createdFrom : '',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    perPage: PAGE_SIZE,
+  };
+}
+
+/** orgs/{orgId}/users: the organisation's people, filtered, invited, edited and deleted (spec §2, §4). */
 export function UsersPage() {
-  return <PlannedPage />;
+  const { orgId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [search, setSearch] = useState(filters.search);
+  // The email-processing flag of spec §4: true while an invitation is under way.
+  const [emailProcessing, setEmailProcessing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<UserSummary | null>(null);
+  // Deleting marks the row at once (spec §4: its id becomes 0), the list reloads after success.
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+
+  const query = useQuery({
+    queryKey: userKeys.list(orgId, filters),
+    queryFn: () => listUsers(orgId, filters),
+    placeholderData: keepPreviousData,
+  });
+
+  const setFilter = (key: string, value: string | null): void => {
+    const next = new URLSearchParams(params);
+    if (value === null || value === '' || value === 'false') next.delete(key);
+    else next.set(key, value);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  const invite = async (user: UserSummary): Promise<void> => {
+    setEmailProcessing(true);
+    try {
+      await sendWelcomeEmail(orgId, user.id);
+      toasts.success(USER_SUCCESS.emailSent, { title: USER_SUCCESS.emailTitle });
+    } catch (error) {
+      showErrors(error);
+    } finally {
+      setEmailProcessing(false);
+    }
+  };
+
+  const inviteAll = async (): Promise<void> => {
+    setEmailProcessing(true);
+    try {
+      await sendBulkWelcomeEmail(orgId);
+      toasts.success(USER_SUCCESS.bulkEmailSent, { title: USER_SUCCESS.emailTitle });
+    } catch (error) {
+      showErrors(error);
+    } finally {
+      window.setTimeout(() => setEmailProcessing(false), BULK_INVITE_FLAG_RESET_MS);
+    }
+  };
+
+  const remove = useMutation({
+    mutationFn: (user: UserSummary) => deleteUser(orgId, user.id),
+    onMutate: (user) => {
+      setConfirmDelete(null);
+      setDeletingId(user.id);
+    },
+    onSuccess: async () => {
+      toasts.success(USER_SUCCESS.deleted);
+      await queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) });
+      setDeletingId(null);
+    },
+    onError: (error) => {
+      setDeletingId(null);
+      showErrors(error);
+    },
+  });
+
+  const columns: TableColumn<UserSummary>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (u) => (
+        <Anchor component={Link} to={`/orgs/${orgId}/users/${u.id}`} size="sm">
+          {u.name}
+        </Anchor>
+      ),
+    },
+    { key: 'email', header: 'Email', render: (u) => u.email },
+    { key: 'username', header: 'Username', render: (u) => u.username },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 110,
+      render: (u) =>
+        u.id === deletingId ? (
+          <Badge color="gray" variant="light">
+            Deleting…
+          </Badge>
+        ) : (
+          <Badge color={u.status === 1 ? 'green' : 'gray'} variant="light">
+            {u.status_label}
+          </Badge>
+        ),
+    },
+    {
+      key: 'roles',
+      header: 'Roles',
+      render: (u) =>
+        [u.is_admin ? 'Admin' : null, u.is_policy_owner ? 'Policy Owner' : null].filter(Boolean).join(', '),
+    },
+    { key: 'created_from', header: 'Created From', render: (u) => u.created_from_label },
+    {
+      key: 'last_login_at',
+      header: 'Last Login',
+      width: 130,
+      render: (u) => (u.last_login_at ? formatDisplayDate(u.last_login_at) : 'Never'),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (u) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            component={Link}
+            to={`/orgs/${orgId}/users/edit/${u.id}`}
+            size="xs"
+            variant="light"
+            aria-label={`Edit ${u.name}`}
+          >
+            Edit
+          </Button>
+          {u.status === 1 && (
+            <Button
+              size="xs"
+              variant="light"
+              disabled={emailProcessing}
+              aria-label={`Invite ${u.name}`}
+              onClick={() => void invite(u)}
+            >
+              Invite
+            </Button>
+          )}
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            disabled={u.id === deletingId}
+            aria-label={`Delete ${u.name}`}
+            onClick={() => setConfirmDelete(u)}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  const data = query.data;
+  return (
+    <Page
+      subtitle="The people of your organisation: invite, edit, deactivate, and see what they hold."
+      actions={
+        <Group gap="xs">
+          <Button component={Link} to={`/orgs/${orgId}/users/new`}>
+            New User
+          </Button>
+          <Button variant="light" disabled={emailProcessing} onClick={() => void inviteAll()}>
+            Invite All
+          </Button>
+          <Button component={Link} to={`/orgs/${orgId}/users/bulk_upload`} variant="default">
+            Bulk Upload
+          </Button>
+          <Button component={Link} to={`/orgs/${orgId}/users/import_history`} variant="default">
+            Import History
+          </Button>
+          <Button component={Link} to={`/orgs/${orgId}/users/bulk_reassign`} variant="default">
+            Bulk Reassign
+          </Button>
+        </Group>
+      }
+    >
+      <Group gap="md" align="flex-end" mb="md" role="search" aria-label="User filters">
+        <TextInput
+          label="Search"
+          placeholder="Name, email or username"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') setFilter('search', search.trim());
+          }}
+          onBlur={() => setFilter('search', search.trim())}
+          w={260}
+        />
+        <Select
+          label="Created From"
+          data={CREATED_FROM}
+          value={filters.createdFrom}
+          onChange={(v) => setFilter('created_from', v)}
+          allowDeselect={false}
+          w={170}
+        />
+        <Switch
+          label="Active"
+          checked={filters.active}
+          onChange={(e) => setFilter('active', String(e.currentTarget.checked))}
+        />
+        <Switch
+          label="Inactive"
+          checked={filters.inactive}
+          onChange={(e) => setFilter('inactive', String(e.currentTarget.checked))}
+        />
+        <Switch
+          label="Never Logged In"
+          checked={filters.neverLoggedIn}
+          onChange={(e) => setFilter('never_logged_in', String(e.currentTarget.checked))}
+        />
+      </Group>
+      <SortableTable
+        label="Users"
+        columns={columns}
+        rows={data?.users ?? []}
+        rowKey={(u) => u.id}
+        loading={query.isPending}
+        sort={null}
+        onSort={() => undefined}
+        empty={{ items: 'Users', message: 'No users match these filters.' }}
+        footer={
+          data && (
+            <PaginationFooter
+              total={data.total}
+              page={data.page}
+              pageSize={data.per_page}
+              label="Users"
+              onPageChange={(page) => setFilter('page', String(page))}
+            />
+          )
+        }
+      />
+      <Modal opened={confirmDelete !== null} onClose={() => setConfirmDelete(null)} title="Delete User">
+        <Text mb="md">
+          Delete {confirmDelete?.name}? They will no longer be able to sign in, their sessions end at once and their
+          open tasks are closed.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmDelete(null)}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => confirmDelete && remove.mutate(confirmDelete)}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Page>
+  );
 }

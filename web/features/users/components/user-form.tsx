@@ -1,0 +1,158 @@
+import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { NewUserInput, type UserDetail } from '../../../../shared/api/users';
+import { errorsOf } from './show-errors';
+
+export interface UserFormValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  title: string;
+  is_admin: boolean;
+  is_policy_owner: boolean;
+  status: 1 | 2;
+}
+
+const empty: UserFormValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  username: '',
+  title: '',
+  is_admin: false,
+  is_policy_owner: false,
+  status: 1,
+};
+
+export const valuesOf = (u: UserDetail): UserFormValues => ({
+  first_name: u.first_name,
+  last_name: u.last_name,
+  email: u.email,
+  username: u.username,
+  title: u.title ?? '',
+  is_admin: u.is_admin,
+  is_policy_owner: u.is_policy_owner,
+  status: u.status === 2 ? 2 : 1,
+});
+
+type FieldErrors = Partial<Record<keyof UserFormValues, string>>;
+
+/** The same rules as the server (shared schema): each wrong field says what to fix. */
+function validate(values: UserFormValues): FieldErrors {
+  const parsed = NewUserInput.safeParse({ ...values, title: values.title || null });
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof UserFormValues;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export interface UserFormProps {
+  readonly initial?: UserFormValues;
+  readonly submitLabel: string;
+  readonly onSubmit: (values: UserFormValues) => Promise<void>;
+  readonly onCancel: () => void;
+}
+
+/** New and edit user forms: details, roles and status. */
+export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel }: UserFormProps) {
+  const [values, setValues] = useState<UserFormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    setServerErrors([]);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setServerErrors(errorsOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="User">
+      <Stack gap="sm" maw={520}>
+        {serverErrors.length > 0 && (
+          <Alert color="red" role="alert">
+            {serverErrors.map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </Alert>
+        )}
+        <TextInput
+          label="First Name"
+          required
+          value={values.first_name}
+          error={errors.first_name}
+          onChange={(e) => set('first_name', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Last Name"
+          required
+          value={values.last_name}
+          error={errors.last_name}
+          onChange={(e) => set('last_name', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Email"
+          required
+          type="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Username"
+          required
+          value={values.username}
+          error={errors.username}
+          onChange={(e) => set('username', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Title"
+          value={values.title}
+          error={errors.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+        />
+        <Checkbox label="Admin" checked={values.is_admin} onChange={(e) => set('is_admin', e.currentTarget.checked)} />
+        <Checkbox
+          label="Policy Owner"
+          checked={values.is_policy_owner}
+          onChange={(e) => set('is_policy_owner', e.currentTarget.checked)}
+        />
+        <Select
+          label="Status"
+          data={[
+            { value: '1', label: 'Active' },
+            { value: '2', label: 'Inactive' },
+          ]}
+          value={String(values.status)}
+          onChange={(v) => set('status', v === '2' ? 2 : 1)}
+          allowDeselect={false}
+          w={200}
+        />
+        <Group mt="md">
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
