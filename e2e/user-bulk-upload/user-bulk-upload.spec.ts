@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { openAs } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import { DemoUsers } from '../support/users';
+
+test.use({ actionTimeout: 15_000 });
+
+const HEADER = 'First Name,Last Name,Email,Username,Title,Admin,Policy Owner,Groups';
+
+/** Three users of this test; `bad` breaks the second one's e-mail. */
+const sheet = (word: string, bad: boolean): string =>
+  [
+    HEADER,
+    `Ivy,Import ${word},ivy.${word}@example.com,ivy.${word},Nurse,No,No,`,
+    `Jon,Import ${word},${bad ? 'jon-at-example' : `jon.${word}@example.com`},jon.${word},Porter,No,No,`,
+    `Kai,Import ${word},kai.${word}@example.com,kai.${word},,No,Yes,`,
+  ].join('\n');
+
+test('an admin downloads the template, sees a bad row refused, then imports the fixed file and finds it in the history', async ({
+  page,
+  data,
+}) => {
+  test.setTimeout(120_000);
+  const word = data.word.toLowerCase();
+  await openAs(page, DemoUsers.admin, '/orgs/:org/users/bulk_upload');
+  await expect(page.getByRole('heading', { name: 'Bulk Upload', exact: true })).toBeVisible();
+
+  // The template, as CSV.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV template', exact: true }).click();
+  const template = await download;
+  expect(template.suggestedFilename()).toBe('users-template.csv');
+  const path = await template.path();
+  expect(readFileSync(path, 'utf8').split(/\r?\n/)[0]).toBe(HEADER);
+
+  // A file with a bad row: nothing imported, the row and column named.
+  const fileInput = page.locator('input[type="file"]');
+  await fileInput.setInputFiles({
+    name: `staff-${word}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(sheet(word, true)),
+  });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was imported' })).toBeVisible();
+  const problems = page.getByRole('table', { name: 'Problems in the file', exact: true });
+  await expect(
+    problems.getByRole('row', { name: "3 Email 'jon-at-example' is not a valid e-mail address." }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Users', exact: true })).toBeVisible();
+
+  // The fixed file: three users imported, the warning after the loader.
+  await fileInput.setInputFiles({
+    name: `staff-${word}-fixed.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(sheet(word, false)),
+  });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('3 users were imported (3 created, 0 updated).', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('If you do not see your recently uploaded Users, please Refresh the Users page.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Users', exact: true })).toBeVisible();
+
+  // The history: both uploads, the refused one with its error.
+  await page.getByRole('link', { name: 'Import History', exact: true }).click();
+  const history = page.getByRole('table', { name: 'Import History', exact: true });
+  const fixed = history.getByRole('row').filter({ hasText: `staff-${word}-fixed.csv` });
+  await expect(fixed).toContainText('Completed');
+  const refused = history.getByRole('row').filter({ hasText: `staff-${word}.csv` });
+  await expect(refused).toContainText('Failed');
+  await refused.getByRole('button', { name: 'Show 1 error', exact: true }).click();
+  await expect(
+    page.getByText("Row 3, Email: 'jon-at-example' is not a valid e-mail address.", { exact: true }),
+  ).toBeVisible();
+});
