@@ -26,9 +26,13 @@ test('the reassignment wizard moves an Owner role to another user', async ({ pag
   await page.getByRole('radio', { name: 'Reassign items', exact: true }).check();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-  await page.getByRole('textbox', { name: 'From (user or group)' }).fill(from.name);
+  const fromBox = page.getByRole('combobox', { name: 'From (user or group)', exact: true });
+  await fromBox.click();
+  await fromBox.fill(from.name);
   await page.getByRole('option', { name: `${from.name} (User)`, exact: true }).click();
-  await page.getByRole('textbox', { name: 'To (users or groups)' }).fill(to.name);
+  const toBox = page.getByRole('combobox', { name: 'To (users or groups)', exact: true });
+  await toBox.click();
+  await toBox.fill(to.name);
   await page.getByRole('option', { name: `${to.name} (User)`, exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -69,7 +73,9 @@ test('a leaver hands everything over and is deactivated in one step', async ({ p
   const items = page.getByRole('table', { name: 'Items', exact: true });
   await expect(items.getByRole('row').filter({ hasText: binder.name })).toContainText('Author');
 
-  await page.getByRole('textbox', { name: 'Hand over to (users or groups)' }).fill(successor.name);
+  const handOver = page.getByRole('combobox', { name: 'Hand over to (users or groups)', exact: true });
+  await handOver.click();
+  await handOver.fill(successor.name);
   await page.getByRole('option', { name: `${successor.name} (User)`, exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Hand over and deactivate', exact: true }).click();
