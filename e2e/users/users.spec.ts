@@ -1,0 +1,69 @@
+import type { UserList } from '../../shared/api/users';
+import { openAs } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import type { TestData } from '../support/test-data';
+import { DemoUsers } from '../support/users';
+
+test.use({ actionTimeout: 15_000 });
+
+/** Deletes the users this test made, whatever step it reached. */
+async function removeOwnUsers(data: TestData): Promise<void> {
+  const list = await data.api.get<UserList>(data.o(`users?search=${encodeURIComponent(data.word)}&per_page=100`));
+  for (const user of list.users) await data.api.send('DELETE', data.o(`users/${user.id}`)).catch(() => undefined);
+}
+
+test('an admin creates a user, edits them, invites them, deactivates and deletes them', async ({ page, data }) => {
+  test.setTimeout(120_000);
+  const last = data.name('Tester');
+  const username = `e2e.${data.word}`.toLowerCase();
+  try {
+    await openAs(page, DemoUsers.admin, '/orgs/:org/users/new');
+    // The form refuses a bad e-mail with a sentence.
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Erin');
+    await page.getByRole('textbox', { name: 'Last Name' }).fill(last);
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Username' }).fill(username);
+    await page.getByRole('button', { name: 'Create User', exact: true }).click();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
+    await page.getByRole('button', { name: 'Create User', exact: true }).click();
+    await expect(page.getByText('Record created successfully!')).toBeVisible();
+    await expect(page.getByText(`Erin ${last}`, { exact: true })).toBeVisible();
+
+    // Edit: a title and the policy owner role.
+    await page.getByRole('link', { name: 'Edit User', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(username);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Charge Nurse');
+    await page.getByRole('checkbox', { name: 'Policy Owner' }).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Record updated successfully!')).toBeVisible();
+
+    // Invite from the list.
+    await page.goto(page.url().replace(/\/users\/.*$/, `/users?search=${encodeURIComponent(last)}`));
+    const row = page.getByRole('row', { name: new RegExp(last) });
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Invite Erin ${last}` }).click();
+    await expect(page.getByText('Email sent successfully!')).toBeVisible();
+
+    // Deactivate through the edit form: the Inactive filter then finds them.
+    await row.getByRole('link', { name: `Edit Erin ${last}` }).click();
+    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Inactive', exact: true }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Record updated successfully!')).toBeVisible();
+    await page.goto(page.url().replace(/\/users\/.*$/, `/users?inactive=true&search=${encodeURIComponent(last)}`));
+    const inactiveRow = page.getByRole('row', { name: new RegExp(last) });
+    await expect(inactiveRow.getByText('Inactive', { exact: true })).toBeVisible();
+
+    // Delete with a confirmation: the row leaves the list.
+    await inactiveRow.getByRole('button', { name: `Delete Erin ${last}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete User' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await expect(page.getByText('Record deleted successfully!')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(last) })).toHaveCount(0);
+  } finally {
+    await removeOwnUsers(data);
+  }
+});
