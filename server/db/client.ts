@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
+import { nameStatementsOf } from './named-statements';
 import { openPglite } from './pglite-open';
 import * as schema from './schema/index';
 
@@ -63,6 +64,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // that run in 50-80 ms (bench/api-postgres.bench.ts): off for every connection of the pool.
       options: '-c jit=off',
     });
+    pool.on('connect', (client) => nameStatementsOf(client));
     const onConnectionError = listenForConnectionErrors(pool);
     releaseClientsWhoseConnectionEnds(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
