@@ -47,7 +47,7 @@ test('an admin creates a user, edits them, invites them, deactivates and deletes
 
     // Deactivate through the edit form: the Inactive filter then finds them.
     await row.getByRole('link', { name: `Edit Erin ${last}` }).click();
-    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Inactive', exact: true }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Record updated successfully!')).toBeVisible();
