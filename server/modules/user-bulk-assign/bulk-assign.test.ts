@@ -228,6 +228,11 @@ describe('each type on 500 items', () => {
       sql`select status, changed_count from reassignment_jobs where id = ${res.json().job_id}`,
     );
     expect(job).toEqual([{ status: 'done', changed_count: 500 }]);
+    const mails = await systemRows<{ body_text: string }>(
+      t.deps,
+      sql`select body_text from mail_outbox where to_address = ${f.adminA.email} and body_text like ${`%(${u.name}) on 500 items is complete%`}`,
+    );
+    expect(mails).toHaveLength(1);
     await materialisedAccessHolds();
   }, 120_000);
 
