@@ -33,7 +33,9 @@ describe('a leaving user’s open tasks', () => {
     const authorTask = (await a.author.get(tasksUrl))
       .json<{ tasks: { id: number; pnp_id: number; kind: string }[] }>()
       .tasks.find((x) => x.pnp_id === pnpId && x.kind === 'Author');
-    expect((await a.author.put(`/api/o/${w.org.id}/tasks/${authorTask!.id}`, { task_action: 'Submit' })).statusCode).toBe(200);
+    expect(
+      (await a.author.put(`/api/o/${w.org.id}/tasks/${authorTask!.id}`, { task_action: 'Submit' })).statusCode,
+    ).toBe(200);
     expect(await openTasks(pnpId)).toEqual([{ user_id: w.approver1.id, kind: 'Approve' }]);
 
     const res = await a.admin.put(`/api/o/${w.org.id}/users/${w.approver1.id}`, {
