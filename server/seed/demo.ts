@@ -22,6 +22,8 @@ import { seedDemoReadAcks } from './demo-read-acks';
 import { seedDemoReviewReminders } from './demo-review-reminders';
 import { playStories, type RenderedFile } from './demo-stories';
 import { seedDemoTasks } from './demo-tasks';
+import { seedDemoUserGroupLogs } from './demo-user-groups';
+import { seedDemoUserImports } from './demo-user-imports';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './demo-users';
 import { policyPlainText, renderDocx, renderPdf, type PolicyText } from './documents';
 
@@ -191,6 +193,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     // Work waiting for every demo user: each kind of task, and a read acknowledgement half done.
     await seedDemoTasks(tx, orgId, now);
     await seedDemoReadAcks(tx, orgId, now);
+    await seedDemoUserGroupLogs(tx, orgId, now);
+    await seedDemoUserImports(tx, orgId, now);
     return orgId;
   });
   // A review reminder comes due today, opened by the daily job itself (its own transaction).

@@ -16,6 +16,7 @@ import { listAssignees, withRole } from '../pnps/participants';
 import { listAssignedItems } from './items.repo';
 import { runReassignment } from './reassignment.run';
 import { findSubjects, type Subject } from './subjects.repo';
+import { endUserParticipation } from '../users/user-leaving';
 
 const ALL_ROLES = [...OBJECT_ROLE_IDS];
 
@@ -134,12 +135,9 @@ export async function handOverLeaver(ctx: OrgCtx, userId: number, body: LeaverBo
   if (empty.length) {
     throw unprocessable(`Nothing was changed: ${user.name} approves through a group that has nobody else.`, ...empty);
   }
-  const closed = await queryRows<{ id: number }>(
-    ctx.tx,
-    sql`update tasks set status = ${TaskStatus.Closed}, updated_at = ${ctx.now.toISOString()}::timestamptz
-         where org_id = ${ctx.orgId} and status = ${TaskStatus.Open} and (user_id = ${userId} or delegated_from = ${userId})
-        returning id`,
-  );
+  // The same ending as any deactivation: sessions end at once, open tasks close, drafts resync.
+  const ended = await endUserParticipation(ctx, userId);
+
   await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
     objectType: 'User',
     objectId: user.id,
@@ -152,5 +150,5 @@ export async function handOverLeaver(ctx: OrgCtx, userId: number, body: LeaverBo
     sourceName: user.name,
     targetNames: targets.map((t) => t.name),
   });
-  return { item_count: itemCount, tasks_closed: closed.length };
+  return { item_count: itemCount, tasks_closed: ended.tasks };
 }
