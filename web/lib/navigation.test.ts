@@ -15,6 +15,7 @@ describe('login screen detection', () => {
   it('knows the public routes', () => {
     expect(isPublicPath('/login')).toBe(true);
     expect(isPublicPath('/error/404')).toBe(true);
+    expect(isPublicPath('/set_password/abc')).toBe(true);
     expect(isPublicPath('/orgs/1/pnps')).toBe(false);
   });
 });

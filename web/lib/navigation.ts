@@ -35,6 +35,7 @@ export function isPublicPath(pathname: string): boolean {
     pathname === '/login' ||
     pathname.startsWith('/t/') ||
     pathname.startsWith('/error/') ||
+    pathname.startsWith('/set_password/') ||
     pathname.startsWith('/hstm/login_as/')
   );
 }

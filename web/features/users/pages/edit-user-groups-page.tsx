@@ -20,7 +20,9 @@ export function EditUserGroupsPage() {
   const [saving, setSaving] = useState(false);
 
   const current = chosen ?? user.data?.user.groups.map((g) => g.id) ?? [];
-  const toggle = (id: number, on: boolean) => setChosen(on ? [...current, id] : current.filter((g) => g !== id));
+  // Checkbox.Group owns its checkboxes' state (a child's own checked/onChange is ignored inside it),
+  // so the choice goes through the group's value, as strings.
+  const choose = (values: string[]) => setChosen(values.map(Number));
 
   const save = async (): Promise<void> => {
     if (!user.data) return;
@@ -60,15 +62,14 @@ export function EditUserGroupsPage() {
       {user.data && groups.data && (
         <Stack gap="xs">
           {groups.data.user_groups.length === 0 && <Text c="dimmed">There are no groups yet.</Text>}
-          <Checkbox.Group label="Groups">
+          <Checkbox.Group label="Groups" value={current.map(String)} onChange={choose}>
             <Stack gap={6} mt="xs">
               {groups.data.user_groups.map((g) => (
                 <Checkbox
                   key={g.id}
                   label={g.created_by_source === 'System' ? `${g.name} (System)` : g.name}
-                  checked={current.includes(g.id)}
+                  value={String(g.id)}
                   disabled={g.created_by_source === 'System'}
-                  onChange={(e) => toggle(g.id, e.currentTarget.checked)}
                 />
               ))}
             </Stack>
