@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Text } from '@ma
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { USER_SHEET_COLUMNS, USER_UPLOAD_MAX_BYTES } from '../../../../shared/api/user-bulk-uploads';
 import { BULK_UPLOAD_LOADER_STOP_MS } from '../../../../shared/domain/limits';
 import { Messages } from '../../../../shared/domain/messages';
@@ -10,7 +10,9 @@ import { Page } from '../../../components/page';
 import { alerts } from '../../../lib/alerts';
 import { loader } from '../../../lib/loader';
 import { templateUrl, uploadUsers, userBulkUploadKeys, type UploadOutcome } from '../api/user-bulk-uploads-api';
-import { UploadErrors } from '../components/upload-errors';
+
+/** A refused file's problems shown on the users route; past this many, the history has the rest. */
+const MAX_PROBLEMS_SHOWN = 50;
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -22,6 +24,7 @@ const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocumen
 export function UserBulkUploadPage() {
   const { orgId = '' } = useParams();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
@@ -37,6 +40,18 @@ export function UserBulkUploadPage() {
   );
   const usersPath = `/orgs/${orgId}/users`;
 
+  // Spec §8: a refused upload returns to the users route, each error a danger message there.
+  const refused = (errors: readonly string[]): void => {
+    for (const error of errors.slice(0, MAX_PROBLEMS_SHOWN)) alerts.danger(error, { scope: 'next', sticky: true });
+    if (errors.length > MAX_PROBLEMS_SHOWN) {
+      alerts.danger(`${errors.length - MAX_PROBLEMS_SHOWN} more problems are listed under Import History.`, {
+        scope: 'next',
+        sticky: true,
+      });
+    }
+    void navigate(usersPath);
+  };
+
   const upload = async (): Promise<void> => {
     if (!file) return;
     setRunning(true);
@@ -45,7 +60,8 @@ export function UserBulkUploadPage() {
     let result: UploadOutcome | null = null;
     try {
       result = await uploadUsers(orgId, file);
-      setOutcome(result);
+      if (result.ok) setOutcome(result);
+      else refused(result.failure.errors);
     } finally {
       setRunning(false);
       void queryClient.invalidateQueries({ queryKey: userBulkUploadKeys.history(orgId) });
@@ -142,7 +158,6 @@ export function UserBulkUploadPage() {
               </Stack>
             </Alert>
           )}
-          {outcome && !outcome.ok && <UploadErrors errors={outcome.failure.errors} usersPath={usersPath} />}
         </Stack>
       </Paper>
     </Page>
