@@ -2,7 +2,7 @@
 import { Messages } from '../../shared/domain/messages';
 import { alerts, toasts } from '../lib/alerts';
 import { setGlobalErrorHandler, type FailedRequest } from '../lib/api-client';
-import { navigateTo } from '../lib/navigation';
+import { currentPath, isLoginScreen, navigateTo } from '../lib/navigation';
 import { clearSession } from '../lib/session-store';
 
 export function handleFailedRequest(failure: FailedRequest): void {
@@ -17,6 +17,12 @@ export function handleFailedRequest(failure: FailedRequest): void {
     return;
   }
   if (status === 401 || status === 403) {
+    // A request still in flight when the user was signed out (a poll answering after an inactivity
+    // sign-out) must not navigate again: that second navigation drops the sign-out's own message.
+    if (isLoginScreen(currentPath())) {
+      if (status === 401) clearSession();
+      return;
+    }
     alerts.danger(Messages.notAuthorizedHttp, { scope: 'next' });
     for (const error of errors) alerts.info(error, { scope: 'next' });
     // 401 means the server no longer knows this session; forget it once the login page shows.
