@@ -4,8 +4,9 @@ import { detectType, isZip } from './parsers/detect';
 import { docxToHtml } from './parsers/docx-html';
 import { lineDiff } from './parsers/line-diff';
 import { extractText, ParserRefusalError } from './parsers/text-extraction';
-import { writeUserTemplate, type UserTemplateJob, type UserTemplateResult } from './parsers/user-sheet-template';
-import { readUserSheet, type UserSheetJob, type UserSheetResult } from './parsers/user-sheet';
+import { readSamlMetadata } from './parsers/saml-metadata';
+import { writeUserTemplate } from './parsers/user-sheet-template';
+import { readUserSheet } from './parsers/user-sheet';
 import { checkZip } from './parsers/zip-guard';
 
 /**
@@ -38,9 +39,7 @@ async function docxHtml(bytes: Buffer, limits: ParserLimits): Promise<HtmlResult
   }
 }
 
-export default async function runParserJob(
-  job: ParserJob | UserSheetJob | UserTemplateJob,
-): Promise<ParserResult | UserSheetResult | UserTemplateResult> {
+export default async function runParserJob(job: ParserJob): Promise<ParserResult> {
   switch (job.kind) {
     case 'inspect':
       return inspect(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), job.limits);
@@ -52,5 +51,7 @@ export default async function runParserJob(
       return readUserSheet(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), job.limits);
     case 'user-template':
       return writeUserTemplate(job);
+    case 'saml-metadata':
+      return readSamlMetadata(job.xml);
   }
 }

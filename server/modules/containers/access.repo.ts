@@ -1,8 +1,8 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Candidate } from '../../../shared/api/access';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { UserStatus } from '../../../shared/domain/statuses';
-import { queryRows, type Executor } from '../../db/client';
+import { intArray, queryRows, type Executor } from '../../db/client';
 import { accessGrants, containers, pnps } from '../../db/schema/index';
 import { containerSourcesCte, userGrantsSql } from '../access/effective-access';
 import { subtreeCte } from './containers.repo';
@@ -16,8 +16,6 @@ export interface NewGrant {
   role: number;
   approvalStep: number | null;
 }
-
-const idArray = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Where an inheriting node's participants come from: the nearest ancestor that overrides, if any. */
 export async function findAccessSource(
@@ -49,13 +47,13 @@ export async function listKnownSubjects(
   const users = userIds.length
     ? await queryRows<{ id: number }>(
         db,
-        sql`select id from org_users where org_id = ${orgId} and id = any(${idArray(userIds)}) and status <> ${UserStatus.Deleted}`,
+        sql`select id from org_users where org_id = ${orgId} and id = any(${intArray(userIds)}) and status <> ${UserStatus.Deleted}`,
       )
     : [];
   const groups = groupIds.length
     ? await queryRows<{ id: number }>(
         db,
-        sql`select id from user_groups where org_id = ${orgId} and id = any(${idArray(groupIds)})`,
+        sql`select id from user_groups where org_id = ${orgId} and id = any(${intArray(groupIds)})`,
       )
     : [];
   return { users: new Set(users.map((u) => u.id)), groups: new Set(groups.map((g) => g.id)) };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { VersionStatus } from '../../../shared/domain/statuses';
-import { queryRows, type Executor } from '../../db/client';
+import { intArray, queryRows, type Executor } from '../../db/client';
 import { subtreeCte } from './containers.repo';
 
 /** What a copy reads: the source subtree, its P&Ps with their current file, and its overrides. */
@@ -93,12 +93,11 @@ export async function listGrantsOf(
   pnpIds: number[],
 ): Promise<SourceGrant[]> {
   if (containerIds.length === 0 && pnpIds.length === 0) return [];
-  const ids = (list: number[]): SQL => sql`${`{${list.join(',')}}`}::int[]`;
   return queryRows(
     db,
     sql`select container_id, pnp_id, user_id, group_id, role::int as role, approval_step::int as approval_step
           from access_grants
          where org_id = ${orgId}
-           and (container_id = any(${ids(containerIds)}) or pnp_id = any(${ids(pnpIds)}))`,
+           and (container_id = any(${intArray(containerIds)}) or pnp_id = any(${intArray(pnpIds)}))`,
   );
 }

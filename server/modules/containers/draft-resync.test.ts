@@ -136,7 +136,7 @@ describe('draft tasks follow moves', () => {
 });
 
 describe("'Start Review or Extend' follows the participants", () => {
-  it('closes the reminder of someone who is no longer an Owner or Author, and keeps the others', async () => {
+  it('closes the reminder of someone who is no longer an Owner or Author, keeps the others, and opens one for the new Author', async () => {
     const folder = await createContainer(t.deps, w.org.id, { parentId: w.binder.id });
     const published = await createPublishedPnp(t.deps, w.org.id, folder.id);
     for (const holder of [w.author, w.binderOwner])
@@ -147,14 +147,19 @@ describe("'Start Review or Extend' follows the participants", () => {
             returning id`,
       );
     const withoutAuthor = { ...fullList(), authors: [user(w.policyOwner)] };
-    expect((await a.binderOwner.put(access(folder.id), { object_type: 2, participants: withoutAuthor })).statusCode).toBe(200);
+    expect(
+      (await a.binderOwner.put(access(folder.id), { object_type: 2, participants: withoutAuthor })).statusCode,
+    ).toBe(200);
 
     const reminders = await systemRows<{ user_id: number; status: number }>(
       t.deps,
       sql`select user_id, status from tasks where pnp_id = ${published.id} and kind = 'PendingRevision' order by user_id`,
     );
     expect(reminders).toEqual(
-      sorted([w.author.id, w.binderOwner.id]).map((id) => ({ user_id: id, status: id === w.author.id ? 3 : 1 })),
+      sorted([w.author.id, w.binderOwner.id, w.policyOwner.id]).map((id) => ({
+        user_id: id,
+        status: id === w.author.id ? 3 : 1,
+      })),
     );
   });
 });

@@ -1,4 +1,7 @@
 import type { AcceptedExtension } from './file-types';
+import type { UserTemplateResult } from '../../workers/parsers/user-sheet-template';
+import type { UserSheetResult } from '../../workers/parsers/user-sheet';
+import type { SamlMetadataResult } from '../../workers/parsers/saml-metadata';
 import type { ParserLimits } from './parser-limits';
 
 /**
@@ -8,7 +11,10 @@ import type { ParserLimits } from './parser-limits';
 export type ParserJob =
   | { kind: 'inspect'; bytes: Uint8Array; limits: ParserLimits }
   | { kind: 'docx-html'; bytes: Uint8Array; limits: ParserLimits }
-  | { kind: 'diff'; from: string; to: string; limits: ParserLimits };
+  | { kind: 'diff'; from: string; to: string; limits: ParserLimits }
+  | { kind: 'user-sheet'; bytes: Uint8Array; limits: ParserLimits }
+  | { kind: 'user-template'; header: string[]; examples: string[][]; limits: ParserLimits }
+  | { kind: 'saml-metadata'; xml: string; limits: ParserLimits };
 
 /** Why a worker refused a file by its own checks (the pool adds 'timeout', 'memory' and 'busy'). */
 export type ParserRefusal =
@@ -35,4 +41,5 @@ export interface DiffPart {
 }
 export type DiffResult = { ok: true; parts: DiffPart[] } | Refused;
 
-export type ParserResult = InspectResult | HtmlResult | DiffResult;
+export type ParserResult =
+  InspectResult | HtmlResult | DiffResult | UserSheetResult | UserTemplateResult | SamlMetadataResult;

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, max, notInArray } from 'drizzle-orm';
-import { ObjectRole } from '../../../shared/domain/roles';
-import { DraftStage, PnpStatus, TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { and, eq, max } from 'drizzle-orm';
+import { DraftStage, PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { dateFieldError } from '../../../shared/domain/review-dates';
 import type { CreatePnpBody, DocumentDetailsInput, UpdatePnpBody } from '../../../shared/api/pnps';
-import { orgTemplates, pnps, tasks, templateSources, templates } from '../../db/schema/index';
+import { orgTemplates, pnps, templateSources, templates } from '../../db/schema/index';
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { utcDate } from '../../platform/clock';
@@ -14,11 +13,11 @@ import { isAcceptedExtension } from '../files/file-types';
 import type { CheckedFile } from '../files/file-validation';
 import { storeCopy, storeFile } from '../files/upload-intake';
 import type { StoredFile } from '../files/files.repo';
-import { listAssignees, withRole, type Assignee } from './participants';
+import { resyncParticipantTasks } from './participant-tasks';
+import { listAssignees } from './participants';
 import { replacePnpGrants, resolveParticipants } from './pnp-participants';
 import {
   containerPath,
-  findDocumentByStatus,
   getContainer,
   insertDocument,
   insertPnp,
@@ -26,7 +25,7 @@ import {
   type DocumentRow,
   type PnpRow,
 } from './pnps.repo';
-import { acceptedBy, approvedBy, enforce, listSignoffs, loadPnpContext, allowPnp } from './workflow.context';
+import { enforce, loadPnpContext, allowPnp } from './workflow.context';
 import { decideCreate } from './workflow.policy';
 import { recordTransition } from './workflow.record';
 import { syncStageTasks } from './workflow.tasks';
@@ -241,40 +240,5 @@ export async function updatePnp(ctx: OrgCtx, pnpId: number, body: UpdatePnpBody)
  * the draft's open tasks follow: new people get theirs, removed people lose theirs.
  */
 export async function resyncDraftTasks(ctx: OrgCtx, pnpId: number): Promise<void> {
-  const { assignees } = await listAssignees(ctx.tx, ctx.orgId, pnpId);
-  await closeRemindersOfFormerOwners(ctx, pnpId, assignees);
-  const draft = await findDocumentByStatus(ctx.tx, ctx.orgId, pnpId, VersionStatus.Draft);
-  if (!draft) return;
-  const signoffs = await listSignoffs(ctx.tx, ctx.orgId, draft.id);
-  const signedOff =
-    draft.draftStage === DraftStage.Reviewing ? acceptedBy(signoffs) : approvedBy(signoffs, draft.approvalStep);
-  await syncStageTasks(
-    ctx.tx,
-    ctx.orgId,
-    pnpId,
-    draft.id,
-    { stage: draft.draftStage, step: draft.approvalStep, signedOff },
-    assignees,
-    ctx.now,
-  );
-}
-
-/**
- * 'Start Review or Extend' belongs to the P&P's Owners and Authors (product rules, "Tasks"): someone
- * who is neither any more (participants changed, a folder's grants reset) has theirs closed.
- */
-async function closeRemindersOfFormerOwners(ctx: OrgCtx, pnpId: number, assignees: Assignee[]): Promise<void> {
-  const keep = [...withRole(assignees, ObjectRole.Owner), ...withRole(assignees, ObjectRole.Author)].map((a) => a.user_id);
-  await ctx.tx
-    .update(tasks)
-    .set({ status: TaskStatus.Closed, updatedAt: ctx.now })
-    .where(
-      and(
-        eq(tasks.orgId, ctx.orgId),
-        eq(tasks.pnpId, pnpId),
-        eq(tasks.kind, TaskKind.PendingRevision),
-        eq(tasks.status, TaskStatus.Open),
-        keep.length ? notInArray(tasks.userId, keep) : undefined,
-      ),
-    );
+  await resyncParticipantTasks(ctx.tx, ctx.orgId, pnpId, ctx.now);
 }

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/api/user-bulk-assign';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { DraftStage, TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { queryRows, type Executor } from '../../db/client';
-import { intArray, type ItemIds } from './items.repo';
+import { intArray, queryRows, type Executor } from '../../db/client';
+import type { ItemIds } from './items.repo';
 import { heldBy, type Subject } from './subjects.repo';
 
 export interface GrantRow {

@@ -2,10 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AssignedItem, SelectedContainer } from '../../../shared/api/user-bulk-assign';
 import { OBJECT_ROLE_NAMES, type ObjectRole } from '../../../shared/domain/roles';
 import { TaskStatus, UserStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { queryRows, type Executor } from '../../db/client';
+import { intArray, queryRows, type Executor } from '../../db/client';
 import { heldBy, type Subject } from './subjects.repo';
-
-export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Item ids split by kind: binders and folders share the containers' id space, P&Ps have their own. */
 export interface ItemIds {

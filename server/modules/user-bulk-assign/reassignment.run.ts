@@ -7,7 +7,7 @@ import { insertChangeLog, type ChangeLogObjectType } from '../change-logs/change
 import { copyGrantsTo, deleteGrants, pnpsWithOpenWork, refusalsOfRemoving, selectGrants } from './grants.repo';
 import { listAssignedItems, splitItems } from './items.repo';
 import type { Subject } from './subjects.repo';
-import { tasksFollowParticipants } from './tasks-follow';
+import { resyncParticipantTasks } from '../pnps/participant-tasks';
 
 /** One bulk assignment, as confirmed: what, from whom, to whom, which roles, on which items. */
 export interface ReassignmentPlan {
@@ -92,7 +92,7 @@ export async function runReassignment(
   const followUp = await pnpsWithOpenWork(db, orgId, grantIds);
   if (plan.type !== 'remove') await copyGrantsTo(db, orgId, grantIds, plan.targets, now);
   if (plan.type !== 'clone') await deleteGrants(db, orgId, grantIds);
-  for (const pnpId of followUp) await tasksFollowParticipants(db, orgId, pnpId, now);
+  for (const pnpId of followUp) await resyncParticipantTasks(db, orgId, pnpId, now);
 
   const targetNames = plan.targets.map((t) => t.name);
   for (const item of items) {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AssignmentHolder, SubjectRef, SubjectType } from '../../../shared/api/user-bulk-assign';
 import { UserStatus } from '../../../shared/domain/statuses';
-import { queryRows, type Executor } from '../../db/client';
+import { intArray, queryRows, type Executor } from '../../db/client';
 
 /** A user or group of this organisation, with the name written on change logs. */
 export interface Subject {
@@ -22,13 +22,12 @@ export const heldBy = (subject: Pick<Subject, 'type' | 'id'>, alias = 'g'): SQL 
 export async function findSubjects(db: Executor, orgId: number, refs: SubjectRef[]): Promise<Map<string, Subject>> {
   const userIds = refs.filter((r) => r.type === 'User').map((r) => r.id);
   const groupIds = refs.filter((r) => r.type === 'Group').map((r) => r.id);
-  const list = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
   const rows = await queryRows<Subject>(
     db,
     sql`select 'User'::text as type, id, (first_name || ' ' || last_name)::text as name, status::int as status
-          from org_users where org_id = ${orgId} and id = any(${list(userIds)}) and status <> ${UserStatus.Deleted}
+          from org_users where org_id = ${orgId} and id = any(${intArray(userIds)}) and status <> ${UserStatus.Deleted}
         union all
-        select 'Group', id, name::text, null from user_groups where org_id = ${orgId} and id = any(${list(groupIds)})`,
+        select 'Group', id, name::text, null from user_groups where org_id = ${orgId} and id = any(${intArray(groupIds)})`,
   );
   return new Map(rows.map((r) => [`${r.type}:${r.id}`, r]));
 }

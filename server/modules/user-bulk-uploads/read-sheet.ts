@@ -1,32 +1,24 @@
 import type { UserRowError } from '../../../shared/api/user-bulk-uploads';
-import { megabytes, parsersBusy } from '../files/parser-messages';
+import { parsersBusy, refusalMessage } from '../files/parser-messages';
 import { ParserJobStopped, parserPool } from '../files/parser-pool';
 import { USER_SHEET_MAX_ROWS, type UserSheetRefusal, type UserSheetResult } from '../../workers/parsers/user-sheet';
 
-type RunInput = Parameters<ReturnType<typeof parserPool>['run']>[0];
+/** Reads the sheet's cells in the parser pool. */
+const runUserSheetJob = (bytes: Buffer): Promise<UserSheetResult> =>
+  parserPool().run<UserSheetResult>({
+    kind: 'user-sheet',
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  });
 
-/**
- * Reads the sheet's cells in the parser pool. The pool's job list (files/parser-jobs.ts) does not
- * name this job yet, so the job is handed over through its input type; the worker knows it.
- */
-async function runUserSheetJob(bytes: Buffer): Promise<UserSheetResult> {
-  const job = { kind: 'user-sheet', bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
-  return (await parserPool().run(job as unknown as RunInput)) as unknown as UserSheetResult;
-}
-
+/** The sheet's own refusals; the zip and XML checks it shares with documents say what they always say. */
 function refusal(subject: string, reason: UserSheetRefusal): string {
-  const limits = parserPool().settings.parser;
   switch (reason) {
     case 'zip-too-many-entries':
-      return `${subject} holds too many parts to be opened safely.`;
     case 'zip-entry-too-large':
-      return `${subject} holds a part that expands to more than ${megabytes(limits.zipMaxEntryBytes)} MB when opened and was refused.`;
     case 'zip-too-large':
-      return `${subject} expands to more than ${megabytes(limits.zipMaxTotalBytes)} MB when opened and was refused.`;
     case 'zip-unreadable':
-      return `${subject} is damaged and could not be opened.`;
     case 'xml-too-deep':
-      return `${subject} is too complex to be read safely.`;
+      return refusalMessage(subject, { ok: false, reason });
     case 'not-a-sheet':
       return `${subject} is neither a CSV file nor an Excel workbook (XLSX). Save it as CSV or XLSX and upload it again.`;
     case 'unreadable':

@@ -19,11 +19,12 @@ export const templateCsv = (): Buffer =>
     'utf8',
   );
 
-type RunInput = Parameters<ReturnType<typeof parserPool>['run']>[0];
-
-/** The XLSX template, written by exceljs in the parser worker (the job is not in files/parser-jobs.ts yet). */
+/** The XLSX template, written by exceljs in the parser worker. */
 export async function templateXlsx(): Promise<Buffer> {
-  const job = { kind: 'user-template', header: [...USER_SHEET_COLUMNS], examples: EXAMPLES };
-  const result = (await parserPool().run(job as unknown as RunInput)) as unknown as UserTemplateResult;
+  const result = await parserPool().run<UserTemplateResult>({
+    kind: 'user-template',
+    header: [...USER_SHEET_COLUMNS],
+    examples: EXAMPLES,
+  });
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }

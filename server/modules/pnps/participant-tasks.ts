@@ -1,21 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { DraftStage, TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { queryRows, type Executor } from '../../db/client';
+import { intArray, queryRows, type Executor } from '../../db/client';
 import { tasks } from '../../db/schema/index';
-import { listAssignees, withRole, type Assignee } from '../pnps/participants';
-import { findDocumentByStatus } from '../pnps/pnps.repo';
-import { acceptedBy, approvedBy, listSignoffs } from '../pnps/workflow.context';
-import { syncStageTasks } from '../pnps/workflow.tasks';
-import { intArray } from './items.repo';
+import { listAssignees, withRole, type Assignee } from './participants';
+import { findDocumentByStatus } from './pnps.repo';
+import { acceptedBy, approvedBy, listSignoffs } from './workflow.context';
+import { syncStageTasks } from './workflow.tasks';
 
 /**
- * After a P&P's participants changed, its open tasks follow the people (product rules 'Tasks' and
- * 'Bulk reassignment'): the draft's stage tasks are closed for whoever lost the role and opened for
- * whoever gained it (the workflow's own sync), and so is the 'Start Review or Extend' reminder of
- * its Owners and Authors. Completed tasks keep the names they were done under.
+ * After a P&P's participants changed (its access edited, a container moved or reset, a group's
+ * members changed, a bulk reassignment, a user deactivated), its open tasks follow the people
+ * (product rules 'Tasks' and 'Bulk reassignment'): the draft's stage tasks are closed for whoever
+ * lost the role and opened for whoever gained it (the workflow's own sync), and so is the 'Start
+ * Review or Extend' reminder of its Owners and Authors. Completed tasks keep the names they were
+ * done under. Takes no request context: the background reassignment job calls it too.
  */
-export async function tasksFollowParticipants(db: Executor, orgId: number, pnpId: number, now: Date): Promise<void> {
+export async function resyncParticipantTasks(db: Executor, orgId: number, pnpId: number, now: Date): Promise<void> {
   const { assignees } = await listAssignees(db, orgId, pnpId);
   await followReminder(db, orgId, pnpId, assignees, now);
   const draft = await findDocumentByStatus(db, orgId, pnpId, VersionStatus.Draft);
