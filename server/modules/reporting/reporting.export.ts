@@ -1,0 +1,163 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import { Zip, ZipPassThrough } from 'fflate';
+import type { ReportColumn } from '../../../shared/api/reporting';
+import { csvLine, exportFileName, neutraliseCell, type ExportCell } from '../../../shared/domain/report-cells';
+import { queryRows } from '../../db/client';
+import type { OrgCtx } from '../../http/routes';
+import { contentDisposition } from '../library/document-file';
+
+/**
+ * Exports stream: the rows come from a cursor in batches of EXPORT_BATCH (the whole report never
+ * sits in memory) and each batch is written to the reply before the next is fetched, waiting for
+ * the client whenever the reply's buffer is full. The transaction of the request stays open until
+ * the last byte is written, so the cursor sees one consistent snapshot.
+ */
+export const EXPORT_BATCH = 1000;
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Waits until the reply can take more, or the client has gone (then the caller stops). */
+async function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/** Starts a download on the reply: the stream is handed to Fastify at once and written while rows are read. */
+function startDownload(ctx: OrgCtx, contentType: string, fileName: string): PassThrough {
+  const out = new PassThrough();
+  void ctx.reply
+    .header('content-type', contentType)
+    .header('content-disposition', contentDisposition('attachment', fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(out);
+  return out;
+}
+
+let cursorSeq = 0;
+
+/** Every row of `query`, EXPORT_BATCH at a time, through a server-side cursor of the request's transaction. */
+async function* batches(ctx: OrgCtx, query: SQL): AsyncGenerator<Record<string, unknown>[]> {
+  cursorSeq = (cursorSeq + 1) % 1_000_000;
+  const name = sql.identifier(`report_export_${cursorSeq}`);
+  await ctx.tx.execute(sql`declare ${name} no scroll cursor for ${query}`);
+  try {
+    for (;;) {
+      const rows = await queryRows<Record<string, unknown>>(
+        ctx.tx,
+        sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from ${name}`,
+      );
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < EXPORT_BATCH) return;
+    }
+  } finally {
+    await ctx.tx.execute(sql`close ${name}`);
+  }
+}
+
+const cellOf = (value: unknown): ExportCell => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+};
+
+export interface ExportSpec {
+  title: string;
+  columns: ReportColumn[];
+  query: SQL;
+  format: 'csv' | 'xlsx';
+}
+
+/** Streams a whole report as CSV or XLSX on the reply; formula-like text is neutralised in both. */
+export async function streamReport(ctx: OrgCtx, spec: ExportSpec): Promise<void> {
+  const fileName = exportFileName(spec.title, ctx.now, spec.format);
+  const header = spec.columns.map((column) => column.label);
+  const valuesOf = (row: Record<string, unknown>): ExportCell[] =>
+    spec.columns.map((column) => cellOf(row[column.key]));
+
+  if (spec.format === 'csv') {
+    const out = startDownload(ctx, 'text/csv; charset=utf-8', fileName);
+    out.write(csvLine(header));
+    for await (const rows of batches(ctx, spec.query)) {
+      if (out.destroyed) break;
+      out.write(rows.map((row) => csvLine(valuesOf(row))).join(''));
+      await drained(out);
+    }
+    out.end();
+    return;
+  }
+
+  // Loaded on the first XLSX export only, so the server does not carry it from start. Only its
+  // streaming writer is used here, on rows of our own: reading workbooks stays in the parser workers.
+  const { default: ExcelJS } = await import('exceljs');
+  const out = startDownload(ctx, XLSX_MIME, fileName);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  // Sheet names may not hold : \ / ? * [ ] and are at most 31 characters.
+  const sheet = workbook.addWorksheet(spec.title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
+  sheet.addRow(header).commit();
+  for await (const rows of batches(ctx, spec.query)) {
+    if (out.destroyed) break;
+    for (const row of rows) sheet.addRow(valuesOf(row).map(neutraliseCell)).commit();
+    await drained(out);
+  }
+  // A client that left gets nothing more: finishing the workbook would write to a closed stream.
+  if (out.destroyed) return;
+  sheet.commit();
+  await workbook.commit();
+}
+
+export interface ZipEntrySource {
+  name: string;
+  open(): Promise<Readable>;
+}
+
+/**
+ * Streams a zip of files on the reply. The first file is opened before anything is sent, so a
+ * missing file is a clean 404; entries are stored (document formats are compressed already).
+ */
+export async function streamZip(ctx: OrgCtx, fileName: string, entries: ZipEntrySource[]): Promise<void> {
+  const first = entries[0] ? await entries[0].open() : null;
+  const out = startDownload(ctx, 'application/zip', fileName);
+  const zip = new Zip((error, chunk, final) => {
+    if (error) {
+      out.destroy(error);
+      return;
+    }
+    out.write(Buffer.from(chunk));
+    if (final) out.end();
+  });
+  try {
+    for (const [index, entry] of entries.entries()) {
+      if (out.destroyed) break;
+      const source = index === 0 && first ? first : await entry.open();
+      const file = new ZipPassThrough(entry.name);
+      zip.add(file);
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        file.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        await drained(out);
+      }
+      file.push(new Uint8Array(0), true);
+    }
+  } catch (error) {
+    // The answer has started: a later file missing from storage can only cut the download short
+    // (the client sees a broken zip, never a partial one that looks whole).
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    ctx.deps.log.warn({ err: error }, 'A retired P&P zip was cut short');
+    return;
+  }
+  zip.end();
+}

@@ -1,0 +1,449 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportColumn, ReportFilterKey, ReportFilters, ReportOrDetailKey } from '../../../shared/api/reporting';
+import { OBJECT_ROLE_NAMES } from '../../../shared/domain/roles';
+import {
+  DRAFT_STAGE_LABELS,
+  PNP_STATUS_LABELS,
+  TaskKind,
+  VERSION_STATUS_LABELS,
+} from '../../../shared/domain/statuses';
+import { containerInScope, pnpInScope, type ReportScope } from './reporting.scope';
+
+/**
+ * The reports of spec §2's catalogue. Each is one SQL row source (scoped to what the caller may
+ * see, see reporting.scope.ts) with a unique `row_key`, its columns in display order, the filters
+ * it accepts and its sort keys. The service wraps the source as `r` and adds filters, order and
+ * page, so every report pages, sorts, counts and exports the same way. Dates leave the database as
+ * 'yyyy-mm-dd' and times as ISO 8601 UTC text: they sort the same as the values they stand for.
+ */
+
+const iso = (expr: SQL): SQL => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const day = (expr: SQL): SQL => sql`to_char(${expr}, 'YYYY-MM-DD')`;
+
+/** A CASE turning a code into its label, from the shared label maps (one source of truth). */
+function labelOf(expr: SQL, labels: Record<number, string>): SQL {
+  const branches = Object.entries(labels).map(([code, label]) => sql` when ${Number(code)} then ${label}::text`);
+  return sql`(case ${expr}${sql.join(branches, sql``)} end)`;
+}
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const col = (name: string): SQL => sql`r.${sql.identifier(name)}`;
+const contains = (columns: string[], q: string): SQL => {
+  const like = `%${escapeLike(q)}%`;
+  return sql`(${sql.join(
+    columns.map((c) => sql`${col(c)} ilike ${like}`),
+    sql` or `,
+  )})`;
+};
+/** A date-range filter on a 'yyyy-mm-dd' (or ISO time) text column: both ends included. */
+const dateRange = (column: string, from?: string, to?: string): SQL[] => [
+  ...(from ? [sql`left(${col(column)}, 10) >= ${from}`] : []),
+  ...(to ? [sql`left(${col(column)}, 10) <= ${to}`] : []),
+];
+
+export interface ReportDef {
+  key: ReportOrDetailKey;
+  columns: ReportColumn[];
+  filters: readonly ReportFilterKey[];
+  defaultSort: string;
+  defaultDir: 'asc' | 'desc';
+  source(scope: ReportScope, f: ReportFilters, extra: { readAckId?: number }): SQL;
+  where(scope: ReportScope, f: ReportFilters): SQL[];
+}
+
+const c = (key: string, label: string, sortable = true): ReportColumn => ({ key, label, sortable });
+
+/** Conditions shared by reports with the P&P date columns (spec §3 date ranges) and the name search. */
+function commonWhere(f: ReportFilters, search: string[]): SQL[] {
+  return [
+    ...(f.q ? [contains(search, f.q)] : []),
+    ...dateRange('effective_dt', f.effective_from, f.effective_to),
+    ...dateRange('published_at', f.published_from, f.published_to),
+    ...dateRange('review_dt', f.review_from, f.review_to),
+  ];
+}
+
+const pnpJoins = (scope: ReportScope): SQL => sql`
+  join pnps p on p.org_id = ${scope.orgId} and p.id = d.pnp_id
+  join containers ct on ct.org_id = ${scope.orgId} and ct.id = p.container_id`;
+
+const allVersions: ReportDef = {
+  key: 'pnp_documents',
+  columns: [
+    c('pnp_name', 'P&P Name'),
+    c('location', 'Location'),
+    c('version_number', 'Version'),
+    c('version_status_label', 'Version Status'),
+    c('pnp_status_label', 'P&P Status'),
+    c('stage_label', 'Draft Stage'),
+    c('effective_dt', 'Effective Date'),
+    c('published_at', 'Published'),
+    c('review_dt', 'Review Date'),
+    c('archived_at', 'Archived'),
+  ],
+  filters: [
+    'q',
+    'version_status',
+    'effective_from',
+    'effective_to',
+    'published_from',
+    'published_to',
+    'review_from',
+    'review_to',
+  ],
+  defaultSort: 'pnp_name',
+  defaultDir: 'asc',
+  source: (s) => sql`
+    select d.id as row_key, d.id as version_id, p.id as pnp_id, p.name as pnp_name, ct.location,
+           d.version_number, d.status::int as version_status,
+           ${labelOf(sql`d.status`, VERSION_STATUS_LABELS)} as version_status_label,
+           p.status::int as pnp_status, ${labelOf(sql`p.status`, PNP_STATUS_LABELS)} as pnp_status_label,
+           d.draft_stage::int as draft_stage, ${labelOf(sql`d.draft_stage`, DRAFT_STAGE_LABELS)} as stage_label,
+           ${day(sql`d.effective_dt`)} as effective_dt, ${iso(sql`d.published_at`)} as published_at,
+           ${day(sql`d.review_dt`)} as review_dt, ${iso(sql`d.archived_at`)} as archived_at
+      from pnp_documents d ${pnpJoins(s)}
+     where d.org_id = ${s.orgId} and ${pnpInScope(s, 'p')}`,
+  where: (_s, f) => [
+    ...commonWhere(f, ['pnp_name']),
+    ...(f.version_status ? [sql`r.version_status = ${f.version_status}`] : []),
+  ],
+};
+
+const retired: ReportDef = {
+  key: 'retired_pnps',
+  columns: [
+    c('pnp_name', 'P&P Name'),
+    c('location', 'Location'),
+    c('version_number', 'Last Version'),
+    c('version_count', 'Versions'),
+    c('effective_dt', 'Effective Date'),
+    c('published_at', 'Published'),
+    c('retired_at', 'Retired'),
+    c('retire_reason', 'Reason', false),
+  ],
+  filters: ['q', 'effective_from', 'effective_to', 'published_from', 'published_to'],
+  defaultSort: 'retired_at',
+  defaultDir: 'desc',
+  source: (s) => sql`
+    select p.id as row_key, p.id as pnp_id, p.name as pnp_name, ct.location,
+           v.version_number, ${day(sql`v.effective_dt`)} as effective_dt, ${iso(sql`v.published_at`)} as published_at,
+           ${iso(sql`p.retired_at`)} as retired_at, p.retire_reason,
+           (select count(*)::int from pnp_documents x
+             where x.org_id = ${s.orgId} and x.pnp_id = p.id and x.file_id is not null) as version_count
+      from pnps p
+      join containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
+      left join lateral (
+        select d.version_number, d.effective_dt, d.published_at from pnp_documents d
+         where d.org_id = ${s.orgId} and d.pnp_id = p.id and d.status in (2, 3)
+         order by d.status, d.version_number desc nulls last limit 1) v on true
+     where p.org_id = ${s.orgId} and p.status = 3 and ${pnpInScope(s, 'p')}`,
+  where: (_s, f) => commonWhere(f, ['pnp_name']),
+};
+
+const WORKFLOW_TASKS = [TaskKind.Author, TaskKind.Review, TaskKind.Approve, TaskKind.Publish];
+const workflowKinds = sql`(${sql.join(
+  WORKFLOW_TASKS.map((k) => sql`${k}`),
+  sql`, `,
+)})`;
+
+const pendingAction: ReportDef = {
+  key: 'pending_action',
+  columns: [
+    c('pnp_name', 'P&P Name'),
+    c('location', 'Location'),
+    c('stage_label', 'Stage'),
+    c('approval_step', 'Approval Step'),
+    c('pending_with', 'Pending With', false),
+    c('pending_count', 'Open Tasks'),
+    c('started_at', 'Draft Started'),
+  ],
+  filters: ['q', 'user_id'],
+  defaultSort: 'started_at',
+  defaultDir: 'asc',
+  source: (s) => sql`
+    select d.id as row_key, d.id as version_id, p.id as pnp_id, p.name as pnp_name, ct.location,
+           d.draft_stage::int as draft_stage, ${labelOf(sql`d.draft_stage`, DRAFT_STAGE_LABELS)} as stage_label,
+           case when d.draft_stage = 4 then d.approval_step::int end as approval_step,
+           t.pending_with, coalesce(t.pending_count, 0) as pending_count,
+           ${iso(sql`d.created_at`)} as started_at
+      from pnp_documents d ${pnpJoins(s)}
+      left join lateral (
+        select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id) as pending_with,
+               count(*)::int as pending_count
+          from tasks t join org_users u on u.org_id = ${s.orgId} and u.id = t.user_id
+         where t.org_id = ${s.orgId} and t.document_id = d.id and t.status = 1
+           and t.delegated_from is null and t.kind in ${workflowKinds}) t on true
+     where d.org_id = ${s.orgId} and d.status = 1 and p.status <> 3 and ${pnpInScope(s, 'p')}`,
+  where: (s, f) => [
+    ...(f.q ? [contains(['pnp_name'], f.q)] : []),
+    ...(f.user_id
+      ? [
+          sql`exists (select 1 from tasks t where t.org_id = ${s.orgId} and t.document_id = r.version_id
+                 and t.status = 1 and t.delegated_from is null and t.kind in ${workflowKinds} and t.user_id = ${f.user_id})`,
+        ]
+      : []),
+  ],
+};
+
+const roleLabel = sql`(case when g.role = 4 then 'Approver (Step ' || g.approval_step || ')' else ${labelOf(
+  sql`g.role`,
+  OBJECT_ROLE_NAMES,
+)} end)`;
+
+const assignments: ReportDef = {
+  key: 'user_assignments',
+  columns: [
+    c('subject_name', 'User / Group'),
+    c('subject_type', 'Type'),
+    c('email', 'Email'),
+    c('role_label', 'Role'),
+    c('object_type', 'Item Type'),
+    c('object_name', 'Item'),
+    c('location', 'Location'),
+  ],
+  filters: ['q', 'role', 'user_id', 'group_id'],
+  defaultSort: 'subject_name',
+  defaultDir: 'asc',
+  source: (s) => sql`
+    select g.id as row_key,
+           case when g.user_id is not null then 'User' else 'Group' end as subject_type,
+           coalesce(g.user_id, g.group_id) as subject_id,
+           coalesce(u.first_name || ' ' || u.last_name, ug.name) as subject_name, u.email,
+           g.role::int as role, g.approval_step::int as approval_step, ${roleLabel} as role_label,
+           case when g.pnp_id is not null then 'P&P' when c.type = 1 then 'Binder' else 'Folder' end as object_type,
+           coalesce(g.pnp_id, g.container_id) as object_id, coalesce(p.name, c.name) as object_name,
+           coalesce(pc.location, c.location) as location
+      from access_grants g
+      left join org_users u on u.org_id = ${s.orgId} and u.id = g.user_id
+      left join user_groups ug on ug.org_id = ${s.orgId} and ug.id = g.group_id
+      left join containers c on c.org_id = ${s.orgId} and c.id = g.container_id
+      left join pnps p on p.org_id = ${s.orgId} and p.id = g.pnp_id
+      left join containers pc on pc.org_id = ${s.orgId} and pc.id = p.container_id
+     where g.org_id = ${s.orgId}
+       and ((g.container_id is not null and ${containerInScope(s, 'c')})
+         or (g.pnp_id is not null and ${pnpInScope(s, 'p')}))`,
+  where: (s, f) => [
+    ...(f.q ? [contains(['subject_name', 'object_name'], f.q)] : []),
+    ...(f.role ? [sql`r.role = ${f.role}`] : []),
+    ...(f.group_id ? [sql`r.subject_type = 'Group' and r.subject_id = ${f.group_id}`] : []),
+    ...(f.user_id
+      ? [
+          sql`((r.subject_type = 'User' and r.subject_id = ${f.user_id})
+            or (r.subject_type = 'Group' and r.subject_id in (
+                  select group_id from group_memberships where org_id = ${s.orgId} and user_id = ${f.user_id})))`,
+        ]
+      : []),
+  ],
+};
+
+/** Roles an item is expected to have someone in; Reviewer is optional in the workflow, so only on request. */
+export const EXPECTED_ROLES = [1, 2, 4, 5] as const;
+
+function missingSource(s: ReportScope, roles: readonly number[]): SQL {
+  const roleNames = sql.join(
+    Object.entries(OBJECT_ROLE_NAMES).map(([id, name]) => sql`(${Number(id)}::int, ${name}::text)`),
+    sql`, `,
+  );
+  // The roles held on each access source, once (sources are few); each node then looks its own up.
+  return sql`
+    with held as (
+      select g.container_id, g.pnp_id, array_agg(distinct g.role::int) as roles
+        from access_grants g where g.org_id = ${s.orgId} group by g.container_id, g.pnp_id)
+    select n.row_key, n.object_type, n.object_id, n.object_name, n.location,
+           m.missing_roles, m.missing_count
+      from (
+        select 3 * 2147483648::bigint + p.id as row_key, 'P&P' as object_type, p.id as object_id,
+               p.name as object_name, ct.location,
+               case when p.inherits_access then p.access_source_id end as src_c,
+               case when not p.inherits_access then p.id end as src_p
+          from pnps p join containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
+         where p.org_id = ${s.orgId} and p.status <> 3 and ${pnpInScope(s, 'p')}
+        union all
+        select c.type * 2147483648::bigint + c.id, case when c.type = 1 then 'Binder' else 'Folder' end,
+               c.id, c.name, c.location, c.access_source_id, null::int
+          from containers c
+         where c.org_id = ${s.orgId} and ${containerInScope(s, 'c')}) n
+      left join held hc on hc.pnp_id is null and hc.container_id = n.src_c
+      left join held hp on hp.container_id is null and hp.pnp_id = n.src_p
+      cross join lateral (
+        select string_agg(rn.name, '; ' order by rn.id) as missing_roles, count(*)::int as missing_count
+          from (values ${roleNames}) rn(id, name)
+         where rn.id = any(${`{${roles.join(',')}}`}::int[])
+           and not (rn.id = any(coalesce(hc.roles, hp.roles, '{}'::int[])))) m
+     where m.missing_count > 0`;
+}
+
+const unassigned: ReportDef = {
+  key: 'missing_assignments',
+  columns: [
+    c('object_name', 'Item'),
+    c('object_type', 'Item Type'),
+    c('location', 'Location'),
+    c('missing_roles', 'Missing Roles', false),
+    c('missing_count', 'Missing'),
+  ],
+  filters: ['q', 'role'],
+  defaultSort: 'object_name',
+  defaultDir: 'asc',
+  // The role filter changes which roles are looked for, so it shapes the source itself.
+  source: (s, f) => missingSource(s, f.role ? [f.role] : EXPECTED_ROLES),
+  where: (_s, f) => (f.q ? [contains(['object_name'], f.q)] : []),
+};
+
+const READ_ACK_STATUS_LABELS: Record<number, string> = { 1: 'Active', 2: 'Closed', 3: 'Canceled' };
+
+const readAcks: ReportDef = {
+  key: 'read_acknowledgements',
+  columns: [
+    c('name', 'Read Acknowledgement'),
+    c('pnp_name', 'P&P Name'),
+    c('version_number', 'Version'),
+    c('status_label', 'Status'),
+    c('groups', 'Groups', false),
+    c('due_dt', 'Due Date'),
+    c('readers_total', 'Readers'),
+    c('readers_completed', 'Completed'),
+    c('readers_pending', 'Pending'),
+    c('completion_pct', 'Completion %'),
+    c('created_at', 'Created'),
+    c('closed_at', 'Closed'),
+  ],
+  filters: ['q', 'status', 'group_id'],
+  defaultSort: 'created_at',
+  defaultDir: 'desc',
+  source: (s) => sql`
+    select ra.id as row_key, ra.id, ra.name, p.id as pnp_id, p.name as pnp_name, d.version_number,
+           ra.status::int as status, ${labelOf(sql`ra.status`, READ_ACK_STATUS_LABELS)} as status_label,
+           (select string_agg(ug.name, '; ' order by ug.name) from read_ack_groups rg
+              join user_groups ug on ug.org_id = ${s.orgId} and ug.id = rg.group_id
+             where rg.org_id = ${s.orgId} and rg.read_ack_id = ra.id) as groups,
+           ${day(sql`ra.due_dt`)} as due_dt,
+           k.total as readers_total, k.done as readers_completed, k.total - k.done as readers_pending,
+           case when k.total > 0 then round(100.0 * k.done / k.total)::int else 0 end as completion_pct,
+           ${iso(sql`ra.created_at`)} as created_at, ${iso(sql`ra.closed_at`)} as closed_at
+      from read_acknowledgements ra
+      join pnps p on p.org_id = ${s.orgId} and p.id = ra.pnp_id
+      join pnp_documents d on d.org_id = ${s.orgId} and d.id = ra.document_id
+      cross join lateral (
+        select count(*)::int as total, (count(*) filter (where rr.completion = 1))::int as done
+          from read_ack_readers rr where rr.org_id = ${s.orgId} and rr.read_ack_id = ra.id) k
+     where ra.org_id = ${s.orgId} and ${pnpInScope(s, 'p')}`,
+  where: (s, f) => [
+    ...(f.q ? [contains(['name', 'pnp_name'], f.q)] : []),
+    ...(f.status ? [sql`r.status = ${f.status}`] : []),
+    ...(f.group_id
+      ? [
+          sql`exists (select 1 from read_ack_groups rg where rg.org_id = ${s.orgId}
+                 and rg.read_ack_id = r.id and rg.group_id = ${f.group_id})`,
+        ]
+      : []),
+  ],
+};
+
+const readAckReaders: ReportDef = {
+  key: 'read_acknowledgement_readers',
+  columns: [
+    c('reader_name', 'Reader'),
+    c('email', 'Email'),
+    c('via_group', 'Group'),
+    c('completed', 'Completed'),
+    c('opened_at', 'Opened'),
+    c('acknowledged_at', 'Acknowledged'),
+    c('acknowledged_version', 'Version Acknowledged'),
+  ],
+  filters: ['q', 'completion'],
+  defaultSort: 'reader_name',
+  defaultDir: 'asc',
+  source: (s, _f, extra) => sql`
+    select rr.id as row_key, rr.user_id, u.first_name || ' ' || u.last_name as reader_name, u.email,
+           ug.name as via_group, rr.completion::int as completion, (rr.completion = 1) as completed,
+           ${iso(sql`rr.opened_at`)} as opened_at, ${iso(sql`rr.acknowledged_at`)} as acknowledged_at,
+           ad.version_number as acknowledged_version
+      from read_ack_readers rr
+      join org_users u on u.org_id = ${s.orgId} and u.id = rr.user_id
+      left join user_groups ug on ug.org_id = ${s.orgId} and ug.id = rr.via_group_id
+      left join pnp_documents ad on ad.org_id = ${s.orgId} and ad.id = rr.acknowledged_document_id
+     where rr.org_id = ${s.orgId} and rr.read_ack_id = ${extra.readAckId ?? 0}`,
+  where: (_s, f) => [
+    ...(f.q ? [contains(['reader_name', 'email'], f.q)] : []),
+    ...(f.completion !== undefined ? [sql`r.completion = ${f.completion}`] : []),
+  ],
+};
+
+const views: ReportDef = {
+  key: 'pnp_document_views',
+  columns: [
+    c('pnp_name', 'P&P Name'),
+    c('location', 'Location'),
+    c('version_number', 'Version'),
+    c('version_status_label', 'Version Status'),
+    c('published_at', 'Published'),
+    c('views', 'Views'),
+    c('unique_viewers', 'Unique Viewers'),
+    c('last_viewed_at', 'Last Viewed'),
+  ],
+  filters: ['q', 'published_from', 'published_to'],
+  defaultSort: 'views',
+  defaultDir: 'desc',
+  source: (s) => sql`
+    select d.id as row_key, d.id as version_id, p.id as pnp_id, p.name as pnp_name, ct.location,
+           d.version_number, d.status::int as version_status,
+           ${labelOf(sql`d.status`, VERSION_STATUS_LABELS)} as version_status_label,
+           ${iso(sql`d.published_at`)} as published_at,
+           coalesce(v.views, 0) as views, coalesce(v.viewers, 0) as unique_viewers,
+           ${iso(sql`v.last_viewed_at`)} as last_viewed_at
+      from pnp_documents d ${pnpJoins(s)}
+      -- Every version's counts in one pass over the views (the default order needs them all anyway).
+      left join (
+        select lv.document_id, count(*)::int as views, count(distinct lv.user_id)::int as viewers,
+               max(lv.viewed_at) as last_viewed_at
+          from library_views lv where lv.org_id = ${s.orgId} and lv.document_id is not null
+         group by lv.document_id) v on v.document_id = d.id
+     where d.org_id = ${s.orgId} and d.status in (2, 3) and ${pnpInScope(s, 'p')}`,
+  where: (_s, f) => [
+    ...(f.q ? [contains(['pnp_name'], f.q)] : []),
+    ...dateRange('published_at', f.published_from, f.published_to),
+  ],
+};
+
+const linked: ReportDef = {
+  key: 'linked_pnps',
+  columns: [
+    c('pnp_name', 'P&P Name'),
+    c('pnp_status_label', 'Status'),
+    c('location', 'Location'),
+    c('linked_pnp_name', 'Linked P&P'),
+    c('linked_pnp_status_label', 'Linked Status'),
+    c('linked_location', 'Linked Location'),
+    c('linked_at', 'Linked'),
+  ],
+  filters: ['q'],
+  defaultSort: 'pnp_name',
+  defaultDir: 'asc',
+  // Both ends must be in scope: a linked P&P's name from outside an owner's binders is not theirs to see.
+  source: (s) => sql`
+    select l.pnp_id::bigint * 2147483648 + l.linked_pnp_id as row_key,
+           p.id as pnp_id, p.name as pnp_name, ${labelOf(sql`p.status`, PNP_STATUS_LABELS)} as pnp_status_label,
+           ct.location, lp.id as linked_pnp_id, lp.name as linked_pnp_name,
+           ${labelOf(sql`lp.status`, PNP_STATUS_LABELS)} as linked_pnp_status_label, lc.location as linked_location,
+           ${iso(sql`l.created_at`)} as linked_at
+      from pnp_links l
+      join pnps p on p.org_id = ${s.orgId} and p.id = l.pnp_id
+      join containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
+      join pnps lp on lp.org_id = ${s.orgId} and lp.id = l.linked_pnp_id
+      join containers lc on lc.org_id = ${s.orgId} and lc.id = lp.container_id
+     where l.org_id = ${s.orgId} and ${pnpInScope(s, 'p')} and ${pnpInScope(s, 'lp')}`,
+  where: (_s, f) => (f.q ? [contains(['pnp_name', 'linked_pnp_name'], f.q)] : []),
+};
+
+export const REPORTS: Record<ReportOrDetailKey, ReportDef> = {
+  pnp_documents: allVersions,
+  retired_pnps: retired,
+  pending_action: pendingAction,
+  user_assignments: assignments,
+  missing_assignments: unassigned,
+  read_acknowledgements: readAcks,
+  read_acknowledgement_readers: readAckReaders,
+  pnp_document_views: views,
+  linked_pnps: linked,
+};

@@ -1,0 +1,158 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  REPORT_COUNT_LIMIT,
+  REPORT_TITLES,
+  ReportFilters,
+  type ReadAckDetailPage,
+  type ReadAckSummary,
+  type ReportCell,
+  type ReportFilterKey,
+  type ReportOrDetailKey,
+  type ReportPage,
+} from '../../../shared/api/reporting';
+import { queryRows } from '../../db/client';
+import { notFound, unprocessable } from '../../http/errors';
+import type { OrgCtx } from '../../http/routes';
+import { streamReport } from './reporting.export';
+import { REPORTS, type ReportDef } from './reporting.reports';
+import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
+
+type ParsedQuery = ReportFilters & {
+  sort?: string;
+  dir?: 'asc' | 'desc';
+  page: number;
+  per_page: number;
+  format: 'json' | 'csv' | 'xlsx';
+};
+
+const FILTER_KEYS = Object.keys(ReportFilters.shape) as ReportFilterKey[];
+
+/** Filters the report does not take, and a sort key that is not one of its sortable columns: 422 with every problem. */
+function checkQuery(def: ReportDef, q: ParsedQuery): { sort: string; dir: 'asc' | 'desc' } {
+  const errors: string[] = [];
+  for (const key of FILTER_KEYS) {
+    if (q[key] !== undefined && !def.filters.includes(key)) {
+      errors.push(`The filter ${key} does not apply to this report.`);
+    }
+  }
+  const sortable = def.columns.filter((column) => column.sortable).map((column) => column.key);
+  if (q.sort !== undefined && !sortable.includes(q.sort)) {
+    errors.push(`sort must be one of: ${sortable.join(', ')}.`);
+  }
+  if (errors.length) throw unprocessable(...errors);
+  return { sort: q.sort ?? def.defaultSort, dir: q.dir ?? (q.sort ? 'asc' : def.defaultDir) };
+}
+
+/** The report's rows as `r`, filtered and ordered (the unique row key breaks ties, so pages never overlap). */
+function orderedQuery(
+  def: ReportDef,
+  scope: ReportScope,
+  q: ParsedQuery,
+  sort: string,
+  dir: 'asc' | 'desc',
+  extra: { readAckId?: number },
+): SQL {
+  const where = def.where(scope, q);
+  const direction = dir === 'asc' ? sql`asc` : sql`desc`;
+  return sql`select r.* from (${def.source(scope, q, extra)}) r
+     where ${where.length ? sql.join(where, sql` and `) : sql`true`}
+     order by r.${sql.identifier(sort)} ${direction} nulls last, r.row_key ${direction}`;
+}
+
+function filteredQuery(def: ReportDef, scope: ReportScope, q: ParsedQuery, extra: { readAckId?: number }): SQL {
+  const where = def.where(scope, q);
+  return sql`select 1 from (${def.source(scope, q, extra)}) r
+     where ${where.length ? sql.join(where, sql` and `) : sql`true`}`;
+}
+
+type Row = Record<string, ReportCell>;
+
+/** Rows as the API shows them: every selected column but the internal row key. */
+const present = (rows: Record<string, unknown>[]): Row[] =>
+  rows.map((row) => {
+    const out: Row = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (key === 'row_key') continue;
+      out[key] = typeof value === 'bigint' ? Number(value) : (value as ReportCell);
+    }
+    return out;
+  });
+
+async function runReport(
+  ctx: OrgCtx,
+  key: ReportOrDetailKey,
+  scope: ReportScope,
+  q: ParsedQuery,
+  extra: { readAckId?: number } = {},
+): Promise<ReportPage | null> {
+  const def = REPORTS[key];
+  const { sort, dir } = checkQuery(def, q);
+  if (q.format !== 'json') {
+    await streamReport(ctx, {
+      title: REPORT_TITLES[key],
+      columns: def.columns,
+      query: orderedQuery(def, scope, q, sort, dir, extra),
+      format: q.format,
+    });
+    return null;
+  }
+  const offset = (q.page - 1) * q.per_page;
+  const rows = await queryRows<Record<string, unknown>>(
+    ctx.tx,
+    sql`${orderedQuery(def, scope, q, sort, dir, extra)} limit ${q.per_page} offset ${offset}`,
+  );
+  let total: number;
+  let capped = false;
+  // A page that is not full and not empty is the last one: the total is known without counting.
+  if (rows.length > 0 && rows.length < q.per_page) total = offset + rows.length;
+  else if (rows.length === 0 && offset === 0) total = 0;
+  else {
+    const [counted] = await queryRows<{ total: number }>(
+      ctx.tx,
+      sql`select count(*)::int as total from (${filteredQuery(def, scope, q, extra)} limit ${REPORT_COUNT_LIMIT + 1}) x`,
+    );
+    total = Math.min(counted?.total ?? 0, REPORT_COUNT_LIMIT);
+    capped = (counted?.total ?? 0) > REPORT_COUNT_LIMIT;
+  }
+  return {
+    report: key,
+    title: REPORT_TITLES[key],
+    columns: def.columns,
+    rows: present(rows),
+    total,
+    capped,
+    page: q.page,
+    per_page: q.per_page,
+    sort,
+    dir,
+  };
+}
+
+/** A report page (JSON) or, with format csv/xlsx, the whole report streamed as a download (then null). */
+export async function getReport(ctx: OrgCtx, key: ReportOrDetailKey, q: ParsedQuery): Promise<ReportPage | null> {
+  const scope = await reportScope(ctx);
+  return runReport(ctx, key, scope, q);
+}
+
+/** One read acknowledgement (404 when it is not in the caller's scope) and a page of its readers. */
+export async function getReadAckDetail(ctx: OrgCtx, id: number, q: ParsedQuery): Promise<ReadAckDetailPage | null> {
+  const scope = await reportScope(ctx);
+  const [summary] = await queryRows<ReadAckSummary>(
+    ctx.tx,
+    sql`select ra.id, ra.name, p.id as pnp_id, p.name as pnp_name, d.version_number, ra.status::int as status,
+               case ra.status when 1 then 'Active' when 2 then 'Closed' else 'Canceled' end as status_label,
+               to_char(ra.due_dt, 'YYYY-MM-DD') as due_dt,
+               (select count(*)::int from read_ack_readers rr where rr.org_id = ${scope.orgId} and rr.read_ack_id = ra.id) as readers_total,
+               (select count(*)::int from read_ack_readers rr where rr.org_id = ${scope.orgId} and rr.read_ack_id = ra.id
+                   and rr.completion = 1) as readers_completed
+          from read_acknowledgements ra
+          join pnps p on p.org_id = ${scope.orgId} and p.id = ra.pnp_id
+          join pnp_documents d on d.org_id = ${scope.orgId} and d.id = ra.document_id
+         where ra.org_id = ${scope.orgId} and ra.id = ${id} and ${pnpInScope(scope, 'p')}`,
+  );
+  if (!summary) throw notFound('The read acknowledgement');
+  const page = await runReport(ctx, 'read_acknowledgement_readers', scope, q, { readAckId: id });
+  return page ? { ...page, read_acknowledgement: summary } : null;
+}
+
+export type { ParsedQuery };

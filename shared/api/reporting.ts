@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { isValidDate } from '../domain/dates';
+import { queryId, text } from './primitives';
+
+/**
+ * Reporting (spec §2 "Report catalogue", §3 "Reporting filters", §7 "Reporting"; issue 15).
+ *
+ * GET o/{org}/reporting/dash/{figure}: one dashboard figure.
+ * GET o/{org}/reporting/{report}[?format=csv|xlsx]: one page of a report (JSON) or the whole
+ * filtered report as a download. GET o/{org}/reporting/read_acknowledgements/{id}: one
+ * acknowledgement's readers. GET o/{org}/reporting/retired_pnps/{pnpId}/download_documents: a zip.
+ * docs/reports.md describes every report's rows, filters and sort keys.
+ */
+
+export const DASH_FIGURES = [
+  'content_authoring_status',
+  'all_pnp_status',
+  'upcoming_reviews',
+  'published_docs',
+] as const;
+export type DashFigure = (typeof DASH_FIGURES)[number];
+
+export const REPORT_KEYS = [
+  'pnp_documents',
+  'retired_pnps',
+  'pending_action',
+  'user_assignments',
+  'missing_assignments',
+  'read_acknowledgements',
+  'pnp_document_views',
+  'linked_pnps',
+] as const;
+export type ReportKey = (typeof REPORT_KEYS)[number];
+/** The readers of one read acknowledgement (the detail of the Read Acknowledgements report). */
+export type ReportOrDetailKey = ReportKey | 'read_acknowledgement_readers';
+
+export const REPORT_TITLES: Record<ReportOrDetailKey, string> = {
+  pnp_documents: 'All Versions',
+  retired_pnps: 'Retired P&Ps',
+  pending_action: 'Versions Pending Action',
+  user_assignments: 'Assignments',
+  missing_assignments: 'Unassigned Items',
+  read_acknowledgements: 'Read Acknowledgements',
+  read_acknowledgement_readers: 'Read Acknowledgement Readers',
+  pnp_document_views: 'Views by Version',
+  linked_pnps: 'Linked P&Ps',
+};
+
+/** Lists count their matches only this far: past it `total` is this number and `capped` is true. */
+export const REPORT_COUNT_LIMIT = 10_000;
+export const REPORT_MAX_PAGE_SIZE = 100;
+export const REPORT_SEARCH_MAX_LENGTH = 200;
+/** The published-documents figure spans at most this many months. */
+export const PUBLISHED_DOCS_MAX_MONTHS = 60;
+
+const whole = (label: string, min: number, max: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+};
+
+const isoDate = (label: string) =>
+  text().refine((value) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    return match !== null && isValidDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  }, `${label} must be a real date written as yyyy-mm-dd.`);
+
+const isoMonth = (label: string) =>
+  text().refine((value) => {
+    const match = /^(\d{4})-(\d{2})$/.exec(value);
+    return match !== null && isValidDate(Number(match[1]), Number(match[2]), 1);
+  }, `${label} must be a month written as yyyy-mm.`);
+
+/** The date ranges of spec §3 "Reporting filters", each a pair of query keys. */
+export const REPORT_DATE_RANGES = [
+  ['effective_from', 'effective_to', 'Effective date'],
+  ['published_from', 'published_to', 'Published date'],
+  ['review_from', 'review_to', 'Review due date'],
+] as const;
+
+/** Every filter a report may take; each report accepts only its own (docs/reports.md), others are a 422. */
+export const ReportFilters = z.object({
+  /** Case-insensitive contains on the P&P name (and, where a report has one, the item or person name). */
+  q: text({ message: 'The search must be text.' })
+    .trim()
+    .max(REPORT_SEARCH_MAX_LENGTH, { message: `The search must be at most ${REPORT_SEARCH_MAX_LENGTH} characters.` })
+    .optional(),
+  /** Object role: Owner 1, Author 2, Reviewer 3, Approver 4, Audience 5. */
+  role: whole('role', 1, 5).optional(),
+  /** Read-acknowledgement status: Active 1, Closed 2, Canceled 3. */
+  status: whole('status', 1, 3).optional(),
+  /** Version status (All Versions): Draft 1, Active 2, Archived 3. */
+  version_status: whole('version_status', 1, 3).optional(),
+  /** Reader completion (read-acknowledgement detail): 0 incomplete, 1 complete. */
+  completion: whole('completion', 0, 1).optional(),
+  group_id: queryId('The group').optional(),
+  user_id: queryId('The user').optional(),
+  effective_from: isoDate('Effective date from').optional(),
+  effective_to: isoDate('Effective date to').optional(),
+  published_from: isoDate('Published date from').optional(),
+  published_to: isoDate('Published date to').optional(),
+  review_from: isoDate('Review due date from').optional(),
+  review_to: isoDate('Review due date to').optional(),
+});
+export type ReportFilters = z.infer<typeof ReportFilters>;
+export type ReportFilterKey = keyof ReportFilters;
+
+export const REPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** A report's query: its filters, the sort (a key of that report, checked by the server), the page, the format. */
+export const ReportQuery = ReportFilters.extend({
+  sort: text({ message: 'sort must be text.' }).max(64, { message: 'sort is not a column of this report.' }).optional(),
+  dir: z.enum(['asc', 'desc'], { message: 'dir must be asc or desc.' }).optional(),
+  page: whole('page', 1, 1_000_000).default(1),
+  per_page: whole('per_page', 1, REPORT_MAX_PAGE_SIZE).default(10),
+  format: z.enum(REPORT_FORMATS, { message: 'format must be json, csv or xlsx.' }).default('json'),
+})
+  .strict()
+  .superRefine((query, issue) => {
+    for (const [from, to, label] of REPORT_DATE_RANGES) {
+      const start = query[from];
+      const end = query[to];
+      if (start && end && end < start) {
+        issue.addIssue({ code: 'custom', path: [to], message: `${label} "to" must not be before "from".` });
+      }
+    }
+  });
+export type ReportQuery = z.input<typeof ReportQuery>;
+
+/** One cell of a report row: text, a number, a yes/no, or empty. Dates are 'yyyy-mm-dd', times ISO 8601. */
+export const ReportCell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type ReportCell = z.infer<typeof ReportCell>;
+
+export const ReportColumn = z.object({
+  key: z.string(),
+  label: z.string(),
+  sortable: z.boolean(),
+});
+export type ReportColumn = z.infer<typeof ReportColumn>;
+
+/** One page of a report: the columns in display order, the rows keyed by column key (plus ids). */
+export const ReportPage = z.object({
+  report: z.string(),
+  title: z.string(),
+  columns: z.array(ReportColumn),
+  rows: z.array(z.record(z.string(), ReportCell)),
+  total: z.number().int(),
+  /** True when there are more than REPORT_COUNT_LIMIT matches: `total` then says REPORT_COUNT_LIMIT. */
+  capped: z.boolean(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  sort: z.string(),
+  dir: z.enum(['asc', 'desc']),
+});
+export type ReportPage = z.infer<typeof ReportPage>;
+
+/** The read-acknowledgement detail: the acknowledgement itself, then a page of its readers. */
+export const ReadAckSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pnp_id: z.number().int(),
+  pnp_name: z.string(),
+  version_number: z.number().int().nullable(),
+  status: z.number().int(),
+  status_label: z.string(),
+  due_dt: z.string().nullable(),
+  readers_total: z.number().int(),
+  readers_completed: z.number().int(),
+});
+export type ReadAckSummary = z.infer<typeof ReadAckSummary>;
+export const ReadAckDetailPage = ReportPage.extend({ read_acknowledgement: ReadAckSummary });
+export type ReadAckDetailPage = z.infer<typeof ReadAckDetailPage>;
+
+// ---- Dashboard figures ----
+
+export const DashBucket = z.object({
+  /** The stage, status or month ('yyyy-mm') this bar stands for. */
+  key: z.union([z.number().int(), z.string()]),
+  label: z.string(),
+  count: z.number().int(),
+});
+export type DashBucket = z.infer<typeof DashBucket>;
+
+export const DashFigureResult = z.object({
+  figure: z.string(),
+  title: z.string(),
+  buckets: z.array(DashBucket),
+  total: z.number().int(),
+  /** upcoming_reviews only: Active versions whose review date has passed. */
+  overdue: z.number().int().optional(),
+  /** The period asked for or used (months 'yyyy-mm'), for upcoming_reviews and published_docs. */
+  from: z.string().optional(),
+  to: z.string().optional(),
+});
+export type DashFigureResult = z.infer<typeof DashFigureResult>;
+
+/** published_docs takes a period in months; the other figures take nothing. */
+export const DashQuery = z
+  .object({
+    from: isoMonth('from').optional(),
+    to: isoMonth('to').optional(),
+  })
+  .strict()
+  .superRefine((query, issue) => {
+    if (query.from && query.to && query.to < query.from) {
+      issue.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from".' });
+    }
+  });
+export type DashQuery = z.input<typeof DashQuery>;
+
+export const DASH_TITLES: Record<DashFigure, string> = {
+  content_authoring_status: 'Draft Status',
+  all_pnp_status: 'All P&P Status',
+  upcoming_reviews: 'Upcoming Reviews',
+  published_docs: 'Published Documents',
+};
