@@ -12,6 +12,14 @@ import { registerUserBulkAssignModule } from '../modules/user-bulk-assign/index'
 import { registerUserBulkUploadModule } from '../modules/user-bulk-uploads/index';
 import { registerUserGroupModule } from '../modules/user-groups/index';
 import { registerUserModule } from '../modules/users/index';
+import { registerHstmOrgModule } from '../modules/hstm-orgs/index';
+import { registerHstmIdpModule } from '../modules/hstm-idp/index';
+import { registerHstmStaffUserModule } from '../modules/hstm-users/index';
+import { registerHstmOrgUserModule } from '../modules/hstm-org-users/index';
+import { registerHstmDashboardModule } from '../modules/hstm-dashboard/index';
+import { registerLoginAsModule } from '../modules/login-as/index';
+import { registerStaffAuditRoutes } from '../modules/staff-audit/index';
+import { registerReportingModule } from '../modules/reporting/index';
 import type { Deps } from './deps';
 import type { App } from './routes';
 
@@ -22,6 +30,7 @@ export function registerModules(app: App, deps: Deps): void {
   registerNotificationRoutes(app, deps);
   registerSelfSettingsRoutes(app, deps);
   registerMailOutboxRoutes(app, deps);
+  registerStaffAuditRoutes(app, deps);
   registerContainerModule(app, deps);
   registerPnpModule(app, deps);
   registerLibraryModule(app, deps);
@@ -31,4 +40,11 @@ export function registerModules(app: App, deps: Deps): void {
   registerUserGroupModule(app, deps);
   registerUserBulkUploadModule(app, deps);
   registerUserBulkAssignModule(app, deps);
+  registerHstmOrgModule(app, deps);
+  registerHstmIdpModule(app, deps);
+  registerHstmStaffUserModule(app, deps);
+  registerHstmOrgUserModule(app, deps);
+  registerHstmDashboardModule(app, deps);
+  registerLoginAsModule(app, deps);
+  registerReportingModule(app, deps);
 }

@@ -10,6 +10,7 @@ import type { Actor, OrgActor, StaffActor } from './actor';
 import { runUnlessClientGone } from './cancel-on-disconnect';
 import type { Deps } from './deps';
 import { forbidden, notFound, unauthorized } from './errors';
+import { recordStaffAction } from './staff-action-log';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -79,6 +80,8 @@ interface RouteDef<S extends RouteSchema> {
   adminOnly?: boolean;
   /** Staff routes: the staff permission number required (spec §6). */
   permission?: number;
+  /** Staff routes: record this call in the staff action log even though it reads (e.g. a login-as link). */
+  audited?: boolean;
   /** Body size limit in bytes, for routes that take larger bodies. */
   bodyLimit?: number;
   /** Requests allowed per client address per minute (sign-in). */
@@ -192,7 +195,11 @@ export function staffRoute<S extends RouteSchema>(
   register(app, 'staff', def, def.schema, guard, async (req, reply) => {
     const actor = guard(req);
     const result = await withSystem(deps.database.db, (tx) =>
-      runUnlessClientGone(reply, tx, () => handler({ ...baseCtx(deps, req, reply), tx, actor }, inputOf<S>(req))),
+      runUnlessClientGone(reply, tx, async () => {
+        const answer = await handler({ ...baseCtx(deps, req, reply), tx, actor }, inputOf<S>(req));
+        await recordStaffAction(tx, actor, req, def.audited ?? false);
+        return answer;
+      }),
     );
     return send(reply, result);
   });

@@ -24,6 +24,7 @@ import { playStories, type RenderedFile } from './demo-stories';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoUserGroupLogs } from './demo-user-groups';
 import { seedDemoUserImports } from './demo-user-imports';
+import { seedDemoHstmPeople } from './demo-hstm-people';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './demo-users';
 import { policyPlainText, renderDocx, renderPdf, type PolicyText } from './documents';
 
@@ -195,6 +196,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     await seedDemoReadAcks(tx, orgId, now);
     await seedDemoUserGroupLogs(tx, orgId, now);
     await seedDemoUserImports(tx, orgId, now);
+    await seedDemoHstmPeople(tx, orgId, now);
     return orgId;
   });
   // A review reminder comes due today, opened by the daily job itself (its own transaction).

@@ -31,6 +31,10 @@ export const routes: RouteObject[] = [
             path: 'set_password/:token',
             lazy: lazyPage(() => import('../features/users/pages/set-password-page'), 'SetPasswordPage'),
           },
+          {
+            path: 'staff_set_password/:token',
+            lazy: lazyPage(() => import('../features/hstm-users/staff-set-password-page'), 'StaffSetPasswordPage'),
+          },
           { path: 'error/:error', lazy: lazyPage(() => import('./routes/error-page'), 'ErrorPage') },
           {
             path: 'hstm/login_as/:userId/:userName',

@@ -36,6 +36,7 @@ export function isPublicPath(pathname: string): boolean {
     pathname.startsWith('/t/') ||
     pathname.startsWith('/error/') ||
     pathname.startsWith('/set_password/') ||
+    pathname.startsWith('/staff_set_password/') ||
     pathname.startsWith('/hstm/login_as/')
   );
 }

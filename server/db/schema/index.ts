@@ -7,3 +7,8 @@ export * from './user-admin';
 export * from './user-groups-admin';
 export * from './user-imports';
 export * from './reassignment';
+export * from './hstm-orgs';
+export * from './hstm-idp';
+export * from './hstm-people';
+export * from './login-as';
+export * from './staff-audit';

@@ -9,6 +9,8 @@ export const organizations = pgTable(
     id: id(),
     name: varchar('name', { length: 255 }).notNull(),
     tenant: varchar('tenant', { length: 64 }).notNull(),
+    /** Two-letter code of spec §3's locations (shared/domain/locations.ts); checked by the API. */
+    location: varchar('location', { length: 2 }),
     status: smallint('status').notNull().default(1),
     idpProvider: varchar('idp_provider', { length: 32 }),
     tokenTimeout: integer('token_timeout').notNull().default(30),
@@ -17,7 +19,10 @@ export const organizations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('organizations_tenant_key').on(sql`lower(${t.tenant})`)],
+  (t) => [
+    uniqueIndex('organizations_tenant_key').on(sql`lower(${t.tenant})`),
+    index('organizations_name_idx').on(sql`lower(${t.name})`),
+  ],
 );
 
 /** Provider staff: outside every organisation; `permissions` is the space-separated hstm string. */

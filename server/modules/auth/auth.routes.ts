@@ -12,14 +12,31 @@ import { publicRoute, type App, type PublicCtx } from '../../http/routes';
 import { clearSessionCookie, loadActor, sessionCookieOptions } from '../../http/session-context';
 import { describeSession, signIn } from './auth.service';
 import { findOrgByTenant } from './auth.repo';
-import { deleteSession } from './sessions.repo';
+import { deleteSession, findSession, hashToken } from './sessions.repo';
+import { SUDOER_COOKIE } from './sudoer-cookie';
 
 const TenantParams = z.object({
   tenant: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The organization key is not valid.'),
 });
 
+/**
+ * Signing out of a login-as session returns to the staff user's own session when the browser still
+ * holds it and it is still live and theirs; otherwise the browser is simply signed out.
+ */
+async function staffSessionToResume(ctx: PublicCtx): Promise<{ token: string; csrfToken: string } | null> {
+  const actor = ctx.actor;
+  const staffToken = ctx.req.cookies[SUDOER_COOKIE];
+  if (!actor || actor.kind !== 'org' || !actor.sudoer || !staffToken) return null;
+  const sudoerId = actor.sudoer.id;
+  const row = await withSystem(ctx.deps.database.db, (tx) => findSession(tx, hashToken(staffToken)));
+  if (!row || row.kind !== 'hstm' || row.hstmUserId !== sudoerId || row.expiresAt <= ctx.now) return null;
+  return { token: staffToken, csrfToken: row.csrfToken };
+}
+
 async function endSession(ctx: PublicCtx): Promise<void> {
   const actor = ctx.actor;
+  const resume = await staffSessionToResume(ctx);
+  if (ctx.req.cookies[SUDOER_COOKIE]) ctx.reply.clearCookie(SUDOER_COOKIE, sessionCookieOptions(ctx.req));
   if (actor) {
     await withSystem(ctx.deps.database.db, async (tx) => {
       await deleteSession(tx, actor.sessionId);
@@ -40,7 +57,12 @@ async function endSession(ctx: PublicCtx): Promise<void> {
       }
     });
   }
-  clearSessionCookie(ctx.req, ctx.reply);
+  if (resume) {
+    ctx.reply.setCookie(SESSION_COOKIE, resume.token, sessionCookieOptions(ctx.req));
+    setCsrfCookie(ctx.req, ctx.reply, resume.csrfToken);
+  } else {
+    clearSessionCookie(ctx.req, ctx.reply);
+  }
 }
 
 export function registerAuthRoutes(app: App, deps: Deps): void {

@@ -59,9 +59,16 @@ export function registerSystemMessageRoutes(app: App, deps: Deps): void {
   staffRoute(
     app,
     deps,
-    { method: 'GET', url: '/api/hstm/system_messages', permission: perm, schema: { response: { 200: SystemMessageList } } },
+    {
+      method: 'GET',
+      url: '/api/hstm/system_messages',
+      permission: perm,
+      schema: { response: { 200: SystemMessageList } },
+    },
     async (ctx) => ({
-      system_messages: (await ctx.tx.select().from(systemMessages).orderBy(asc(systemMessages.startDatetime))).map(present),
+      system_messages: (await ctx.tx.select().from(systemMessages).orderBy(asc(systemMessages.startDatetime))).map(
+        present,
+      ),
     }),
   );
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../../http/deps';
 import { withSystem } from '../../db/tenant';
 import { fileCleanupJob } from '../../modules/files/file-cleanup';
+import { processIdpSyncRuns } from '../../modules/hstm-idp/sync.service';
 import { sendDailySummaries } from '../../modules/notifications/daily-summary';
 import { mailNewNotifications } from '../../modules/notifications/mail-new-notifications';
 import { remindOpenAcknowledgements } from '../../modules/review-reminders/ack-reminders';
@@ -18,6 +19,7 @@ export const JOB = {
   mailDelivery: 'mail-delivery',
   fileCleanup: 'file-cleanup',
   bulkReassignment: 'bulk-reassignment',
+  idpSync: 'idp-sync',
 } as const;
 
 /**
@@ -65,6 +67,16 @@ export function applicationJobs(deps: Deps, transport: MailTransport | null): Jo
       expireInSeconds: 15 * 60,
       retryDelaySeconds: 10,
       run: ({ now, signal }) => processReassignmentJobs(db, now, signal),
+    },
+    {
+      // Directory and HLC user syncs queued by staff (issue 14): each run once, then an e-mail.
+      name: JOB.idpSync,
+      cron: '* * * * *',
+      runAtStart: true,
+      startWindowSeconds: 60,
+      expireInSeconds: 30 * 60,
+      retryDelaySeconds: 10,
+      run: ({ now, signal }) => processIdpSyncRuns(db, now, signal),
     },
   ];
   if (transport) {

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { StaffPermission } from '../../../shared/domain/roles';
 import { staffGuard, staffPermissionGuard } from '../guards';
 import { lazyPage } from './lazy-page';
-import { group, planned, plannedIndex, redirectTo, sectioned, simpleLinks, type SectionSpec } from './route-helpers';
+import { group, redirectTo, sectioned, simpleLinks, type SectionSpec } from './route-helpers';
 
 const usersGuard = staffPermissionGuard(StaffPermission.UserManagement);
 const orgsGuard = staffPermissionGuard(StaffPermission.OrgManagement);
@@ -13,8 +13,14 @@ const developerSections: SectionSpec[] = [
     path: 'links',
     label: 'Links',
     description: 'Links to the API documentation, health and version endpoints, and other tools.',
+    lazy: lazyPage(() => import('../../features/hstm-dev-tools/links-panel'), 'DeveloperLinksPanel'),
   },
-  { path: 'hstreamid', label: 'hStream ID', description: 'Look up the hStream id of a user by e-mail.' },
+  {
+    path: 'hstreamid',
+    label: 'hStream ID',
+    description: 'Look up the hStream id of a user by e-mail.',
+    lazy: lazyPage(() => import('../../features/hstm-org-users/hstream-id-panel'), 'HstreamIdPanel'),
+  },
   {
     path: 'system_messages',
     label: 'System Messages',
@@ -28,27 +34,69 @@ const developerSections: SectionSpec[] = [
       'Every e-mail Tenet has written, with its text and HTML; where mail waits when SMTP is not configured.',
     lazy: lazyPage(() => import('../../features/mail-outbox/mail-outbox-page'), 'MailOutboxPage'),
   },
+  {
+    path: 'staff_activity',
+    label: 'Staff Activity',
+    description: 'Every change made in the staff area, by whom and when.',
+    lazy: lazyPage(() => import('../../features/hstm-staff-activity/staff-activity-panel'), 'StaffActivityPanel'),
+  },
 ];
 
 const orgSections: SectionSpec[] = [
-  { path: 'pm_users', label: 'Users', description: "The organisation's users." },
-  { path: 'pm_admins', label: 'Admins', description: "The organisation's administrators." },
+  {
+    path: 'pm_users',
+    label: 'Users',
+    description: "The organisation's users.",
+    lazy: lazyPage(() => import('../../features/hstm-org-users/org-users-panel'), 'OrgUsersPanel'),
+  },
+  {
+    path: 'pm_admins',
+    label: 'Admins',
+    description: "The organisation's administrators.",
+    lazy: lazyPage(() => import('../../features/hstm-org-users/org-admins-panel'), 'OrgAdminsPanel'),
+  },
   {
     path: 'idp_config',
     label: 'Identity Provider',
     description: 'How users of this organisation sign in: Azure, hStream, SAML SSO or hStream - HLC.',
+    lazy: lazyPage(() => import('../../features/hstm-idp/idp-config-panel'), 'IdpConfigPanel'),
   },
-  { path: 'templates', label: 'Templates', description: 'The templates this organisation may use.' },
+  {
+    path: 'templates',
+    label: 'Templates',
+    description: 'The templates this organisation may use.',
+    lazy: lazyPage(() => import('../../features/hstm-orgs/org-templates-panel'), 'OrgTemplatesPanel'),
+  },
 ];
 
 const orgUserSections: SectionSpec[] = [
-  { path: 'visitor_logs', label: 'Visitor Logs', description: 'When this user signed in and from where.' },
-  { path: 'groups', label: 'Groups', description: 'The groups this user belongs to.' },
-  { path: 'settings', label: 'Settings', description: "The user's preferences." },
+  {
+    path: 'visitor_logs',
+    label: 'Visitor Logs',
+    description: 'When this user signed in and from where.',
+    lazy: lazyPage(() => import('../../features/hstm-org-users/visitor-logs-panel'), 'VisitorLogsPanel'),
+  },
+  {
+    path: 'groups',
+    label: 'Groups',
+    description: 'The groups this user belongs to.',
+    lazy: lazyPage(() => import('../../features/hstm-org-users/org-user-groups-panel'), 'OrgUserGroupsPanel'),
+  },
+  {
+    path: 'settings',
+    label: 'Settings',
+    description: "The user's preferences.",
+    lazy: lazyPage(() => import('../../features/hstm-org-users/org-user-settings-panel'), 'OrgUserSettingsPanel'),
+  },
 ];
 
 const staffUserSections: SectionSpec[] = [
-  { path: 'settings', label: 'Settings', description: 'Permissions and settings of this staff user.' },
+  {
+    path: 'settings',
+    label: 'Settings',
+    description: 'Permissions and settings of this staff user.',
+    lazy: lazyPage(() => import('../../features/hstm-users/staff-user-settings-panel'), 'StaffUserSettingsPanel'),
+  },
 ];
 
 /** The provider-staff area of spec §2, under hstm/. */
@@ -59,10 +107,14 @@ export const staffRoutes: RouteObject = {
   lazy: lazyPage(() => import('../layouts/staff-layout'), 'StaffLayout'),
   children: [
     { index: true, ...redirectTo(() => '/hstm/dashboard') },
-    planned('dashboard', {
-      crumb: 'Dashboard',
-      description: 'Find organisations and users quickly, and see what needs attention.',
-    }),
+    {
+      path: 'dashboard',
+      handle: {
+        crumb: 'Dashboard',
+        description: 'Find organisations and users quickly, and see what needs attention.',
+      },
+      lazy: lazyPage(() => import('../../features/hstm-dashboard/dashboard-page'), 'DashboardPage'),
+    },
     sectioned(
       'developer_tools',
       { crumb: 'Developer Tools', description: 'Tools for the people who run Tenet.' },
@@ -80,16 +132,18 @@ export const staffRoutes: RouteObject = {
           'Provider staff and their permissions: user management, org management, login as, developer tools.',
         items: 'Staff Users',
       },
-      plannedIndex,
+      { lazy: lazyPage(() => import('../../features/hstm-users/staff-users-page'), 'StaffUsersPage') },
       [
-        planned('new', {
-          crumb: 'New Staff User',
-          description: 'Add a provider staff user and choose their permissions.',
-        }),
-        planned('edit/:userId', {
-          crumb: 'Edit Staff User',
-          description: "Change a staff user's details and permissions.",
-        }),
+        {
+          path: 'new',
+          handle: { crumb: 'New Staff User', description: 'Add a provider staff user and choose their permissions.' },
+          lazy: lazyPage(() => import('../../features/hstm-users/new-staff-user-page'), 'NewStaffUserPage'),
+        },
+        {
+          path: 'edit/:userId',
+          handle: { crumb: 'Edit Staff User', description: "Change a staff user's details and permissions." },
+          lazy: lazyPage(() => import('../../features/hstm-users/edit-staff-user-page'), 'EditStaffUserPage'),
+        },
         sectioned(
           ':userId',
           { crumb: (p) => `Staff User ${p.userId ?? ''}`, title: 'Staff User' },
@@ -107,7 +161,7 @@ export const staffRoutes: RouteObject = {
         description: 'Every organisation: status (Active, Disabled, Locked) and sign-in source.',
         items: 'Organizations',
       },
-      plannedIndex,
+      { lazy: lazyPage(() => import('../../features/hstm-orgs/orgs-page'), 'OrgsPage') },
       [
         sectioned(
           ':orgId',
@@ -116,10 +170,14 @@ export const staffRoutes: RouteObject = {
           orgSections,
           'pm_users',
         ),
-        planned(':orgId/idp_config/settings', {
-          crumb: 'Identity Provider Settings',
-          description: 'Configure and test the identity provider of this organisation.',
-        }),
+        {
+          path: ':orgId/idp_config/settings',
+          handle: {
+            crumb: 'Identity Provider Settings',
+            description: 'Configure and test the identity provider of this organisation.',
+          },
+          lazy: lazyPage(() => import('../../features/hstm-idp/idp-settings-page'), 'IdpSettingsPage'),
+        },
         sectioned(
           ':orgId/pm_users/:userId',
           { crumb: (p) => `User ${p.userId ?? ''}`, title: 'Organization User' },
@@ -127,10 +185,11 @@ export const staffRoutes: RouteObject = {
           orgUserSections,
           'visitor_logs',
           [
-            planned('visitor_logs/:visitorLogId', {
-              crumb: 'Visit',
-              description: 'One visit: when, from where, with which browser.',
-            }),
+            {
+              path: 'visitor_logs/:visitorLogId',
+              handle: { crumb: 'Visit', description: 'One visit: when, from where, with which browser.' },
+              lazy: lazyPage(() => import('../../features/hstm-org-users/visitor-log-page'), 'VisitorLogPage'),
+            },
           ],
         ),
       ],

@@ -1,3 +1,4 @@
+import type { SudoLoginRequest, SudoLoginResponse } from '../../../../shared/api/login-as';
 import type { LoginRequest, Session, TenantInfo } from '../../../../shared/api/sessions';
 import { http } from '../../../lib/api-client';
 
@@ -24,6 +25,9 @@ export const sessionApi = {
   sudoLoginUrl: (userId: string): Promise<{ url: string }> =>
     http.get<{ url: string }>('auth/developer/sudo_login_generate_url', {
       query: { user_id: userId },
-      passThrough: [403, 404],
+      passThrough: [403, 404, 422],
     }),
+  /** Trades a login-as link's token for the org user's session; every refusal is shown on the page. */
+  sudoLogin: (request: SudoLoginRequest): Promise<SudoLoginResponse> =>
+    http.post<SudoLoginResponse>('auth/developer/sudo_login', request, { passThrough: [401, 403, 422, 429] }),
 };

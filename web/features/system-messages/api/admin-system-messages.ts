@@ -9,5 +9,7 @@ export const systemMessagesAdminApi = {
   create: (input: SystemMessageInput): Promise<SystemMessage> =>
     // Spec §8: create failures show each server error as a toast, so the form handles 422 itself.
     http.post<SystemMessage>('hstm/system_messages', { system_message: input }, { passThrough: [422] }),
+  update: ({ id, input }: { id: number; input: SystemMessageInput }): Promise<SystemMessage> =>
+    http.put<SystemMessage>(`hstm/system_messages/${id}`, { system_message: input }, { passThrough: [422] }),
   remove: (id: number): Promise<void> => http.delete<void>(`hstm/system_messages/${id}`),
 };

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { SystemMessageInput } from '../../../../shared/api/system-messages';
+import type { SystemMessage, SystemMessageInput } from '../../../../shared/api/system-messages';
 import { formatIsoDate } from '../../../../shared/domain/dates';
 import { Messages } from '../../../../shared/domain/messages';
 import { DateInput } from '../../../components/date-input';
@@ -35,19 +35,41 @@ const emptyDraft = (): Draft => ({
   endTime: '23:59',
 });
 
+/** An existing message's window, shown in UTC like it was entered. */
+const draftOf = (m: SystemMessage): Draft => ({
+  message: m.message,
+  location: m.location,
+  startDate: new Date(m.start_datetime).toISOString().slice(0, 10),
+  startTime: new Date(m.start_datetime).toISOString().slice(11, 16),
+  endDate: new Date(m.end_datetime).toISOString().slice(0, 10),
+  endTime: new Date(m.end_datetime).toISOString().slice(11, 16),
+});
+
 /** Date and time are entered in the application's time zone, UTC (spec §9). */
 const toIso = (date: string | null, time: string): string | null =>
   date && /^\d{2}:\d{2}$/.test(time) ? `${date}T${time}:00.000Z` : null;
 
-/** Creates a system message: text, where it shows, and its time window. */
-export function SystemMessageForm({ opened, onClose }: { readonly opened: boolean; readonly onClose: () => void }) {
+/**
+ * Creates a system message (text, where it shows, its time window) or, given `editing`, changes
+ * one; the caller remounts it (key) per message so the draft starts from that message.
+ */
+export function SystemMessageForm({
+  opened,
+  onClose,
+  editing = null,
+}: {
+  readonly opened: boolean;
+  readonly onClose: () => void;
+  readonly editing?: SystemMessage | null;
+}) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [draft, setDraft] = useState<Draft>(() => (editing ? draftOf(editing) : emptyDraft()));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const create = useMutation({
-    mutationFn: systemMessagesAdminApi.create,
+    mutationFn: (input: SystemMessageInput) =>
+      editing ? systemMessagesAdminApi.update({ id: editing.id, input }) : systemMessagesAdminApi.create(input),
     onSuccess: async () => {
-      toasts.success(Messages.recordCreated);
+      toasts.success(editing ? Messages.recordUpdated : Messages.recordCreated);
       setDraft(emptyDraft());
       onClose();
       await queryClient.invalidateQueries({ queryKey: systemMessageKeys.all });
@@ -82,7 +104,12 @@ export function SystemMessageForm({ opened, onClose }: { readonly opened: boolea
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>New system message</Text>} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={600}>{editing ? 'Edit system message' : 'New system message'}</Text>}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Textarea
@@ -145,7 +172,7 @@ export function SystemMessageForm({ opened, onClose }: { readonly opened: boolea
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create message
+              {editing ? 'Save changes' : 'Create message'}
             </Button>
           </Group>
         </Stack>

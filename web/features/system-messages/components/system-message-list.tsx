@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Stack, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SystemMessage } from '../../../../shared/api/system-messages';
@@ -24,11 +24,12 @@ const sortValue = (m: SystemMessage, key: string): SortValue =>
 const matches = (m: SystemMessage, search: string): boolean =>
   m.message.toLowerCase().includes(search.trim().toLowerCase());
 
-/** The system messages of developer tools: search, sort, page, create and delete. */
+/** The system messages of developer tools: search, sort, page, create, edit and delete. */
 export function SystemMessageList() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<SystemMessage | null>(null);
   const query = useQuery({ queryKey: systemMessageKeys.all, queryFn: systemMessagesAdminApi.list });
   const rows = useMemo(
     () => (query.data?.system_messages ?? []).filter((m) => matches(m, search)),
@@ -89,19 +90,26 @@ export function SystemMessageList() {
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 60,
+      width: 100,
       align: 'right',
       render: (m) => (
-        <Tooltip label="Delete">
-          <ActionIcon
-            variant="subtle"
-            color="red.8"
-            aria-label={`Delete system message ${m.id}`}
-            onClick={() => void askDelete(m)}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon variant="subtle" aria-label={`Edit system message ${m.id}`} onClick={() => setEditing(m)}>
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red.8"
+              aria-label={`Delete system message ${m.id}`}
+              onClick={() => void askDelete(m)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       ),
     },
   ];
@@ -155,7 +163,10 @@ export function SystemMessageList() {
           />
         }
       />
-      <SystemMessageForm opened={creating} onClose={() => setCreating(false)} />
+      <SystemMessageForm key="new" opened={creating} onClose={() => setCreating(false)} />
+      {editing ? (
+        <SystemMessageForm key={`edit-${editing.id}`} opened editing={editing} onClose={() => setEditing(null)} />
+      ) : null}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Modal, Select, Switch, Text, TextInput } 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { USER_SUCCESS, type UserSummary } from '../../../../shared/api/users';
+import { USER_CREATED_FROM_LABELS, USER_SUCCESS, type UserSummary } from '../../../../shared/api/users';
 import { BULK_INVITE_FLAG_RESET_MS } from '../../../../shared/domain/limits';
 import { Page } from '../../../components/page';
 import { PaginationFooter } from '../../../components/pagination-footer';
@@ -22,8 +22,7 @@ import { showErrors } from '../components/show-errors';
 const PAGE_SIZE = 10;
 const CREATED_FROM = [
   { value: '', label: 'All' },
-  { value: '0', label: 'Policy Manager' },
-  { value: '1', label: 'Azure' },
+  ...Object.entries(USER_CREATED_FROM_LABELS).map(([value, label]) => ({ value, label })),
 ];
 
 function filtersOf(p: URLSearchParams): UserFilters {

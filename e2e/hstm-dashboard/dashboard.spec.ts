@@ -1,0 +1,45 @@
+import type { OrgResponse } from '../../shared/api/hstm-orgs';
+import type { UserResponse } from '../../shared/api/users';
+import { TenetApi } from '../support/api';
+import { signIn } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import { DemoUsers } from '../support/users';
+
+test.use({ actionTimeout: 15_000 });
+
+test('the staff dashboard finds an organisation and a user made by the test, and opens each', async ({
+  page,
+  baseURL,
+  data,
+}) => {
+  const staff = await TenetApi.signedIn(baseURL ?? '', DemoUsers.staff);
+  try {
+    const { org } = await staff.post<OrgResponse>('hstm/organizations', {
+      org: { name: `Dash Clinic ${data.word}`, tenant: `dash-${data.word}`.toLowerCase() },
+    });
+    const username = `e2e.dash.${data.word}`.toLowerCase();
+    const { user } = await data.api.post<UserResponse>(data.o('users'), {
+      user: { first_name: 'Dana', last_name: `Dash ${data.word}`, email: `${username}@example.com`, username },
+    });
+
+    await signIn(page, DemoUsers.staff, '/hstm/dashboard');
+    await expect(page.getByLabel(/^Active organizations:/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(data.word);
+
+    const orgs = page.getByRole('table', { name: 'Organizations', exact: true });
+    const users = page.getByRole('table', { name: 'Users', exact: true });
+    await expect(orgs.getByRole('row')).toHaveCount(2);
+    await expect(orgs.getByRole('cell', { name: `dash-${data.word}`.toLowerCase(), exact: true })).toBeVisible();
+    await expect(users.getByRole('cell', { name: `${username}@example.com`, exact: true })).toBeVisible();
+
+    await orgs.getByRole('link', { name: org.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/hstm/orgs/${org.id}(/pm_users)?$`));
+
+    await page.goto('/hstm/dashboard');
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(username);
+    await users.getByRole('link', { name: `Dana Dash ${data.word}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/hstm/orgs/${data.orgId}/pm_users/${user.id}(/[a-z_]+)?$`));
+  } finally {
+    await staff.dispose();
+  }
+});

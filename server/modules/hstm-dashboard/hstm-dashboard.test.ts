@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
+import { createOrg, createStaff, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const URL = '/api/hstm/dash/new';
+
+describe('GET hstm/dash/new', () => {
+  it('401 signed out; 403 for an org user, even an admin', async () => {
+    expect((await t.anonymous().get(URL)).statusCode).toBe(401);
+    const org = await createOrg(t.deps);
+    const admin = await createUser(t.deps, org.id, { isAdmin: true });
+    const agent = await t.signIn(admin.username, admin.password);
+    expect((await agent.get(URL)).statusCode).toBe(403);
+  });
+
+  it('any staff user (no permission needed) finds organisations by name or key and users by name, e-mail or username', async () => {
+    const staff = await createStaff(t.deps, '');
+    const agent = await t.signIn(staff.username, staff.password);
+    const word = `zq${randomBytes(3).toString('hex')}`;
+    const byName = await createOrg(t.deps, { name: `Clinic ${word}` });
+    const byKey = await createOrg(t.deps, { tenant: `key-${word}` });
+    await createOrg(t.deps);
+    const byFirst = await createUser(t.deps, byName.id, { firstName: `Ann${word}` });
+    const byEmail = await createUser(t.deps, byKey.id, { email: `mail.${word}@example.com` });
+    const byUsername = await createUser(t.deps, byKey.id, { username: `login.${word}` });
+    await createUser(t.deps, byKey.id, { username: `gone.${word}`, status: UserStatus.Deleted });
+
+    const res = await agent.get(`${URL}?search=${word.toUpperCase()}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.organizations.total).toBe(2);
+    expect(body.organizations.rows.map((o: { id: number }) => o.id).sort()).toEqual([byName.id, byKey.id].sort());
+    expect(body.users.total).toBe(3);
+    expect(body.users.rows.map((u: { id: number }) => u.id).sort()).toEqual(
+      [byFirst.id, byEmail.id, byUsername.id].sort(),
+    );
+    expect(body.users.rows.find((u: { id: number }) => u.id === byFirst.id)).toMatchObject({
+      org_id: byName.id,
+      org_name: byName.name,
+      email: byFirst.email,
+    });
+  });
+
+  it('treats % and _ as plain characters, caps each list and answers the most recent for an empty search', async () => {
+    const staff = await createStaff(t.deps, '2');
+    const agent = await t.signIn(staff.username, staff.password);
+    expect((await agent.get(`${URL}?search=${encodeURIComponent('%_%')}`)).json().organizations.total).toBe(0);
+    const word = `cap${randomBytes(3).toString('hex')}`;
+    for (let i = 0; i < 12; i += 1) await createOrg(t.deps, { name: `${word} ${i}` });
+    const capped = (await agent.get(`${URL}?search=${word}`)).json();
+    expect(capped.organizations.total).toBe(12);
+    expect(capped.organizations.rows).toHaveLength(10);
+    const newest = await createOrg(t.deps);
+    const recent = (await agent.get(URL)).json();
+    expect(recent.organizations.rows[0].id).toBe(newest.id);
+    expect(recent.organizations.rows.length).toBeLessThanOrEqual(10);
+  });
+
+  it('counts organisations by status and users locked out', async () => {
+    const staff = await createStaff(t.deps, '3');
+    const agent = await t.signIn(staff.username, staff.password);
+    const before = (await agent.get(URL)).json().figures;
+    await createOrg(t.deps, { status: OrgStatus.Disabled });
+    const locked = await createOrg(t.deps, { status: OrgStatus.Locked });
+    await createUser(t.deps, locked.id, { lockedUntil: new Date(t.clock.now().getTime() + 60_000) });
+    await createUser(t.deps, locked.id, { lockedUntil: new Date(t.clock.now().getTime() - 60_000) });
+    const after = (await agent.get(URL)).json().figures;
+    expect(after.orgs_disabled - before.orgs_disabled).toBe(1);
+    expect(after.orgs_locked - before.orgs_locked).toBe(1);
+    expect(after.users_locked_out - before.users_locked_out).toBe(1);
+  });
+
+  it('422 for a search that is too long', async () => {
+    const staff = await createStaff(t.deps, '');
+    const agent = await t.signIn(staff.username, staff.password);
+    const res = await agent.get(`${URL}?search=${'a'.repeat(300)}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,440 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_IN_PROGRESS_MESSAGE, SYNC_STARTED_MESSAGE } from '../../../shared/api/hstm-idp';
+import { hstmUsers, idpSyncRuns, mailOutbox, organizations, orgUsers } from '../../db/schema/index';
+import { withSystem } from '../../db/tenant';
+import { createOrg, createStaff, createUser } from '../../test/factories';
+import { createTestApp, type Agent, type TestApp } from '../../test/harness';
+import { graphUser, STAND_IN_SECRET, startGraphStandIn, type GraphStandIn } from './graph-stand-in';
+import { samlProblems } from './saml.service';
+import { processIdpSyncRuns } from './sync.service';
+import { idpMetadata, TEST_IDP_CERT_PEM } from './test-fixtures';
+
+let t: TestApp;
+let graph: GraphStandIn;
+let staff: Agent;
+let staffEmail: string;
+
+const B = '/api/hstm/organizations';
+const azureBody = (overrides: Record<string, unknown> = {}) => ({
+  azure_organization_setting: {
+    tenant_id: 'tenant-1',
+    client_id: 'client-1',
+    client_secret: STAND_IN_SECRET,
+    graph_base_url: graph.graphBaseUrl,
+    token_base_url: graph.tokenBaseUrl,
+    ...overrides,
+  },
+});
+const samlBody = (overrides: Record<string, unknown> = {}) => ({
+  saml_org_setting: {
+    entity_id: 'https://idp.example.test/saml',
+    sso_url: 'https://idp.example.test/saml/sso',
+    certificate: TEST_IDP_CERT_PEM,
+    ...overrides,
+  },
+});
+
+const usersOf = (orgId: number) =>
+  withSystem(t.deps.database.db, (tx) => tx.select().from(orgUsers).where(eq(orgUsers.orgId, orgId)));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  graph = await startGraphStandIn();
+  const s = await createStaff(t.deps, '3');
+  staff = await t.signIn(s.username, s.password);
+  const [row] = await withSystem(t.deps.database.db, (tx) => tx.select().from(hstmUsers).where(eq(hstmUsers.id, s.id)));
+  staffEmail = row!.email;
+});
+afterAll(async () => {
+  await graph.close();
+  await t.close();
+});
+
+describe('who may reach the sign-in settings', () => {
+  it('401 signed out, 403 for an org admin and for staff without permission 3, 404 for an unknown org', async () => {
+    const org = await createOrg(t.deps);
+    const calls: [string, string, Record<string, unknown>?][] = [
+      ['GET', `${B}/${org.id}/idp_settings`],
+      ['POST', `${B}/${org.id}/azure_org_settings`, azureBody()],
+      ['PUT', `${B}/${org.id}/azure_org_settings/1`, azureBody()],
+      ['POST', `${B}/azure_org_settings/validate_azure_settings`, azureBody()],
+      ['POST', `${B}/sync_azure_users`, { org_id: org.id }],
+      ['GET', `${B}/azure_sync_in_process?org_id=${org.id}`],
+      ['POST', `${B}/enable_hstream_idp`, { org_id: org.id }],
+      ['POST', `${B}/${org.id}/saml_org_settings`, samlBody()],
+      ['PUT', `${B}/${org.id}/saml_org_settings/1`, samlBody()],
+      ['POST', `${B}/parse_idp_metadata`, { metadata_xml: idpMetadata() }],
+      ['POST', `${B}/validate_saml_settings`, samlBody()],
+      [
+        'PUT',
+        `${B}/${org.id}/hlc_settings`,
+        { hlc_setting: { hlc_integration_enabled: true, hlc_integration_available: true } },
+      ],
+      ['POST', `${B}/sync_hlc_users`, { org_id: org.id }],
+      ['GET', `${B}/hlc_sync_in_process?org_id=${org.id}`],
+    ];
+    const admin = await createUser(t.deps, org.id, { isAdmin: true });
+    const orgAgent = await t.signIn(admin.username, admin.password);
+    const other = await createStaff(t.deps, '2 4 5');
+    const otherAgent = await t.signIn(other.username, other.password);
+    for (const [method, url, body] of calls) {
+      const send = (agent: Agent) =>
+        method === 'GET' ? agent.get(url) : method === 'PUT' ? agent.put(url, body) : agent.post(url, body);
+      expect((await send(t.anonymous())).statusCode, `${method} ${url}`).toBe(401);
+      expect((await send(orgAgent)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await send(otherAgent)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    const unknown = 2_000_000_000;
+    expect((await staff.get(`${B}/${unknown}/idp_settings`)).statusCode).toBe(404);
+    expect((await staff.post(`${B}/${unknown}/azure_org_settings`, azureBody())).statusCode).toBe(404);
+    expect((await staff.post(`${B}/sync_azure_users`, { org_id: unknown })).statusCode).toBe(404);
+    expect((await staff.get(`${B}/hlc_sync_in_process?org_id=${unknown}`)).statusCode).toBe(404);
+    expect((await staff.post(`${B}/enable_hstream_idp`, { org_id: unknown })).statusCode).toBe(404);
+    // Another org's settings id is not this org's.
+    const orgB = await createOrg(t.deps);
+    const created = await staff.post(`${B}/${orgB.id}/azure_org_settings`, azureBody());
+    expect((await staff.put(`${B}/${org.id}/azure_org_settings/${created.json().id}`, azureBody())).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('Azure settings', () => {
+  it('creates and updates them, never answering the secret; 422 lists what is wrong', async () => {
+    const org = await createOrg(t.deps);
+    let res = await staff.post(`${B}/${org.id}/azure_org_settings`, {
+      azure_organization_setting: { tenant_id: '', graph_base_url: 'ftp://x' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.length).toBeGreaterThanOrEqual(2);
+    res = await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody({ client_secret: '' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual(['Client secret is required']);
+
+    res = await staff.post(
+      `${B}/${org.id}/azure_org_settings`,
+      azureBody({ graph_base_url: undefined, token_base_url: undefined }),
+    );
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({
+      org_id: org.id,
+      tenant_id: 'tenant-1',
+      client_secret_set: true,
+      graph_base_url: 'https://graph.microsoft.com/v1.0',
+      token_base_url: 'https://login.microsoftonline.com',
+    });
+    expect(JSON.stringify(created)).not.toContain(STAND_IN_SECRET);
+    expect((await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody())).statusCode).toBe(409);
+
+    res = await staff.put(
+      `${B}/${org.id}/azure_org_settings/${created.id}`,
+      azureBody({ client_id: 'client-2', client_secret: undefined }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      client_id: 'client-2',
+      client_secret_set: true,
+      graph_base_url: graph.graphBaseUrl,
+    });
+    const overview = (await staff.get(`${B}/${org.id}/idp_settings`)).json();
+    expect(overview).toMatchObject({ idp_provider: 'AD', azure: { id: created.id, client_id: 'client-2' } });
+    expect(JSON.stringify(overview)).not.toContain(STAND_IN_SECRET);
+  });
+
+  it('validates against the directory, saying in a sentence what worked and what failed', async () => {
+    graph.pages = [[graphUser('u-1', 'Ada', 'Lovelace', 'ada@dir.example')]];
+    let res = await staff.post(`${B}/azure_org_settings/validate_azure_settings`, azureBody());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      message: 'The settings are valid: an access token was issued and the directory users can be read.',
+    });
+    res = await staff.post(`${B}/azure_org_settings/validate_azure_settings`, azureBody({ client_secret: 'wrong' }));
+    expect(res.json()).toEqual({
+      ok: false,
+      message:
+        'No access token: The token endpoint refused the request (HTTP 401: AADSTS7000215: Invalid client secret provided.).',
+    });
+    // Nothing listens on port 9 of the loopback: a network error is a sentence, not a 500.
+    res = await staff.post(
+      `${B}/azure_org_settings/validate_azure_settings`,
+      azureBody({ token_base_url: 'http://127.0.0.1:9' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ok: false,
+      message: 'No access token: The token endpoint could not be reached (127.0.0.1:9).',
+    });
+    res = await staff.post(
+      `${B}/azure_org_settings/validate_azure_settings`,
+      azureBody({ graph_base_url: `${graph.url}/nowhere` }),
+    );
+    expect(res.json().ok).toBe(false);
+    expect(res.json().message).toMatch(/^An access token was issued, but the users could not be read: .*HTTP 404/);
+    // With the org id, the stored secret is used when none is typed.
+    const org = await createOrg(t.deps);
+    await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody());
+    res = await staff.post(`${B}/azure_org_settings/validate_azure_settings`, {
+      org_id: org.id,
+      ...azureBody({ client_secret: undefined }),
+    });
+    expect(res.json().ok).toBe(true);
+  });
+});
+
+describe('Azure directory sync', () => {
+  it('creates, adopts, updates and deactivates users from the Graph delta, one run at a time, and mails the result', async () => {
+    const org = await createOrg(t.deps);
+    const existing = await createUser(t.deps, org.id, {
+      email: 'grace@dir.example',
+      firstName: 'Grace',
+      lastName: 'Old',
+    });
+    const leaver = await createUser(t.deps, org.id);
+    const suffix = String(org.id);
+    graph.pages = [
+      [
+        graphUser('u-1', 'Ada', 'Lovelace', `ada.${suffix}@dir.example`),
+        graphUser('u-2', 'Alan', 'Turing', `alan.${suffix}@dir.example`),
+      ],
+      [graphUser('u-3', 'Grace', 'Hopper', 'grace@dir.example', { userPrincipalName: `grace.${suffix}@dir.example` })],
+    ];
+    graph.requests.length = 0;
+
+    expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(422);
+    await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody());
+    expect((await staff.get(`${B}/azure_sync_in_process?org_id=${org.id}`)).json()).toEqual({
+      in_process: false,
+      message: '',
+    });
+    let res = await staff.post(`${B}/sync_azure_users`, { org_id: org.id });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ in_process: true, message: SYNC_STARTED_MESSAGE });
+    expect((await staff.get(`${B}/azure_sync_in_process?org_id=${org.id}`)).json()).toEqual({
+      in_process: true,
+      message: SYNC_IN_PROGRESS_MESSAGE,
+    });
+    res = await staff.post(`${B}/sync_azure_users`, { org_id: org.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([SYNC_IN_PROGRESS_MESSAGE]);
+    // The database itself refuses a second active run, whatever the code checked before.
+    await expect(
+      withSystem(t.deps.database.db, (tx) =>
+        tx.insert(idpSyncRuns).values({ orgId: org.id, kind: 'azure', startedByEmail: 'x@example.com' }),
+      ),
+    ).rejects.toThrow();
+
+    expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    expect(graph.requests.filter((r) => r.startsWith('GET /v1.0/users/delta'))).toHaveLength(2);
+    let users = await usersOf(org.id);
+    const ada = users.find((u) => u.email === `ada.${suffix}@dir.example`)!;
+    expect(ada).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: `ada.${suffix}@dir.example`,
+      createdFrom: 1,
+      status: 1,
+    });
+    expect(users.find((u) => u.email === `alan.${suffix}@dir.example`)).toMatchObject({ createdFrom: 1, status: 1 });
+    // Grace existed with her e-mail: adopted, not duplicated, and her name follows the directory.
+    expect(users.filter((u) => u.email === 'grace@dir.example')).toEqual([
+      expect.objectContaining({ id: existing.id, lastName: 'Hopper', createdFrom: 0 }),
+    ]);
+    expect(users).toHaveLength(4);
+    expect(users.find((u) => u.id === leaver.id)!.status).toBe(1);
+    expect((await staff.get(`${B}/azure_sync_in_process?org_id=${org.id}`)).json().in_process).toBe(false);
+
+    let mails = await withSystem(t.deps.database.db, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.orgId, org.id), eq(mailOutbox.toAddress, staffEmail))),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Azure directory synchronization completed');
+    expect(mails[0]!.bodyText).toContain('Users created: 2');
+    expect(mails[0]!.bodyText).toContain('Users updated: 1');
+
+    // The next run reads only the changes, from the delta link kept by the last one.
+    graph.changes = [
+      graphUser('u-1', 'Ada', 'King', `ada.king.${suffix}@dir.example`),
+      { id: 'u-2', '@removed': { reason: 'deleted' } },
+      graphUser('u-3', 'Grace', 'Hopper', 'grace@dir.example', { accountEnabled: false }),
+    ];
+    graph.requests.length = 0;
+    expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
+    expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    expect(graph.requests.some((r) => r.includes('$deltatoken='))).toBe(true);
+    users = await usersOf(org.id);
+    expect(users.find((u) => u.id === ada.id)).toMatchObject({
+      lastName: 'King',
+      email: `ada.king.${suffix}@dir.example`,
+      status: 1,
+    });
+    expect(users.find((u) => u.email === `alan.${suffix}@dir.example`)!.status).toBe(2);
+    expect(users.find((u) => u.id === existing.id)!.status).toBe(2);
+    mails = await withSystem(t.deps.database.db, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.orgId, org.id), eq(mailOutbox.toAddress, staffEmail))),
+    );
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.bodyText).join('\n')).toContain('Users deactivated: 2');
+  });
+
+  it('a directory that cannot be reached fails the run with a sentence in the e-mail, and frees the org for the next', async () => {
+    const org = await createOrg(t.deps);
+    await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody({ token_base_url: 'http://127.0.0.1:9' }));
+    expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
+    expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 1 });
+    const [mail] = await withSystem(t.deps.database.db, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.orgId, org.id)),
+    );
+    expect(mail).toMatchObject({ toAddress: staffEmail, subject: 'Azure directory synchronization failed' });
+    expect(mail!.bodyText).toContain('The token endpoint could not be reached (127.0.0.1:9).');
+    const overview = (await staff.get(`${B}/${org.id}/idp_settings`)).json();
+    expect(overview.last_azure_sync).toMatchObject({
+      status: 'failed',
+      error: 'The token endpoint could not be reached (127.0.0.1:9).',
+    });
+    expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
+    expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 1 });
+  });
+});
+
+describe('hStream and HLC', () => {
+  it('enable_hstream_idp makes hStream the sign-in source', async () => {
+    const org = await createOrg(t.deps, { idpProvider: 'AD' });
+    const res = await staff.post(`${B}/enable_hstream_idp`, { org_id: org.id });
+    expect(res.json()).toEqual({ org_id: org.id, idp_provider: 'HSTREAM' });
+    const [row] = await withSystem(t.deps.database.db, (tx) =>
+      tx.select().from(organizations).where(eq(organizations.id, org.id)),
+    );
+    expect(row!.idpProvider).toBe('HSTREAM');
+    expect((await staff.post(`${B}/enable_hstream_idp`, { org_id: 'x' })).statusCode).toBe(422);
+  });
+
+  it('edits the HLC flags and syncs users from the HLC pages', async () => {
+    const org = await createOrg(t.deps);
+    const http = await import('node:http');
+    const pages: Record<string, unknown> = {
+      '/hlc/users': {
+        users: [{ id: 7, first_name: 'Hal', last_name: 'Lee', email: `hal.${org.id}@hlc.example` }],
+        next: null,
+      },
+    };
+    const server = http.createServer((req, res) => {
+      res.writeHead(req.headers.authorization === 'Bearer hlc-key' ? 200 : 401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(pages[req.url ?? ''] ?? {}));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      expect(
+        (await staff.put(`${B}/${org.id}/hlc_settings`, { hlc_setting: { hlc_integration_enabled: 'yes' } }))
+          .statusCode,
+      ).toBe(422);
+      let res = await staff.put(`${B}/${org.id}/hlc_settings`, {
+        hlc_setting: {
+          hlc_integration_enabled: true,
+          hlc_integration_available: true,
+          users_url: `http://127.0.0.1:${port}/hlc/users`,
+          api_key: 'hlc-key',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        hlc_integration_enabled: true,
+        hlc_integration_available: true,
+        users_url: `http://127.0.0.1:${port}/hlc/users`,
+        api_key_set: true,
+      });
+      res = await staff.post(`${B}/sync_hlc_users`, { org_id: org.id });
+      expect(res.json()).toEqual({ in_process: true, message: SYNC_STARTED_MESSAGE });
+      expect((await staff.get(`${B}/hlc_sync_in_process?org_id=${org.id}`)).json().message).toBe(
+        SYNC_IN_PROGRESS_MESSAGE,
+      );
+      expect((await staff.post(`${B}/sync_hlc_users`, { org_id: org.id })).statusCode).toBe(409);
+      expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+      const users = await usersOf(org.id);
+      expect(users).toEqual([expect.objectContaining({ firstName: 'Hal', lastName: 'Lee', status: 1 })]);
+      // The user left HLC: the next full read deactivates them.
+      pages['/hlc/users'] = { users: [], next: null };
+      await staff.post(`${B}/sync_hlc_users`, { org_id: org.id });
+      await processIdpSyncRuns(t.deps.database.db, t.clock.now());
+      expect((await usersOf(org.id))[0]!.status).toBe(2);
+      expect((await staff.get(`${B}/${org.id}/idp_settings`)).json()).toMatchObject({
+        idp_provider: 'HSTREAM_HLC',
+        last_hlc_sync: { status: 'done', deactivated_count: 1 },
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('SAML settings', () => {
+  it('reads metadata in the parser workers and answers the endpoints and certificate', async () => {
+    const res = await staff.post(`${B}/parse_idp_metadata`, { metadata_xml: idpMetadata() });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.entity_id).toBe('https://idp.example.test/saml');
+    expect(body.sso_endpoints).toHaveLength(2);
+    expect(body.certificates[0].subject).toContain('CN=idp.example.test');
+    expect(body.certificates[0].fingerprint_sha256).toMatch(/^[0-9A-F:]{95}$/);
+  });
+
+  it('refuses XXE, garbage and huge metadata with a 422 sentence', async () => {
+    let res = await staff.post(`${B}/parse_idp_metadata`, {
+      metadata_xml: `<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${idpMetadata().replace(/<\?xml[^>]*\?>/, '')}`,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual(['The metadata contains a DOCTYPE or entity declaration, which is not allowed.']);
+    res = await staff.post(`${B}/parse_idp_metadata`, { metadata_xml: 'garbage' });
+    expect(res.json().errors).toEqual(['The metadata is not well-formed XML.']);
+    res = await staff.post(`${B}/parse_idp_metadata`, { metadata_xml: 'x'.repeat(600 * 1024) });
+    expect(res.statusCode).toBe(422);
+    res = await staff.post(`${B}/parse_idp_metadata`, { metadata_xml: '' });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('validates, creates and updates SAML settings; problems are a 422 list', async () => {
+    let res = await staff.post(
+      `${B}/validate_saml_settings`,
+      samlBody({ entity_id: '', sso_url: 'http://idp.example.test/sso', certificate: 'nope' }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      'Entity ID is required',
+      'SSO URL must be an https address',
+      'Certificate is not a readable X.509 certificate',
+    ]);
+    res = await staff.post(`${B}/validate_saml_settings`, samlBody());
+    expect(res.json()).toEqual({ ok: true, message: 'The SAML settings are valid.' });
+    expect(samlProblems(samlBody().saml_org_setting, new Date('2060-01-01'))).toEqual(['Certificate has expired']);
+    expect(samlProblems(samlBody().saml_org_setting, new Date('2020-01-01'))).toEqual(['Certificate is not valid yet']);
+
+    const org = await createOrg(t.deps);
+    expect((await staff.post(`${B}/${org.id}/saml_org_settings`, samlBody({ sso_url: '' }))).json().errors).toEqual([
+      'SSO URL is required',
+    ]);
+    res = await staff.post(`${B}/${org.id}/saml_org_settings`, samlBody());
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    expect(res.json().certificate_info.subject).toContain('CN=idp.example.test');
+    res = await staff.put(
+      `${B}/${org.id}/saml_org_settings/${id}`,
+      samlBody({ slo_url: 'https://idp.example.test/slo' }),
+    );
+    expect(res.json()).toMatchObject({ id, slo_url: 'https://idp.example.test/slo' });
+    expect((await staff.get(`${B}/${org.id}/idp_settings`)).json()).toMatchObject({
+      idp_provider: 'SAML_SSO',
+      saml: { id },
+    });
+    expect((await staff.put(`${B}/${org.id}/saml_org_settings/2000000000`, samlBody())).statusCode).toBe(404);
+  });
+});

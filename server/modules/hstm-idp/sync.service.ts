@@ -1,0 +1,392 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { SYNC_IN_PROGRESS_MESSAGE } from '../../../shared/api/hstm-idp';
+import { UserCreatedFrom, UserStatus } from '../../../shared/domain/statuses';
+import { queryRows, type Db, type Executor, type Tx } from '../../db/client';
+import { idpSyncRuns, idpUserLinks, orgUsers } from '../../db/schema/index';
+import { withSystem, withTenant } from '../../db/tenant';
+import { conflict } from '../../http/errors';
+import type { OrgCtx } from '../../http/routes';
+import { enqueueMail } from '../../platform/mailer';
+import { endUserParticipation } from '../users/user-leaving';
+import { DirectoryError, readAzureUsers, readHlcUsers, type GraphUser, type HlcUser } from './directory-client';
+import { azureConfigOf, findSettings, getOrg, hlcConfigOf, type SyncRunRow } from './settings.repo';
+
+export type SyncKind = 'azure' | 'hlc';
+const KIND_LABEL: Record<SyncKind, string> = { azure: 'Azure directory', hlc: 'HLC' };
+
+/** A run 'running' longer than this died with its process; the next claim takes it again. */
+const STALE_MINUTES = 30;
+
+/** Whether a run of this kind is queued or running for the org (a dead one does not count). */
+export async function syncInProcess(db: Executor, orgId: number, kind: SyncKind): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from idp_sync_runs
+         where org_id = ${orgId} and kind = ${kind} and status in ('queued', 'running')
+         limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Queues a run. The partial unique index idp_sync_runs_one_active refuses a second active run of
+ * the org and kind, so two staff users pressing at once get one run and one 409. The insert runs
+ * in a savepoint so the refusal does not spoil the request's transaction.
+ */
+export async function queueSync(
+  tx: Tx,
+  orgId: number,
+  kind: SyncKind,
+  by: { staffId: number; email: string },
+  now: Date,
+): Promise<number> {
+  try {
+    return await tx.transaction(async (inner) => {
+      const [row] = await inner
+        .insert(idpSyncRuns)
+        .values({ orgId, kind, status: 'queued', startedBy: by.staffId, startedByEmail: by.email, createdAt: now })
+        .returning({ id: idpSyncRuns.id });
+      return row!.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(SYNC_IN_PROGRESS_MESSAGE);
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Claims the oldest queued (or stale) run of any org, committed at once so it runs once. */
+async function claimNext(db: Executor, now: Date): Promise<{ id: number; org_id: number } | null> {
+  const rows = await queryRows<{ id: number; org_id: number }>(
+    db,
+    sql`update idp_sync_runs set status = 'running', started_at = ${now.toISOString()}::timestamptz
+         where id = (select id from idp_sync_runs
+                      where status = 'queued'
+                         or (status = 'running'
+                             and started_at < ${now.toISOString()}::timestamptz - make_interval(mins => ${STALE_MINUTES}))
+                      order by id
+                      for update skip locked
+                      limit 1)
+        returning id, org_id`,
+  );
+  return rows[0] ?? null;
+}
+
+interface Counts {
+  created: number;
+  updated: number;
+  deactivated: number;
+  skipped: string[];
+}
+
+/** One account as the org should hold it, whichever source it came from. */
+interface Account {
+  externalId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  /** false: the account was removed or disabled at the source, the user is deactivated. */
+  active: boolean;
+}
+
+const clip = (value: string, max: number): string => value.slice(0, max);
+
+function fromGraph(user: GraphUser): Account | null {
+  const email = user.mail ?? (user.userPrincipalName?.includes('@') ? user.userPrincipalName : null);
+  const active = !user.removed && user.accountEnabled !== false;
+  const display = (user.displayName ?? '').split(/\s+/).filter(Boolean);
+  const firstName = user.givenName ?? display[0] ?? '';
+  const lastName = user.surname ?? (display.length > 1 ? display.slice(1).join(' ') : '');
+  return {
+    externalId: user.id,
+    firstName: clip(firstName, 100),
+    lastName: clip(lastName, 100),
+    email: clip(email ?? '', 255),
+    username: clip(user.userPrincipalName ?? email ?? '', 255),
+    active,
+  };
+}
+
+function fromHlc(user: HlcUser): Account {
+  return {
+    externalId: user.id,
+    firstName: clip(user.firstName, 100),
+    lastName: clip(user.lastName, 100),
+    email: clip(user.email, 255),
+    username: clip(user.username ?? user.email, 255),
+    active: user.active,
+  };
+}
+
+/**
+ * endUserParticipation (ending sessions and open tasks of a user who leaves) takes a request's
+ * context but reads only its transaction, organisation and clock: a job gives those three.
+ */
+function leavingCtx(tx: Tx, orgId: number, now: Date): OrgCtx {
+  return { tx, orgId, now } as unknown as OrgCtx;
+}
+
+async function deactivate(tx: Tx, orgId: number, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(orgUsers)
+    .set({ status: UserStatus.Inactive, updatedAt: now })
+    .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, userId)));
+  await endUserParticipation(leavingCtx(tx, orgId, now), userId);
+}
+
+/**
+ * Applies the accounts to the org's users in the org's own transaction (row-level security on):
+ * a linked account updates its user; an unlinked one adopts the user of the same e-mail or
+ * creates one; an inactive one deactivates its user. `complete`: the list is every account, so a
+ * linked user missing from it left the source and is deactivated too.
+ */
+async function applyAccounts(
+  tx: Tx,
+  orgId: number,
+  source: SyncKind,
+  accounts: Account[],
+  complete: boolean,
+  now: Date,
+): Promise<Counts> {
+  const counts: Counts = { created: 0, updated: 0, deactivated: 0, skipped: [] };
+  const links = await tx
+    .select({ externalId: idpUserLinks.externalId, userId: idpUserLinks.userId })
+    .from(idpUserLinks)
+    .where(and(eq(idpUserLinks.orgId, orgId), eq(idpUserLinks.source, source)));
+  const linked = new Map(links.map((l) => [l.externalId, l.userId]));
+  const users = await tx.select().from(orgUsers).where(eq(orgUsers.orgId, orgId));
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const byEmail = new Map(users.filter((u) => u.status !== UserStatus.Deleted).map((u) => [u.email.toLowerCase(), u]));
+  const seen = new Set<string>();
+
+  for (const account of accounts) {
+    seen.add(account.externalId);
+    const userId = linked.get(account.externalId);
+    const user = userId === undefined ? undefined : byId.get(userId);
+    if (user) {
+      if (user.status === UserStatus.Deleted) continue;
+      if (!account.active) {
+        if (user.status === UserStatus.Active) {
+          await deactivate(tx, orgId, user.id, now);
+          counts.deactivated += 1;
+        }
+        continue;
+      }
+      const changes: Partial<typeof orgUsers.$inferInsert> = {};
+      if (account.firstName && account.firstName !== user.firstName) changes.firstName = account.firstName;
+      if (account.lastName && account.lastName !== user.lastName) changes.lastName = account.lastName;
+      if (account.email && account.email.toLowerCase() !== user.email.toLowerCase()) {
+        const holder = byEmail.get(account.email.toLowerCase());
+        if (holder && holder.id !== user.id) counts.skipped.push(`${account.email}: another user has this e-mail`);
+        else changes.email = account.email;
+      }
+      if (Object.keys(changes).length > 0) {
+        await tx
+          .update(orgUsers)
+          .set({ ...changes, updatedAt: now })
+          .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, user.id)));
+        byEmail.delete(user.email.toLowerCase());
+        byEmail.set((changes.email ?? user.email).toLowerCase(), { ...user, ...changes });
+        counts.updated += 1;
+      }
+      continue;
+    }
+    if (!account.active) continue;
+    if (!account.email || !account.username) {
+      counts.skipped.push(`${account.externalId}: no e-mail address`);
+      continue;
+    }
+    const existing = byEmail.get(account.email.toLowerCase());
+    let targetId: number;
+    if (existing) {
+      // A user the org already had (same e-mail) is adopted; the directory's names win from now on.
+      targetId = existing.id;
+      const names = {
+        firstName: account.firstName || existing.firstName,
+        lastName: account.lastName || existing.lastName,
+      };
+      if (names.firstName !== existing.firstName || names.lastName !== existing.lastName) {
+        await tx
+          .update(orgUsers)
+          .set({ ...names, updatedAt: now })
+          .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, existing.id)));
+        counts.updated += 1;
+      }
+    } else {
+      const [taken] = await queryRows<{ taken: boolean }>(
+        tx,
+        sql`select username_taken(${account.username}, ${null}::integer) as taken`,
+      );
+      if (taken?.taken) {
+        counts.skipped.push(`${account.username}: the username is taken by another user`);
+        continue;
+      }
+      const [created] = await tx
+        .insert(orgUsers)
+        .values({
+          orgId,
+          firstName: account.firstName || account.username,
+          lastName: account.lastName,
+          email: account.email,
+          username: account.username,
+          status: UserStatus.Active,
+          createdFrom: source === 'azure' ? UserCreatedFrom.Azure : UserCreatedFrom.PolicyManager,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      targetId = created!.id;
+      byEmail.set(account.email.toLowerCase(), created!);
+      byId.set(created!.id, created!);
+      counts.created += 1;
+    }
+    await tx
+      .insert(idpUserLinks)
+      .values({ orgId, source, externalId: account.externalId, userId: targetId, createdAt: now })
+      .onConflictDoNothing();
+  }
+
+  if (complete) {
+    for (const [externalId, userId] of linked) {
+      const user = byId.get(userId);
+      if (seen.has(externalId) || !user || user.status !== UserStatus.Active) continue;
+      await deactivate(tx, orgId, userId, now);
+      counts.deactivated += 1;
+    }
+  }
+  return counts;
+}
+
+/** The delta link of the org's last successful Azure run: where this run starts. */
+async function previousDeltaLink(tx: Executor, orgId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ deltaLink: idpSyncRuns.deltaLink })
+    .from(idpSyncRuns)
+    .where(and(eq(idpSyncRuns.orgId, orgId), eq(idpSyncRuns.kind, 'azure'), eq(idpSyncRuns.status, 'done')))
+    .orderBy(desc(idpSyncRuns.id))
+    .limit(1);
+  return row?.deltaLink ?? null;
+}
+
+async function readAccounts(
+  db: Db,
+  run: SyncRunRow,
+  signal?: AbortSignal,
+): Promise<{ accounts: Account[]; complete: boolean; deltaLink: string | null }> {
+  const { settings, delta } = await withSystem(db, async (tx) => ({
+    settings: await findSettings(tx, run.orgId, run.kind === 'azure' ? 'AD' : 'HSTREAM_HLC'),
+    delta: run.kind === 'azure' ? await previousDeltaLink(tx, run.orgId) : null,
+  }));
+  if (run.kind === 'azure') {
+    if (!settings) throw new DirectoryError('The organization has no Azure settings.');
+    const read = await readAzureUsers(azureConfigOf(settings), delta, signal);
+    const accounts = read.users.map(fromGraph).filter((a): a is Account => a !== null);
+    return { accounts, complete: read.full, deltaLink: read.deltaLink };
+  }
+  const config = hlcConfigOf(settings);
+  if (!config.usersUrl) throw new DirectoryError('The organization has no HLC users endpoint.');
+  const users = await readHlcUsers(config.usersUrl, config.apiKey || null, signal);
+  return { accounts: users.map(fromHlc), complete: true, deltaLink: null };
+}
+
+function outcomeMail(
+  kind: SyncKind,
+  orgName: string,
+  counts: Counts | null,
+  error: string | null,
+): { subject: string; text: string } {
+  const what = `The ${KIND_LABEL[kind]} synchronization of ${orgName}`;
+  if (error !== null || !counts) {
+    return {
+      subject: `${KIND_LABEL[kind]} synchronization failed`,
+      text: `${what} did not complete, and no user was changed:\n\n${error ?? ''}`,
+    };
+  }
+  const lines = [
+    `${what} has completed.`,
+    '',
+    `Users created: ${counts.created}`,
+    `Users updated: ${counts.updated}`,
+    `Users deactivated: ${counts.deactivated}`,
+    `Accounts skipped: ${counts.skipped.length}`,
+    ...counts.skipped.slice(0, 50).map((s) => `  - ${s}`),
+  ];
+  return { subject: `${KIND_LABEL[kind]} synchronization completed`, text: lines.join('\n') };
+}
+
+async function runOne(
+  db: Db,
+  claimed: { id: number; org_id: number },
+  now: Date,
+  signal?: AbortSignal,
+): Promise<'done' | 'failed'> {
+  const { run, org } = await withSystem(db, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(idpSyncRuns)
+      .where(and(eq(idpSyncRuns.orgId, claimed.org_id), eq(idpSyncRuns.id, claimed.id)));
+    return { run: row!, org: await getOrg(tx, claimed.org_id) };
+  });
+  const kind: SyncKind = run.kind === 'hlc' ? 'hlc' : 'azure';
+  try {
+    // Read everything first, outside any transaction: the directory may be slow, the database waits for nobody.
+    const read = await readAccounts(db, run, signal);
+    await withTenant(db, run.orgId, async (tx) => {
+      const counts = await applyAccounts(tx, run.orgId, kind, read.accounts, read.complete, now);
+      await tx
+        .update(idpSyncRuns)
+        .set({
+          status: 'done',
+          createdCount: counts.created,
+          updatedCount: counts.updated,
+          deactivatedCount: counts.deactivated,
+          skippedCount: counts.skipped.length,
+          error: null,
+          deltaLink: read.deltaLink,
+          finishedAt: now,
+        })
+        .where(and(eq(idpSyncRuns.orgId, run.orgId), eq(idpSyncRuns.id, run.id)));
+      await enqueueMail(tx, { orgId: run.orgId, to: run.startedByEmail, ...outcomeMail(kind, org.name, counts, null) });
+    });
+    return 'done';
+  } catch (error) {
+    if (!(error instanceof DirectoryError)) throw error;
+    await withTenant(db, run.orgId, async (tx) => {
+      await tx
+        .update(idpSyncRuns)
+        .set({ status: 'failed', error: error.message, finishedAt: now })
+        .where(and(eq(idpSyncRuns.orgId, run.orgId), eq(idpSyncRuns.id, run.id)));
+      await enqueueMail(tx, {
+        orgId: run.orgId,
+        to: run.startedByEmail,
+        ...outcomeMail(kind, org.name, null, error.message),
+      });
+    });
+    return 'failed';
+  }
+}
+
+/**
+ * The idp-sync background job: runs every queued sync, oldest first. A run is claimed (committed)
+ * before it starts, so it runs once; a run whose process died is taken again after a while.
+ */
+export async function processIdpSyncRuns(
+  db: Db,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<{ done: number; failed: number }> {
+  const result = { done: 0, failed: 0 };
+  while (!signal?.aborted) {
+    const claimed = await withSystem(db, (tx) => claimNext(tx, now));
+    if (!claimed) break;
+    result[await runOne(db, claimed, now, signal)] += 1;
+  }
+  return result;
+}

@@ -1,0 +1,288 @@
+import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  STAFF_STATUS_LABELS,
+  STAFF_SUCCESS,
+  STAFF_TOKEN_DAYS,
+  StaffMessages,
+  type StaffUserListQuery,
+  permissionLabels,
+  type NewStaffUserInput,
+  type StaffSetPasswordBody,
+  type StaffUser,
+  type StaffUserList,
+  type StaffUserUpdateInput,
+} from '../../../shared/api/hstm-users';
+import { UserStatus } from '../../../shared/domain/statuses';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { hstmUsers, sessions, staffPasswordTokens } from '../../db/schema/index';
+import { withSystem } from '../../db/tenant';
+import type { Deps } from '../../http/deps';
+import { notFound, unprocessable } from '../../http/errors';
+import type { StaffCtx } from '../../http/routes';
+import { enqueueMail } from '../../platform/mailer';
+import { hashPassword } from '../auth/password';
+import { hashToken, newToken } from '../auth/sessions.repo';
+import { usernameTaken } from '../users/users.repo';
+
+type Row = typeof hstmUsers.$inferSelect;
+type ListQuery = z.output<typeof StaffUserListQuery>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const USER_MANAGEMENT = '2';
+/** Permission 2 as a whole word of the space-separated string. */
+const hasUserManagement = sql`${hstmUsers.permissions} ~ '(^| )2( |$)'`;
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const grantsUserManagement = (permissions: string): boolean => permissions.split(' ').includes(USER_MANAGEMENT);
+
+export function presentStaffUser(row: Row): StaffUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    permissions: row.permissions,
+    permission_labels: permissionLabels(row.permissions),
+    status: row.status,
+    status_label: STAFF_STATUS_LABELS[row.status] ?? String(row.status),
+    has_password: row.passwordHash !== null,
+    last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const SORT_COLUMNS = {
+  name: sql`lower(${hstmUsers.name})`,
+  email: sql`lower(${hstmUsers.email})`,
+  username: sql`lower(${hstmUsers.username})`,
+  status: hstmUsers.status,
+  last_login_at: hstmUsers.lastLoginAt,
+  created_at: hstmUsers.createdAt,
+} as const;
+
+export async function listStaffUsers(ctx: StaffCtx, q: ListQuery): Promise<StaffUserList> {
+  const where: SQL[] = [ne(hstmUsers.status, UserStatus.Deleted)];
+  if (q.status !== undefined) where.push(eq(hstmUsers.status, q.status));
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    where.push(or(ilike(hstmUsers.name, like), ilike(hstmUsers.email, like), ilike(hstmUsers.username, like))!);
+  }
+  const order = q.dir === 'desc' ? desc(SORT_COLUMNS[q.sort]) : asc(SORT_COLUMNS[q.sort]);
+  const rows = await ctx.tx
+    .select()
+    .from(hstmUsers)
+    .where(and(...where))
+    .orderBy(order, asc(hstmUsers.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  const [count] = await ctx.tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(hstmUsers)
+    .where(and(...where));
+  return { hstm_users: rows.map(presentStaffUser), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
+}
+
+async function getStaff(db: Executor, id: number, lock = false): Promise<Row> {
+  const query = db
+    .select()
+    .from(hstmUsers)
+    .where(and(eq(hstmUsers.id, id), ne(hstmUsers.status, UserStatus.Deleted)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('The staff user');
+  return row;
+}
+
+export async function showStaffUser(ctx: StaffCtx, id: number): Promise<StaffUser> {
+  return presentStaffUser(await getStaff(ctx.tx, id));
+}
+
+/**
+ * Usernames and e-mails are unique among staff (deleted ones included: the unique indexes keep
+ * them), and a staff username must not be an org user's either, since sign-in is by username.
+ */
+async function refuseDuplicates(db: Executor, fields: { email?: string; username?: string }, exceptId?: number) {
+  const errors: string[] = [];
+  const others = (cond: SQL) =>
+    db
+      .select({ id: hstmUsers.id })
+      .from(hstmUsers)
+      .where(and(cond, exceptId ? ne(hstmUsers.id, exceptId) : undefined))
+      .limit(1);
+  if (fields.email && (await others(sql`lower(${hstmUsers.email}) = lower(${fields.email})`)).length > 0)
+    errors.push(`A staff user with the email ${fields.email} already exists.`);
+  if (
+    fields.username &&
+    ((await others(sql`lower(${hstmUsers.username}) = lower(${fields.username})`)).length > 0 ||
+      (await usernameTaken(db, fields.username)))
+  )
+    errors.push(`The username ${fields.username} is already taken: choose another.`);
+  if (errors.length > 0) throw unprocessable(...errors);
+}
+
+/** Ends every session of the staff user, and the login-as sessions they started. */
+async function endStaffSessions(db: Executor, id: number): Promise<void> {
+  await db.delete(sessions).where(or(eq(sessions.hstmUserId, id), eq(sessions.sudoerId, id)));
+}
+
+/**
+ * The service must keep someone able to manage staff: the last active staff user with permission
+ * 2 cannot lose it. Every holder's row is locked first, so two concurrent changes cannot each
+ * remove "the other" last holder.
+ */
+async function refuseLosingLastManager(db: Executor, id: number): Promise<void> {
+  const holders = await db
+    .select({ id: hstmUsers.id })
+    .from(hstmUsers)
+    .where(and(eq(hstmUsers.status, UserStatus.Active), hasUserManagement))
+    .orderBy(asc(hstmUsers.id))
+    .for('update');
+  if (holders.every((h) => h.id === id)) throw unprocessable(StaffMessages.lastUserManager);
+}
+
+export async function createStaffUser(ctx: StaffCtx, input: NewStaffUserInput): Promise<StaffUser> {
+  await refuseDuplicates(ctx.tx, input);
+  const [row] = await ctx.tx
+    .insert(hstmUsers)
+    .values({
+      name: input.name,
+      email: input.email,
+      username: input.username,
+      permissions: input.permissions,
+      status: input.status ?? UserStatus.Active,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  if (row!.status === UserStatus.Active) await inviteStaff(ctx, row!);
+  return presentStaffUser(row!);
+}
+
+export async function updateStaffUser(
+  ctx: StaffCtx,
+  id: number,
+  input: StaffUserUpdateInput,
+  bodyUserId?: number,
+): Promise<StaffUser> {
+  if (bodyUserId !== undefined && bodyUserId !== id)
+    throw unprocessable('user_id must be the id of the staff user being edited.');
+  const row = await getStaff(ctx.tx, id, true);
+  const nextPermissions = input.permissions ?? row.permissions;
+  const nextStatus = input.status ?? row.status;
+  if (id === ctx.actor.staffId) {
+    if (nextStatus !== UserStatus.Active) throw unprocessable(StaffMessages.selfDeactivate);
+    if (!grantsUserManagement(nextPermissions)) throw unprocessable(StaffMessages.selfUserManagement);
+  }
+  const losesManagement =
+    row.status === UserStatus.Active &&
+    grantsUserManagement(row.permissions) &&
+    (nextStatus !== UserStatus.Active || !grantsUserManagement(nextPermissions));
+  if (losesManagement) await refuseLosingLastManager(ctx.tx, id);
+  await refuseDuplicates(
+    ctx.tx,
+    {
+      email:
+        input.email !== undefined && input.email.toLowerCase() !== row.email.toLowerCase() ? input.email : undefined,
+      username:
+        input.username !== undefined && input.username.toLowerCase() !== row.username.toLowerCase()
+          ? input.username
+          : undefined,
+    },
+    id,
+  );
+  const [updated] = await ctx.tx
+    .update(hstmUsers)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.username !== undefined ? { username: input.username } : {}),
+      permissions: nextPermissions,
+      status: nextStatus,
+      updatedAt: ctx.now,
+    })
+    .where(eq(hstmUsers.id, id))
+    .returning();
+  if (nextStatus !== UserStatus.Active) await endStaffSessions(ctx.tx, id);
+  return presentStaffUser(updated!);
+}
+
+/** Status -1 (the row stays for the logs that name it); their sessions end at once. */
+export async function deleteStaffUser(ctx: StaffCtx, id: number): Promise<{ message: string }> {
+  const row = await getStaff(ctx.tx, id, true);
+  if (id === ctx.actor.staffId) throw unprocessable(StaffMessages.selfDelete);
+  if (row.status === UserStatus.Active && grantsUserManagement(row.permissions))
+    await refuseLosingLastManager(ctx.tx, id);
+  await ctx.tx.update(hstmUsers).set({ status: UserStatus.Deleted, updatedAt: ctx.now }).where(eq(hstmUsers.id, id));
+  await endStaffSessions(ctx.tx, id);
+  return { message: STAFF_SUCCESS.deleted };
+}
+
+export async function resendStaffWelcome(ctx: StaffCtx, id: number): Promise<{ message: string }> {
+  const row = await getStaff(ctx.tx, id);
+  if (row.status !== UserStatus.Active) throw unprocessable(StaffMessages.inactiveInvite);
+  await inviteStaff(ctx, row);
+  return { message: STAFF_SUCCESS.emailSent };
+}
+
+/**
+ * Writes a set-password link (older unused links stop working) and the e-mail that carries it, in
+ * the staff action's transaction: nothing is sent if the change rolls back.
+ */
+async function inviteStaff(ctx: StaffCtx, user: Row): Promise<void> {
+  const token = newToken();
+  await ctx.tx
+    .update(staffPasswordTokens)
+    .set({ usedAt: ctx.now })
+    .where(and(eq(staffPasswordTokens.hstmUserId, user.id), isNull(staffPasswordTokens.usedAt)));
+  await ctx.tx.insert(staffPasswordTokens).values({
+    hstmUserId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.now.getTime() + STAFF_TOKEN_DAYS * DAY_MS),
+    createdBy: ctx.actor.staffId,
+    createdAt: ctx.now,
+  });
+  await enqueueMail(ctx.tx, {
+    orgId: null,
+    to: user.email,
+    subject: 'Your provider staff account',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `${ctx.actor.name} has given you a provider staff account.`,
+      `Your username is ${user.username}.`,
+      '',
+      `Set your password here (the link works once and expires in ${STAFF_TOKEN_DAYS} days):`,
+      `${ctx.deps.config.publicUrl}/staff_set_password/${token}`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * POST auth/staff_set_password: a valid, unused, unexpired link sets the password of an active
+ * staff user and is spent. Every refusal says the same thing, so a guesser learns nothing.
+ */
+export async function setStaffPasswordWithToken(deps: Deps, body: StaffSetPasswordBody): Promise<void> {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(body.password);
+  await withSystem(deps.database.db, async (tx) => {
+    const [token] = await tx
+      .select()
+      .from(staffPasswordTokens)
+      .where(eq(staffPasswordTokens.tokenHash, hashToken(body.token)))
+      .limit(1)
+      .for('update');
+    if (!token || token.usedAt !== null || token.expiresAt.getTime() <= now.getTime())
+      throw unprocessable(StaffMessages.linkRefused);
+    const [user] = await tx
+      .select({ id: hstmUsers.id, status: hstmUsers.status })
+      .from(hstmUsers)
+      .where(eq(hstmUsers.id, token.hstmUserId))
+      .limit(1);
+    if (!user || user.status !== UserStatus.Active) throw unprocessable(StaffMessages.linkRefused);
+    await tx.update(staffPasswordTokens).set({ usedAt: now }).where(eq(staffPasswordTokens.id, token.id));
+    await tx
+      .update(hstmUsers)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(hstmUsers.id, user.id));
+  });
+}

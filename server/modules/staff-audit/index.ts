@@ -1,0 +1,1 @@
+export { registerStaffAuditRoutes } from './staff-audit.routes';

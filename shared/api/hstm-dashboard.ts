@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { text } from './primitives';
+
+/** GET hstm/dash/new?search: the staff dashboard (spec §2, §7). */
+export const DashboardQuery = z.object({ search: text().trim().max(255).optional() });
+
+export const DashboardOrg = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tenant: z.string(),
+  /** 0 disabled, 1 active, 2 locked. */
+  status: z.number().int(),
+});
+export type DashboardOrg = z.infer<typeof DashboardOrg>;
+
+export const DashboardUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  status: z.number().int(),
+  org_id: z.number().int(),
+  org_name: z.string(),
+});
+export type DashboardUser = z.infer<typeof DashboardUser>;
+
+export const DashboardFigures = z.object({
+  orgs_active: z.number().int(),
+  orgs_disabled: z.number().int(),
+  orgs_locked: z.number().int(),
+  /** Org users whose sign-in is locked right now after too many failures. */
+  users_locked_out: z.number().int(),
+});
+
+export const Dashboard = z.object({
+  organizations: z.object({ rows: z.array(DashboardOrg), total: z.number().int() }),
+  users: z.object({ rows: z.array(DashboardUser), total: z.number().int() }),
+  figures: DashboardFigures,
+  /** How many rows each list shows at most. */
+  limit: z.number().int(),
+});
+export type Dashboard = z.infer<typeof Dashboard>;

@@ -1,0 +1,172 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { DashboardOrg, DashboardUser } from '../../../shared/api/hstm-dashboard';
+import { StaffPermission } from '../../../shared/domain/roles';
+import { ORG_STATUS_LABELS, type OrgStatus } from '../../../shared/domain/statuses';
+import { Page } from '../../components/page';
+import { SortableTable, type TableColumn } from '../../components/sortable-table';
+import { useSessionFlags } from '../../lib/session-store';
+import { dashboardApi, dashboardKeys } from './dashboard-api';
+
+const noSort = (): void => undefined;
+const STATUS_COLOURS: Record<number, string> = { 0: 'gray.7', 1: 'green.8', 2: 'red.8' };
+const statusLabel = (status: number): string => ORG_STATUS_LABELS[status as OrgStatus] ?? String(status);
+
+function Figure({
+  label,
+  value,
+  hint,
+}: {
+  readonly label: string;
+  readonly value: number | undefined;
+  readonly hint: string;
+}) {
+  return (
+    <Card withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} aria-label={`${label}: ${value ?? '…'}`}>
+        {value ?? '…'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Card>
+  );
+}
+
+/** A name that links to its page only when the staff user may open it. */
+const maybeLink = (allowed: boolean, to: string, children: ReactNode): ReactNode =>
+  allowed ? (
+    <Anchor component={Link} to={to} size="sm">
+      {children}
+    </Anchor>
+  ) : (
+    <Text size="sm">{children}</Text>
+  );
+
+/** hstm/dashboard: find organisations and org users quickly, and see what needs attention. */
+export function DashboardPage() {
+  const flags = useSessionFlags();
+  const canOpenOrgs = flags.staffPermissions.includes(StaffPermission.OrgManagement);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const query = useQuery({
+    queryKey: dashboardKeys.search(debounced),
+    queryFn: () => dashboardApi.load(debounced),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+
+  const orgColumns: TableColumn<DashboardOrg>[] = [
+    { key: 'name', header: 'Name', render: (o) => maybeLink(canOpenOrgs, `/hstm/orgs/${o.id}`, o.name) },
+    { key: 'tenant', header: 'Tenant key', width: 200 },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 120,
+      render: (o) => (
+        <Badge variant="outline" color={STATUS_COLOURS[o.status] ?? 'gray.6'} c="dark.7">
+          {statusLabel(o.status)}
+        </Badge>
+      ),
+    },
+  ];
+  const userColumns: TableColumn<DashboardUser>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (u) => maybeLink(canOpenOrgs, `/hstm/orgs/${u.org_id}/pm_users/${u.id}`, u.name),
+    },
+    { key: 'email', header: 'Email' },
+    { key: 'username', header: 'Username' },
+    {
+      key: 'org_name',
+      header: 'Organization',
+      render: (u) => maybeLink(canOpenOrgs, `/hstm/orgs/${u.org_id}`, u.org_name),
+    },
+  ];
+  const caption = (shown: number, total: number | undefined): string =>
+    debounced
+      ? `${total ?? 0} match${total === 1 ? '' : 'es'}${total !== undefined && total > shown ? `, showing the first ${shown}` : ''}`
+      : 'The most recently created';
+
+  return (
+    <Page>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <Figure label="Active organizations" value={data?.figures.orgs_active} hint="Their users can sign in." />
+          <Figure label="Disabled organizations" value={data?.figures.orgs_disabled} hint="Sign-in refused." />
+          <Figure label="Locked organizations" value={data?.figures.orgs_locked} hint="Sign-in refused." />
+          <Figure
+            label="Users locked out"
+            value={data?.figures.users_locked_out}
+            hint="Too many failed sign-ins, locked right now."
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Search"
+          description="Organizations by name or tenant key; users by name, email or username."
+          placeholder="Search organizations and users"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maw={480}
+        />
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              Organizations
+            </Title>
+            <Text size="sm" c="dimmed">
+              {caption(data?.organizations.rows.length ?? 0, data?.organizations.total)}
+            </Text>
+          </Group>
+          <SortableTable
+            label="Organizations"
+            columns={orgColumns}
+            rows={data?.organizations.rows ?? []}
+            rowKey={(o) => o.id}
+            loading={query.isPending}
+            sort={null}
+            onSort={noSort}
+            empty={{
+              items: 'Organizations',
+              message: debounced ? 'No organization matches this search.' : 'No organization yet.',
+              hint: false,
+            }}
+          />
+        </Stack>
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              Users
+            </Title>
+            <Text size="sm" c="dimmed">
+              {caption(data?.users.rows.length ?? 0, data?.users.total)}
+            </Text>
+          </Group>
+          <SortableTable
+            label="Users"
+            columns={userColumns}
+            rows={data?.users.rows ?? []}
+            rowKey={(u) => u.id}
+            loading={query.isPending}
+            sort={null}
+            onSort={noSort}
+            empty={{
+              items: 'Users',
+              message: debounced ? 'No user matches this search.' : 'No user yet.',
+              hint: false,
+            }}
+          />
+        </Stack>
+      </Stack>
+    </Page>
+  );
+}

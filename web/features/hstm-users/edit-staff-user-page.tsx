@@ -1,0 +1,42 @@
+import { Alert, Loader } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { STAFF_SUCCESS } from '../../../shared/api/hstm-users';
+import { Page } from '../../components/page';
+import { toasts } from '../../lib/alerts';
+import { errorsOf } from '../users/components/show-errors';
+import { StaffUserForm, staffInputOf, staffValuesOf } from './staff-user-form';
+import { staffUserKeys, staffUsersApi } from './staff-users-api';
+
+/** hstm/hstm_users/edit/{userId}: details, permissions and status; then back to the staff user's page. */
+export function EditStaffUserPage() {
+  const { userId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: staffUserKeys.one(userId), queryFn: () => staffUsersApi.get(userId) });
+  return (
+    <Page subtitle="Change a staff user's details, permissions and status.">
+      {query.isPending && <Loader aria-label="Loading" />}
+      {query.isError && (
+        <Alert color="red" role="alert">
+          {errorsOf(query.error).join(' ')}
+        </Alert>
+      )}
+      {query.data && (
+        <StaffUserForm
+          initial={staffValuesOf(query.data.user)}
+          submitLabel="Save"
+          onCancel={() => void navigate(`/hstm/hstm_users/${userId}/settings`)}
+          onSubmit={async (values) => {
+            toasts.clear();
+            const id = query.data.user.id;
+            await staffUsersApi.update(id, { user: staffInputOf(values), user_id: id });
+            await queryClient.invalidateQueries({ queryKey: staffUserKeys.all });
+            toasts.success(STAFF_SUCCESS.updated, { scope: 'next' });
+            await navigate(`/hstm/hstm_users/${id}/settings`);
+          }}
+        />
+      )}
+    </Page>
+  );
+}

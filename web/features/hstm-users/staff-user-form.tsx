@@ -1,0 +1,145 @@
+import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { NewStaffUserInput, STAFF_PERMISSION_OPTIONS, type StaffUser } from '../../../shared/api/hstm-users';
+import { errorsOf } from '../users/components/show-errors';
+
+export interface StaffUserFormValues {
+  name: string;
+  email: string;
+  username: string;
+  permissions: number[];
+  status: 1 | 2;
+}
+
+const empty: StaffUserFormValues = { name: '', email: '', username: '', permissions: [], status: 1 };
+
+export const staffValuesOf = (u: StaffUser): StaffUserFormValues => ({
+  name: u.name,
+  email: u.email,
+  username: u.username,
+  permissions: u.permissions.split(' ').filter(Boolean).map(Number),
+  status: u.status === 2 ? 2 : 1,
+});
+
+/** What the API takes: the permissions as the space-separated string of spec §5. */
+export const staffInputOf = (v: StaffUserFormValues) => ({
+  name: v.name,
+  email: v.email,
+  username: v.username,
+  permissions: [...v.permissions].sort((a, b) => a - b).join(' '),
+  status: v.status,
+});
+
+type FieldErrors = Partial<Record<keyof StaffUserFormValues, string>>;
+
+/** The same rules as the server (shared schema): each wrong field says what to fix. */
+function validate(values: StaffUserFormValues): FieldErrors {
+  const parsed = NewStaffUserInput.safeParse(staffInputOf(values));
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof StaffUserFormValues;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export interface StaffUserFormProps {
+  readonly initial?: StaffUserFormValues;
+  readonly submitLabel: string;
+  readonly onSubmit: (values: StaffUserFormValues) => Promise<void>;
+  readonly onCancel: () => void;
+}
+
+/** New and edit staff user forms: details, the four permissions and the status. */
+export function StaffUserForm({ initial = empty, submitLabel, onSubmit, onCancel }: StaffUserFormProps) {
+  const [values, setValues] = useState<StaffUserFormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof StaffUserFormValues>(key: K, value: StaffUserFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    setServerErrors([]);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setServerErrors(errorsOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Staff user">
+      <Stack gap="sm" maw={520}>
+        {serverErrors.length > 0 && (
+          <Alert color="red" role="alert">
+            {serverErrors.map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </Alert>
+        )}
+        <TextInput
+          label="Name"
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Email"
+          required
+          type="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Username"
+          required
+          value={values.username}
+          error={errors.username}
+          onChange={(e) => set('username', e.currentTarget.value)}
+        />
+        <Checkbox.Group
+          label="Permissions"
+          value={values.permissions.map(String)}
+          error={errors.permissions}
+          onChange={(v) => set('permissions', v.map(Number))}
+        >
+          <Stack gap={6} mt={6}>
+            {STAFF_PERMISSION_OPTIONS.map((o) => (
+              <Checkbox key={o.value} value={String(o.value)} label={o.label} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Select
+          label="Status"
+          data={[
+            { value: '1', label: 'Active' },
+            { value: '2', label: 'Inactive' },
+          ]}
+          value={String(values.status)}
+          onChange={(v) => set('status', v === '2' ? 2 : 1)}
+          allowDeselect={false}
+          w={200}
+        />
+        <Group mt="md">
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
