@@ -1,0 +1,2 @@
+-- Issue 16, single sign-on: written by the SSO work.
+SELECT 1;
