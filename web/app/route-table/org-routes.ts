@@ -11,7 +11,7 @@ import { pnpDocumentRoutes } from './pnp-document-routes';
 import { groupRoutes } from './group-routes';
 import { reportRoutes } from './report-routes';
 import { userRoutes } from './user-routes';
-import { group, planned, redirectTo } from './route-helpers';
+import { group, redirectTo } from './route-helpers';
 
 /**
  * Names, not ids: the reading view's and the template's crumbs read the record their screen has
@@ -95,14 +95,18 @@ export const orgRoutes: RouteObject = {
       handle: { crumb: 'P&P Documents', description: 'The P&P documents (versions) you work on.', items: 'Documents' },
       lazy: lazyPage(() => import('../../features/pnps/pages/pnp-documents-page'), 'PnpDocumentsPage'),
     },
-    planned(
-      'reporting_dashboard',
-      {
+    {
+      path: 'reporting_dashboard',
+      handle: {
         crumb: 'Reporting Dashboard',
         description: 'Charts of authoring status, P&P status, upcoming reviews and published documents.',
       },
-      reportsGuard,
-    ),
+      loader: reportsGuard,
+      lazy: lazyPage(
+        () => import('../../features/reporting-dashboard/reporting-dashboard-page'),
+        'ReportingDashboardPage',
+      ),
+    },
     group(
       'reports',
       { crumb: 'Reports', description: 'Reports on versions, users and groups, and more.' },
