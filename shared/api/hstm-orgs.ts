@@ -176,3 +176,33 @@ export const ORG_SUCCESS = {
 
 export const locationName = (code: string | null): string | null =>
   code === null ? null : (LOCATIONS.find((l) => l.code === code)?.name ?? null);
+
+/**
+ * GET /api/hstm/organizations/{id}/health (issue 14, beyond the spec): an organisation's health at a
+ * glance on its staff page. Counts are over the whole organisation, whatever any user may see.
+ */
+export const ORG_HEALTH_WINDOW_DAYS = 30;
+export const OrgHealthSync = z.object({
+  kind: z.string(),
+  status: z.string(),
+  created_count: z.number().int(),
+  updated_count: z.number().int(),
+  deactivated_count: z.number().int(),
+  error: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const OrgHealth = z.object({
+  /** Active users who signed in within the window, and all active users. */
+  users_active_recently: z.number().int(),
+  users_active: z.number().int(),
+  /** Published versions whose review date has passed. */
+  pnps_overdue_for_review: z.number().int(),
+  /** Open tasks created before the window began. */
+  tasks_open_older: z.number().int(),
+  /** Readers of open read acknowledgements, and how many of them have acknowledged. */
+  acks_assigned: z.number().int(),
+  acks_completed: z.number().int(),
+  last_sync: OrgHealthSync.nullable(),
+});
+export type OrgHealth = z.infer<typeof OrgHealth>;

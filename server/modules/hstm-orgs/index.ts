@@ -1,6 +1,7 @@
 import {
   CreateOrgBody,
   OrgIdParams,
+  OrgHealth,
   OrgList,
   OrgListQuery,
   OrgResponse,
@@ -10,6 +11,7 @@ import {
 import { StaffPermission } from '../../../shared/domain/roles';
 import type { Deps } from '../../http/deps';
 import { staffRoute, type App } from '../../http/routes';
+import { getOrgHealth } from './org-health';
 import { createOrg, listOrgs, listProviderTemplates, showOrg, updateOrg } from './staff-orgs.service';
 
 const BASE = '/api/hstm/organizations';
@@ -41,6 +43,19 @@ export function registerHstmOrgModule(app: App, deps: Deps): void {
       schema: { params: OrgIdParams, response: { 200: OrgResponse } },
     },
     async (ctx, { params }) => ({ org: await showOrg(ctx, params.id) }),
+  );
+  staffRoute(
+    app,
+    deps,
+    {
+      permission,
+      method: 'GET',
+      url: `${BASE}/:id/health`,
+      summary:
+        "An organisation's health at a glance: recent use, overdue reviews, old tasks, acknowledgements, last sync",
+      schema: { params: OrgIdParams, response: { 200: OrgHealth } },
+    },
+    (ctx, { params }) => getOrgHealth(ctx, params.id),
   );
   staffRoute(
     app,

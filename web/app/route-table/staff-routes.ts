@@ -163,13 +163,16 @@ export const staffRoutes: RouteObject = {
       },
       { lazy: lazyPage(() => import('../../features/hstm-orgs/orgs-page'), 'OrgsPage') },
       [
-        sectioned(
-          ':orgId',
-          { crumb: (p) => `Organization ${p.orgId ?? ''}`, title: 'Organization' },
-          simpleLinks(orgSections),
-          orgSections,
-          'pm_users',
-        ),
+        {
+          ...sectioned(
+            ':orgId',
+            { crumb: (p) => `Organization ${p.orgId ?? ''}`, title: 'Organization' },
+            simpleLinks(orgSections),
+            orgSections,
+            'pm_users',
+          ),
+          lazy: lazyPage(() => import('../../features/hstm-orgs/org-page'), 'OrgPage'),
+        },
         {
           path: ':orgId/idp_config/settings',
           handle: {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
 import { FeaturePlaceholder } from '../../components/feature-placeholder';
 import { Page, useRouteHandle } from '../../components/page';
@@ -32,8 +33,11 @@ function useSection(): { handle: SectionHandle; base: string } | null {
   return null;
 }
 
-/** A screen whose child routes are sections (spec §2 "with children ..."), linked like tabs. */
-export function SectionedPage() {
+/**
+ * A screen whose child routes are sections (spec §2 "with children ..."), linked like tabs; a
+ * summary, when given, sits between the heading and the sections (it belongs to every section).
+ */
+export function SectionedPage({ summary }: { readonly summary?: ReactNode } = {}) {
   const section = useSection();
   const { pathname } = useLocation();
   const params = useParams();
@@ -47,6 +51,7 @@ export function SectionedPage() {
   }));
   return (
     <Page title={resolveText(handle.title ?? handle.crumb, params)}>
+      {summary}
       <SectionNav links={links} label={`${resolveText(handle.title ?? handle.crumb, params) ?? ''} sections`} />
       <Outlet />
     </Page>

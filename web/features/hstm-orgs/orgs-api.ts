@@ -1,5 +1,6 @@
 import type {
   CreateOrgBody,
+  OrgHealth,
   OrgList,
   OrgResponse,
   OrgSortKey,
@@ -25,6 +26,7 @@ export const orgKeys = {
   all: ['hstm_organizations'] as const,
   list: (f: OrgFilters) => ['hstm_organizations', 'list', f] as const,
   one: (id: number) => ['hstm_organizations', 'one', id] as const,
+  health: (id: number) => ['hstm_organizations', 'health', id] as const,
   templates: ['hstm_pnp_templates'] as const,
 };
 
@@ -46,5 +48,6 @@ export const orgsApi = {
     http.post<OrgResponse>(BASE, body, { passThrough: [409, 422] }),
   update: (id: number, body: UpdateOrgBody): Promise<OrgResponse> =>
     http.put<OrgResponse>(`${BASE}/${id}`, body, { passThrough: [409, 422] }),
+  health: (id: number): Promise<OrgHealth> => http.get<OrgHealth>(`${BASE}/${id}/health`, { passThrough: [404] }),
   templates: (): Promise<ProviderTemplateList> => http.get<ProviderTemplateList>('hstm/pnp_templates'),
 };
