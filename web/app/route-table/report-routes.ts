@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { planned } from './route-helpers';
 
 export type ReportGroup = 'By Versions' | 'By Users and User Groups' | 'Miscellaneous';
 
@@ -64,12 +63,26 @@ export const REPORT_GROUP_COLOURS: Record<ReportGroup, string> = {
   Miscellaneous: 'grape',
 };
 
-export const reportRoutes: RouteObject[] = [
-  ...REPORTS.map((report) =>
-    planned(report.path, { crumb: report.name, description: report.description, items: 'Records' }),
-  ),
-  planned('read_acknowledgements/:readAcknowledgementId', {
+const reportPages = () => import('../../features/reports/report-pages');
+
+/** The read-acknowledgement detail sits below its report, so the trail reads Reports > Read Acknowledgements > ... */
+const readAckDetail: RouteObject = {
+  path: ':readAcknowledgementId',
+  handle: {
     crumb: 'Read Acknowledgement',
     description: 'One read acknowledgement: its readers and who has completed it.',
-  }),
-];
+  },
+  lazy: () => reportPages().then((m) => ({ Component: m.ReadAckReportPage })),
+};
+
+/**
+ * Each report screen reads its filters, sort and page from the query string under the API's own
+ * keys (see web/features/reports/report-screen.tsx), so a link with them opens the report filtered.
+ */
+export const reportRoutes: RouteObject[] = REPORTS.map((report): RouteObject => {
+  const handle = { crumb: report.name, description: report.description, items: 'Records' };
+  const lazy = () => reportPages().then((m) => ({ Component: m.reportPageFor(report.path) }));
+  return report.path === 'read_acknowledgements'
+    ? { path: report.path, handle, children: [{ index: true, lazy }, readAckDetail] }
+    : { path: report.path, handle, lazy };
+});

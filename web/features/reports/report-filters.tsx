@@ -1,0 +1,259 @@
+import { Box, Button, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { READ_ACK_STATUS_LABELS } from '../../../shared/api/read-acks';
+import { REPORT_DATE_RANGES, REPORT_SEARCH_MAX_LENGTH, type ReportFilterKey } from '../../../shared/api/reporting';
+import { OBJECT_ROLE_NAMES } from '../../../shared/domain/roles';
+import { VERSION_STATUS_LABELS } from '../../../shared/domain/statuses';
+import { DateInput } from '../../components/date-input';
+import { useSessionFlags } from '../../lib/session-store';
+import type { ReportDefinition } from './report-definitions';
+import { listGroupOptions, reportKeys, searchUserOptions, type PickerOption } from './reports-api';
+
+const options = (labels: Record<number, string>): PickerOption[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** Spec §3 "Reporting filters": the roles (ids of §3), the read-ack statuses, the version statuses. */
+const ROLE_OPTIONS = options(OBJECT_ROLE_NAMES);
+const READ_ACK_STATUS_OPTIONS = options(READ_ACK_STATUS_LABELS);
+const VERSION_STATUS_OPTIONS = options(VERSION_STATUS_LABELS);
+const COMPLETION_OPTIONS: PickerOption[] = [
+  { value: '1', label: 'Complete' },
+  { value: '0', label: 'Incomplete' },
+];
+
+export interface ReportFiltersProps {
+  readonly def: ReportDefinition;
+  readonly params: URLSearchParams;
+  readonly onChange: (key: ReportFilterKey, value: string | null) => void;
+  readonly onReset: () => void;
+  readonly filtered: boolean;
+}
+
+/** A select of fixed codes; its value is the URL's, so a link opens with it chosen. */
+function CodeSelect({
+  label,
+  value,
+  data,
+  onChange,
+}: {
+  readonly label: string;
+  readonly value: string | null;
+  readonly data: PickerOption[];
+  readonly onChange: (value: string | null) => void;
+}) {
+  return (
+    <Select
+      label={label}
+      placeholder="All"
+      data={data}
+      value={value}
+      onChange={onChange}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+      w={190}
+    />
+  );
+}
+
+/** The groups of the organisation (see listGroupOptions for who reads which list). */
+function GroupSelect({
+  value,
+  onChange,
+}: {
+  readonly value: string | null;
+  readonly onChange: (v: string | null) => void;
+}) {
+  const orgId = useOrgId();
+  const { isOrgAdmin } = useSessionFlags();
+  const groups = useQuery({
+    queryKey: reportKeys.groups(orgId, isOrgAdmin),
+    queryFn: () => listGroupOptions(orgId, isOrgAdmin),
+    staleTime: 60_000,
+  });
+  const data = useMemo(() => withChosen(groups.data ?? [], value, 'Group'), [groups.data, value]);
+  return (
+    <Select
+      label="Group"
+      placeholder={groups.isPending ? 'Loading groups…' : 'All groups'}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear Group' }}
+      nothingFoundMessage="No groups match"
+      error={groups.isError ? 'The groups could not be loaded.' : undefined}
+      w={240}
+    />
+  );
+}
+
+/** Users found by name or e-mail as the user types; the chosen one stays in the list. */
+function UserSelect({
+  value,
+  onChange,
+}: {
+  readonly value: string | null;
+  readonly onChange: (v: string | null) => void;
+}) {
+  const orgId = useOrgId();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [chosen, setChosen] = useState<PickerOption | null>(null);
+  const users = useQuery({
+    queryKey: reportKeys.users(orgId, debounced),
+    queryFn: () => searchUserOptions(orgId, debounced),
+    staleTime: 60_000,
+  });
+  const data = useMemo(() => {
+    const list = users.data ?? [];
+    const withKnown =
+      chosen && chosen.value === value && !list.some((o) => o.value === value) ? [chosen, ...list] : list;
+    return withChosen(withKnown, value, 'User');
+  }, [users.data, chosen, value]);
+  return (
+    <Select
+      label="User"
+      placeholder="All users"
+      data={data}
+      value={value}
+      onChange={(next, option) => {
+        setChosen(next ? option : null);
+        onChange(next);
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear User' }}
+      nothingFoundMessage={users.isFetching ? 'Searching…' : 'No users match'}
+      w={280}
+    />
+  );
+}
+
+/** An id from the URL that the list does not hold (yet) still shows as chosen. */
+function withChosen(list: readonly PickerOption[], value: string | null, noun: string): PickerOption[] {
+  if (!value || list.some((o) => o.value === value)) return [...list];
+  return [{ value, label: `${noun} ${value}` }, ...list];
+}
+
+function useOrgId(): string {
+  return useParams().orgId ?? '';
+}
+
+/** The search box: applied on Enter or on leaving it, like the other list screens. */
+function SearchInput({
+  hint,
+  value,
+  onChange,
+}: {
+  readonly hint: string;
+  readonly value: string;
+  readonly onChange: (v: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const apply = (): void => {
+    if (text.trim() !== value) onChange(text.trim());
+  };
+  return (
+    <TextInput
+      label="Search"
+      placeholder={hint}
+      value={text}
+      maxLength={REPORT_SEARCH_MAX_LENGTH}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') apply();
+      }}
+      onBlur={apply}
+      w={260}
+    />
+  );
+}
+
+/**
+ * The filters a report accepts (docs/reports.md), each bound to its API query key in the URL. Date
+ * ranges are two dates each ("from" and "to", both included); "to" may not be before "from".
+ */
+export function ReportFilterBar({ def, params, onChange, onReset, filtered }: ReportFiltersProps) {
+  const value = (key: ReportFilterKey): string | null => params.get(key) || null;
+  const has = (key: ReportFilterKey): boolean => def.filters.includes(key);
+  return (
+    <Box component="form" role="search" aria-label={`${def.title} filters`} onSubmit={(e) => e.preventDefault()}>
+      <Group gap="md" align="flex-start" wrap="wrap">
+        {has('q') && (
+          <SearchInput hint={def.searchHint} value={params.get('q') ?? ''} onChange={(v) => onChange('q', v)} />
+        )}
+        {has('version_status') && (
+          <CodeSelect
+            label="Version Status"
+            value={value('version_status')}
+            data={VERSION_STATUS_OPTIONS}
+            onChange={(v) => onChange('version_status', v)}
+          />
+        )}
+        {has('status') && (
+          <CodeSelect
+            label="Status"
+            value={value('status')}
+            data={READ_ACK_STATUS_OPTIONS}
+            onChange={(v) => onChange('status', v)}
+          />
+        )}
+        {has('role') && (
+          <CodeSelect label="Role" value={value('role')} data={ROLE_OPTIONS} onChange={(v) => onChange('role', v)} />
+        )}
+        {has('completion') && (
+          <CodeSelect
+            label="Completion"
+            value={value('completion')}
+            data={COMPLETION_OPTIONS}
+            onChange={(v) => onChange('completion', v)}
+          />
+        )}
+        {has('user_id') && <UserSelect value={value('user_id')} onChange={(v) => onChange('user_id', v)} />}
+        {has('group_id') && <GroupSelect value={value('group_id')} onChange={(v) => onChange('group_id', v)} />}
+      </Group>
+      {REPORT_DATE_RANGES.some(([from]) => has(from)) && (
+        <Group gap="lg" align="flex-start" wrap="wrap" mt="sm">
+          {REPORT_DATE_RANGES.filter(([from]) => has(from)).map(([from, to, label]) => (
+            <Box key={from} component="fieldset" p={0} m={0} style={{ border: 0 }}>
+              <Box component="legend" fz="sm" fw={600} mb={4}>
+                {label}
+              </Box>
+              <Group gap="xs" align="flex-start" wrap="nowrap">
+                <Box w={170}>
+                  <DateInput
+                    label={`${label} from`}
+                    value={value(from)}
+                    maxDate={value(to) ?? undefined}
+                    onChange={(v) => onChange(from, v)}
+                  />
+                </Box>
+                <Box w={170}>
+                  <DateInput
+                    label={`${label} to`}
+                    value={value(to)}
+                    minDate={value(from) ?? undefined}
+                    onChange={(v) => onChange(to, v)}
+                  />
+                </Box>
+              </Group>
+            </Box>
+          ))}
+        </Group>
+      )}
+      {filtered && (
+        <Button variant="subtle" size="xs" mt="sm" onClick={onReset}>
+          Clear Filters
+        </Button>
+      )}
+    </Box>
+  );
+}
