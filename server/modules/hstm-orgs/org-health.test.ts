@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createContainer, createOrg, createStaff, createUser } from '../../test/factories';
 import { createTestPnp } from '../../test/container-factories';
@@ -8,7 +9,8 @@ import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 let t: TestApp;
 let staff: Agent;
 const DAY = 86_400_000;
-const exec = (query: ReturnType<typeof sql>) => withSystem(t.deps.database.db, (tx) => tx.execute(query));
+const exec = (query: ReturnType<typeof sql>) =>
+  withSystem(t.deps.database.db, (tx) => queryRows<{ id: number }>(tx, query));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -60,14 +62,10 @@ describe('GET hstm/organizations/{id}/health', () => {
       (${org.id}, ${stale.id}, 'Review', 2, ${fresh.id}, ${new Date(now - 50 * DAY).toISOString()}::timestamptz)`);
 
     // One open read acknowledgement with three readers, one done; a closed one does not count.
-    const [ack] = (
-      await exec(sql`insert into read_acknowledgements (org_id, pnp_id, document_id, name, status)
-        select ${org.id}, ${fresh.id}, d.id, 'Read it', 1 from pnp_documents d where d.pnp_id = ${fresh.id} returning id`)
-    ).rows as { id: number }[];
-    const [closed] = (
-      await exec(sql`insert into read_acknowledgements (org_id, pnp_id, document_id, name, status)
-        select ${org.id}, ${fresh.id}, d.id, 'Old', 2 from pnp_documents d where d.pnp_id = ${fresh.id} returning id`)
-    ).rows as { id: number }[];
+    const [ack] = await exec(sql`insert into read_acknowledgements (org_id, pnp_id, document_id, name, status)
+        select ${org.id}, ${fresh.id}, d.id, 'Read it', 1 from pnp_documents d where d.pnp_id = ${fresh.id} returning id`);
+    const [closed] = await exec(sql`insert into read_acknowledgements (org_id, pnp_id, document_id, name, status)
+        select ${org.id}, ${fresh.id}, d.id, 'Old', 2 from pnp_documents d where d.pnp_id = ${fresh.id} returning id`);
     await exec(sql`insert into read_ack_readers (org_id, read_ack_id, user_id, completion, acknowledged_at) values
       (${org.id}, ${ack!.id}, ${recent.id}, 1, now()),
       (${org.id}, ${ack!.id}, ${stale.id}, 0, null),

@@ -75,6 +75,12 @@ export async function usernameTaken(db: Executor, username: string, exceptId?: n
   return row?.taken === true;
 }
 
+/** Sign-in tries staff first: an org user may not take a provider staff user's username. */
+export async function staffUsernameTaken(db: Executor, username: string): Promise<boolean> {
+  const [row] = await queryRows<{ taken: boolean }>(db, sql`select staff_username_taken(${username}) as taken`);
+  return row?.taken === true;
+}
+
 export async function emailTaken(db: Executor, orgId: number, email: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: orgUsers.id })

@@ -31,6 +31,7 @@ import {
   listUserRows,
   removeMemberships,
   updateUser as updateUserRow,
+  staffUsernameTaken,
   usernameTaken,
   type UserRow,
 } from './users.repo';
@@ -48,7 +49,10 @@ async function refuseDuplicates(ctx: OrgCtx, fields: { email?: string; username?
   const errors: string[] = [];
   if (fields.email && (await emailTaken(ctx.tx, ctx.orgId, fields.email, exceptId)))
     errors.push(`A user with the email ${fields.email} already exists in this organization.`);
-  if (fields.username && (await usernameTaken(ctx.tx, fields.username, exceptId)))
+  if (
+    fields.username &&
+    ((await usernameTaken(ctx.tx, fields.username, exceptId)) || (await staffUsernameTaken(ctx.tx, fields.username)))
+  )
     errors.push(`The username ${fields.username} is already taken: choose another.`);
   if (errors.length > 0) throw unprocessable(...errors);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
-import { createGroup, createTwoOrgs, createUser } from '../../test/factories';
+import { createGroup, createStaff, createTwoOrgs, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -137,6 +137,16 @@ describe('users: list, create, edit', () => {
     const dupUser = await admin.post(base(), { user: newUser({ username: f.userB.username }) });
     expect(dupUser.statusCode).toBe(422);
     expect(dupUser.json<{ errors: string[] }>().errors[0]).toContain('already taken');
+    // Sign-in tries provider staff first: a staff user's username is taken too, in any case, on create and edit.
+    const staffUser = await createStaff(t.deps, '2');
+    const asStaff = await admin.post(base(), { user: newUser({ username: staffUser.username.toUpperCase() }) });
+    expect(asStaff.statusCode).toBe(422);
+    expect(asStaff.json<{ errors: string[] }>().errors).toEqual([
+      `The username ${staffUser.username.toUpperCase()} is already taken: choose another.`,
+    ]);
+    const id = (await admin.post(base(), { user: newUser() })).json<{ user: { id: number } }>().user.id;
+    const renamed = await admin.put(`${base()}/${id}`, { user: { username: staffUser.username }, user_id: id });
+    expect(renamed.statusCode).toBe(422);
   });
 
   it('edits details and roles, logs the change, and refuses a mismatched user_id', async () => {
