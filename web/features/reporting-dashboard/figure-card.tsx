@@ -70,21 +70,30 @@ export function FigureCard({
   } else if (figure.total === 0) {
     body = <NoRecordsPanel compact items={items} message={`No ${items} to show. ${emptyMessage}`} hint={false} />;
   } else {
+    const dense = figure.buckets.length > 6;
     const data = figure.buckets.map((bucket) => ({ label: bucket.label, [counted]: bucket.count }));
     body = (
       <Stack gap="sm">
         <Box role="figure" aria-label={summarise(title, counted, figure)}>
           <BarChart
-            h={220}
+            h={dense ? 260 : 220}
             data={data}
             dataKey="label"
             series={[{ name: counted, color: 'tenet.6' }]}
             withBarValueLabel
+            // Without a formatter this version of the chart writes empty value labels.
+            valueFormatter={(value) => String(value)}
             withLegend={false}
-            tickLine="y"
-            gridAxis="y"
+            // Months are written slanted, each under its bar (every second or third one past two years).
+            xAxisProps={
+              dense
+                ? { interval: Math.ceil(figure.buckets.length / 24) - 1, angle: -40, textAnchor: 'end', height: 56 }
+                : undefined
+            }
+            gridAxis="x"
             maxBarWidth={48}
-            minBarSize={2}
+            // Room above the tallest bar for its value label.
+            yAxisProps={{ allowDecimals: false, padding: { top: 18 } }}
             barProps={{
               cursor: 'pointer',
               onClick: (_item, index) => {

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import type { DashFigure, DashFigureResult } from '../../shared/api/reporting';
+import { monthKey, monthLabel } from '../../shared/domain/report-cells';
+import { openAs, signIn } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import type { TestData } from '../support/test-data';
+import { DemoUsers } from '../support/users';
+
+test.use({ actionTimeout: 15_000 });
+
+const figure = (data: TestData, name: DashFigure): Promise<DashFigureResult> =>
+  data.api.get<DashFigureResult>(data.o(`reporting/dash/${name}`));
+
+const countOf = (result: DashFigureResult, key: number | string): number =>
+  result.buckets.find((bucket) => bucket.key === key)?.count ?? -1;
+
+/** A figure's card (a region named by its title) with its table shown. */
+async function tableOf(page: Page, title: string) {
+  const card = page.getByRole('region', { name: title, exact: true });
+  await card.getByRole('button', { name: 'Show table', exact: true }).click();
+  return card.getByRole('table', { name: `${title} table`, exact: true });
+}
+
+test('the reporting dashboard counts the test’s own P&Ps and clicks through to the filtered reports', async ({
+  page,
+  data,
+}) => {
+  const month = monthKey(new Date());
+  const [draftsBefore, statusBefore, publishedBefore] = await Promise.all([
+    figure(data, 'content_authoring_status'),
+    figure(data, 'all_pnp_status'),
+    figure(data, 'published_docs'),
+  ]);
+
+  // One P&P published this month, one still in its first draft (Authoring).
+  const binder = await data.binder('Dash Binder', { owners: [DemoUsers.admin], authors: [DemoUsers.admin] });
+  await data.pnp({ containerId: binder.id, name: data.name('Dash Published'), publish: true });
+  await data.pnp({ containerId: binder.id, name: data.name('Dash Draft') });
+
+  const [draftsAfter, statusAfter, publishedAfter] = await Promise.all([
+    figure(data, 'content_authoring_status'),
+    figure(data, 'all_pnp_status'),
+    figure(data, 'published_docs'),
+  ]);
+  expect(countOf(publishedAfter, month)).toBe(countOf(publishedBefore, month) + 1);
+  expect(countOf(draftsAfter, 2)).toBe(countOf(draftsBefore, 2) + 1);
+  expect(countOf(statusAfter, 1)).toBe(countOf(statusBefore, 1) + 1);
+  expect(countOf(statusAfter, 2)).toBe(countOf(statusBefore, 2) + 1);
+
+  await signIn(page, DemoUsers.admin, `/orgs/${data.orgId}/reporting_dashboard`);
+  await expect(page.getByRole('heading', { name: 'Reporting Dashboard', exact: true })).toBeVisible();
+
+  // Published Documents: this month's row says what the API says, and the chart's summary too.
+  const label = monthLabel(month);
+  const published = await tableOf(page, 'Published Documents');
+  const monthRow = published.getByRole('row').filter({ has: page.getByRole('link', { name: label, exact: true }) });
+  await expect(monthRow.getByRole('cell')).toHaveText(String(countOf(publishedAfter, month)));
+  await expect(
+    page
+      .getByRole('region', { name: 'Published Documents', exact: true })
+      .getByRole('figure', { name: new RegExp(`${label} ${countOf(publishedAfter, month)}[,;]`) }),
+  ).toBeVisible();
+
+  // The period control asks for another span: the last 24 months start 23 months back.
+  const publishedCard = page.getByRole('region', { name: 'Published Documents', exact: true });
+  await publishedCard.getByRole('combobox', { name: 'Period', exact: true }).click();
+  await page.getByRole('option', { name: 'Last 24 months', exact: true }).click();
+  const first = monthLabel(monthKey(new Date(`${month}-01T00:00:00Z`), -23));
+  await expect(publishedCard.getByRole('figure', { name: new RegExp(`\\(versions\\): ${first} \\d+,`) })).toBeVisible();
+  await expect(monthRow.getByRole('cell')).toHaveText(String(countOf(publishedAfter, month)));
+
+  // All P&P Status: the DRAFT row, then its link to All Versions filtered by version status.
+  const statuses = await tableOf(page, 'All P&P Status');
+  const draftRow = statuses.getByRole('row').filter({ has: page.getByRole('link', { name: 'DRAFT', exact: true }) });
+  await expect(draftRow.getByRole('cell')).toHaveText(String(countOf(statusAfter, 1)));
+
+  // The month's link opens All Versions filtered by the month's published dates.
+  await monthRow.getByRole('link', { name: label, exact: true }).click();
+  const [year, monthNumber] = month.split('-').map(Number);
+  const lastDay = new Date(Date.UTC(year ?? 2026, monthNumber ?? 1, 0)).getUTCDate();
+  await expect(page).toHaveURL((url) => {
+    return (
+      url.pathname === `/orgs/${data.orgId}/reports/all_versions` &&
+      url.searchParams.get('published_from') === `${month}-01` &&
+      url.searchParams.get('published_to') === `${month}-${String(lastDay).padStart(2, '0')}`
+    );
+  });
+  await expect(page.getByRole('heading', { name: 'All Versions', level: 1, exact: true })).toBeVisible();
+
+  // Back on the dashboard: the DRAFT row's link (by keyboard) carries the version status.
+  await page.goBack();
+  const statusesAgain = await tableOf(page, 'All P&P Status');
+  await statusesAgain.getByRole('link', { name: 'DRAFT', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === `/orgs/${data.orgId}/reports/all_versions` && url.searchParams.get('version_status') === '1',
+  );
+  await expect(page.getByRole('heading', { name: 'All Versions', level: 1, exact: true })).toBeVisible();
+
+  // A bar of the Draft Status chart (Authoring, which holds the test's draft) opens its report.
+  await page.goBack();
+  const drafts = page
+    .getByRole('region', { name: 'Draft Status', exact: true })
+    .getByRole('figure', { name: /^Draft Status/ });
+  await expect(drafts).toBeVisible();
+  await drafts.locator('.recharts-bar-rectangle').first().click();
+  await expect(page).toHaveURL((url) => url.pathname === `/orgs/${data.orgId}/reports/pending_action`);
+  await expect(page.getByRole('heading', { name: 'Versions Pending Action', level: 1, exact: true })).toBeVisible();
+});
+
+test('a binder owner opens the reporting dashboard; a user without report access is refused', async ({ page }) => {
+  await openAs(page, DemoUsers.binderOwner, '/orgs/:org/reporting_dashboard');
+  await expect(page.getByRole('heading', { name: 'Reporting Dashboard', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'All P&P Status', exact: true })).toBeVisible();
+
+  const orgId = await openAs(page, DemoUsers.nurse, '/orgs/:org/reporting_dashboard');
+  await expect(page).toHaveURL((url) => url.pathname === `/orgs/${orgId}/pnps`);
+  await expect(page.getByText('You are not authorized to view this page', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reporting Dashboard', exact: true })).toHaveCount(0);
+});
