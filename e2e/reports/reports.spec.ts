@@ -265,3 +265,64 @@ test('a binder owner sees only rows of the binders they own, on screen and in th
   await expect(page).toHaveURL(/role=1/);
   await expect(rowOf(grants, DemoUsers.binderOwner.name)).toContainText('Owner');
 });
+
+test('the other reports from the catalogue: Versions Pending Action by user, Views by Version, Unassigned Items by role, Linked P&Ps', async ({
+  page,
+  data,
+}) => {
+  test.setTimeout(180_000);
+  const binder = await data.binder('Report Misc', { owners: [DemoUsers.admin], authors: [DemoUsers.policyOwner] });
+  const published = await data.pnp({ containerId: binder.id, name: data.name('Oxygen Policy'), publish: true });
+  const draft = await data.pnp({ containerId: binder.id, name: data.name('Suction Policy') });
+  await data.api.send('PUT', data.o(`pnps/${draft.id}/pnp_links`), { linked_pnp_ids: [published.id] });
+  // Two openings in the library by the same reader.
+  await data.api.get(data.o(`library/${published.id}`));
+  await data.api.get(data.o(`library/${published.id}`));
+
+  const openFromCatalogue = async (name: string): Promise<void> => {
+    await page.getByRole('link', { name: 'Reports', exact: true }).first().click();
+    await page.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+    const search = page.getByRole('textbox', { name: 'Search', exact: true });
+    await search.fill(data.word);
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${data.word}`));
+  };
+
+  await openAs(page, DemoUsers.admin, '/orgs/:org/reports');
+
+  // Versions Pending Action: the draft waits on its author; the User filter finds it by them.
+  await openFromCatalogue('Versions Pending Action');
+  const pending = reportTable(page, 'Versions Pending Action');
+  await expect(rowOf(pending, draft.name)).toContainText('Paul Owner');
+  const user = page.getByRole('combobox', { name: 'User', exact: true });
+  await user.click();
+  await user.fill('Paul');
+  await page.getByRole('option', { name: /^Paul Owner/ }).click();
+  await expect(page).toHaveURL(/user_id=\d+/);
+  await expect(rowOf(pending, draft.name)).toContainText('Authoring');
+  await expect(page.getByTestId('report-count')).toHaveText('Versions: 1');
+
+  // Views by Version: two views by one reader.
+  await openFromCatalogue('Views by Version');
+  const views = rowOf(reportTable(page, 'Views by Version'), published.name);
+  await expect(views.getByRole('cell').nth(5)).toHaveText('2');
+  await expect(views.getByRole('cell').nth(6)).toHaveText('1');
+
+  // Unassigned Items: the binder has no approver or audience; it has an owner.
+  await openFromCatalogue('Unassigned Items');
+  const unassigned = reportTable(page, 'Unassigned Items');
+  // Its P&Ps show the binder in their location: the binder's own row is the one of type Binder.
+  const binderRow = rowOf(unassigned, binder.name).filter({
+    has: page.getByRole('cell', { name: 'Binder', exact: true }),
+  });
+  await expect(binderRow).toContainText('Approver; Audience');
+  await page.getByRole('combobox', { name: 'Role', exact: true }).click();
+  await page.getByRole('option', { name: 'Owner', exact: true }).click();
+  await expect(page).toHaveURL(/role=1/);
+  await expect(page.getByTestId('no-records')).toContainText('No Items to show');
+
+  // Linked P&Ps: the draft links to the published one.
+  await openFromCatalogue('Linked P&Ps');
+  await expect(rowOf(reportTable(page, 'Linked P&Ps'), draft.name)).toContainText(published.name);
+});
