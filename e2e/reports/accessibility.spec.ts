@@ -1,0 +1,38 @@
+import { openAs } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import { seriousViolations } from '../screens/axe';
+import { DemoUsers } from '../support/users';
+
+test.use({ actionTimeout: 15_000 });
+
+test('report screens (filters, date ranges, pickers, table, pager, exports) have no serious or critical axe violation', async ({
+  page,
+  data,
+}) => {
+  test.setTimeout(180_000);
+  const binder = await data.binder('Report Axe', { owners: [DemoUsers.admin] });
+  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Axe Policy'), publish: true });
+
+  // All Versions: every date range; the row's status badges.
+  await openAs(page, DemoUsers.admin, `/orgs/:org/reports/all_versions?q=${data.word}`);
+  const versions = page.getByRole('table', { name: 'All Versions', exact: true });
+  await expect(versions.getByRole('row').filter({ hasText: pnp.name })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Assignments: the role, user and group pickers.
+  await page.goto(`/orgs/${data.orgId}/reports/user_assignments?q=${data.word}`);
+  const grants = page.getByRole('table', { name: 'Assignments', exact: true });
+  await expect(grants.getByRole('row').filter({ hasText: DemoUsers.admin.name }).first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The sort buttons are reached with Tab from the filters.
+  const firstSort = grants.getByRole('button', { name: 'User / Group', exact: true });
+  await page.getByRole('button', { name: 'Export XLSX', exact: true }).focus();
+  for (let i = 0; i < 40 && !(await firstSort.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(firstSort).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/sort=subject_name&dir=desc/);
+});
