@@ -119,3 +119,35 @@ test('a binder owner opens the reporting dashboard; a user without report access
   await expect(page.getByText('You are not authorized to view this page', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Reporting Dashboard', exact: true })).toHaveCount(0);
 });
+
+test('a figure that fails says so in its card, an empty one shows its empty state, the others still draw', async ({
+  page,
+  data,
+}) => {
+  // The server's answers are replaced for two figures only: a failure, and a figure with nothing counted.
+  await page.route('**/api/o/*/reporting/dash/all_pnp_status', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [] }) }),
+  );
+  await page.route('**/api/o/*/reporting/dash/content_authoring_status', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        figure: 'content_authoring_status',
+        title: 'Draft Status',
+        buckets: [2, 3, 4, 5].map((key) => ({ key, label: String(key), count: 0 })),
+        total: 0,
+      } satisfies DashFigureResult),
+    }),
+  );
+  await signIn(page, DemoUsers.admin, `/orgs/${data.orgId}/reporting_dashboard`);
+
+  const failed = page.getByRole('region', { name: 'All P&P Status', exact: true });
+  await expect(failed.getByRole('alert')).toContainText('All P&P Status could not be loaded');
+  const empty = page.getByRole('region', { name: 'Draft Status', exact: true });
+  await expect(empty.getByText('No Drafts to show. No P&P has a draft in progress.', { exact: true })).toBeVisible();
+  await expect(empty.getByRole('figure')).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Upcoming Reviews', exact: true }).getByText(/^Overdue:/),
+  ).toBeVisible();
+});

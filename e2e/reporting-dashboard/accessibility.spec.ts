@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import { DemoUsers } from '../support/users';
+
+test.use({ actionTimeout: 15_000 });
+
+const TITLES = ['Draft Status', 'All P&P Status', 'Upcoming Reviews', 'Published Documents'];
+
+test('the reporting dashboard, its charts and tables have no serious or critical axe violation', async ({
+  page,
+  data,
+}) => {
+  // One published P&P, so the Published Documents figure has a chart whatever the demo data holds.
+  const binder = await data.binder('Dash Axe', { owners: [DemoUsers.admin], authors: [DemoUsers.admin] });
+  await data.pnp({ containerId: binder.id, name: data.name('Dash Axe Policy'), publish: true });
+
+  await signIn(page, DemoUsers.admin, `/orgs/${data.orgId}/reporting_dashboard`);
+  await expect(page.getByRole('heading', { name: 'Reporting Dashboard', level: 1, exact: true })).toBeVisible();
+  for (const title of TITLES) {
+    const card = page.getByRole('region', { name: title, exact: true });
+    // A figure shows either its chart (with the table toggle) or its empty state.
+    await expect(card.getByRole('figure').or(card.getByTestId('no-records'))).toBeVisible();
+    const toggle = card.getByRole('button', { name: 'Show table', exact: true });
+    if (await toggle.isVisible()) {
+      await toggle.click();
+      await expect(card.getByRole('table', { name: `${title} table`, exact: true })).toBeVisible();
+    }
+  }
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+  expect(serious).toEqual([]);
+});
