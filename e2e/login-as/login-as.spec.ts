@@ -43,3 +43,26 @@ test('staff signs in as an org user with a one-time link, sees the login-as bann
     await other.close();
   }
 });
+
+test('staff click Login as on an org user, work as them, and End session returns to the staff area', async ({
+  page,
+  data,
+}) => {
+  const username = `e2e.back.${data.word}`.toLowerCase();
+  const { user } = await data.api.post<UserResponse>(data.o('users'), {
+    user: { first_name: 'Omar', last_name: `Back ${data.word}`, email: `${username}@example.com`, username },
+  });
+
+  await signIn(page, DemoUsers.staff, `/hstm/orgs/${data.orgId}/pm_users/${user.id}`);
+  await page.getByRole('button', { name: 'Login as', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/orgs/${data.orgId}/pnps`));
+  const banner = page.getByTestId('login-as-banner');
+  await expect(banner).toContainText(`Omar Back ${data.word}`);
+  await expect(page.getByRole('button', { name: `User menu for Omar Back ${data.word}`, exact: true })).toBeVisible();
+
+  await banner.getByRole('button', { name: 'End session', exact: true }).click();
+  await expect(page).toHaveURL(/\/hstm\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true })).toBeVisible();
+  await expect(page.getByTestId('login-as-banner')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `User menu for ${DemoUsers.staff.name}`, exact: true })).toBeVisible();
+});

@@ -29,6 +29,19 @@ export async function signOut(options: { reason?: 'inactivity' } = {}): Promise<
     const session = getSession();
     let target = '/login';
     if (options.reason === 'inactivity') alerts.info(Messages.loggedOutInactivity, { scope: 'next' });
+    // Ending a login-as session returns to the staff user's own session (the server restores it when it
+    // is still live): a fresh load of the staff area picks it up, or its guard asks for a sign-in.
+    if (session?.valid && session.sudo) {
+      try {
+        await sessionApi.logout();
+      } catch {
+        // As below: the session may already be over.
+      }
+      clearSession();
+      queryClient.clear();
+      window.location.assign('/hstm/dashboard');
+      return;
+    }
     try {
       if (tenant && session?.valid) {
         const { logoutUrl } = await sessionApi.tenantLogout(tenant);
