@@ -1,4 +1,4 @@
-import { Box, Button, Group, Select, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -224,11 +224,10 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
         <Group gap="lg" align="flex-start" wrap="wrap" mt="sm">
           {REPORT_DATE_RANGES.filter(([from]) => has(from)).map(([from, to, label]) => (
             <Box key={from} component="fieldset" p={0} m={0} style={{ border: 0 }}>
-              <Box component="legend" fz="sm" fw={600} mb={4}>
-                {label}
-              </Box>
+              {/* The inputs' own labels say the range; the legend groups them for screen readers. */}
+              <VisuallyHidden component="legend">{label}</VisuallyHidden>
               <Group gap="xs" align="flex-start" wrap="nowrap">
-                <Box w={170}>
+                <Box w={195}>
                   <DateInput
                     label={`${label} from`}
                     value={value(from)}
@@ -236,7 +235,7 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
                     onChange={(v) => onChange(from, v)}
                   />
                 </Box>
-                <Box w={170}>
+                <Box w={195}>
                   <DateInput
                     label={`${label} to`}
                     value={value(to)}

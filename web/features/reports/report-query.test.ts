@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_VERSIONS, LINKED_PNPS, READ_ACKNOWLEDGEMENTS } from './report-definitions';
-import { apiQueryOf, exportQueryOf, hasFilters, sortOf, withFilter, withPage, withSort } from './report-query';
+import {
+  apiQueryOf,
+  countLabel,
+  exportQueryOf,
+  hasFilters,
+  sortOf,
+  withFilter,
+  withPage,
+  withSort,
+} from './report-query';
 
 describe('report query string', () => {
   it('sends the URL keys the report takes, under the API names, and nothing else', () => {
@@ -45,5 +54,10 @@ describe('report query string', () => {
     expect(sortOf(new URLSearchParams('dir=desc'))).toBeNull();
     expect(hasFilters(LINKED_PNPS, new URLSearchParams('status=1'))).toBe(false);
     expect(hasFilters(LINKED_PNPS, new URLSearchParams('q=a'))).toBe(true);
+  });
+
+  it('writes a capped count as 10,000+', () => {
+    expect(countLabel(10_000, true)).toBe('10,000+');
+    expect(countLabel(1234, false)).toBe('1,234');
   });
 });

@@ -76,3 +76,8 @@ export function sortOf(params: URLSearchParams): SortState | null {
 export function hasFilters(def: ReportDefinition, params: URLSearchParams): boolean {
   return def.filters.some((key) => (params.get(key) ?? '') !== '');
 }
+
+/** The count as the screen writes it: '1,234', or '10,000+' when the server stopped counting (capped). */
+export function countLabel(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}

@@ -34,6 +34,7 @@ import { errorsOf } from './report-errors';
 import { ReportFilterBar } from './report-filters';
 import {
   apiQueryOf,
+  countLabel,
   exportQueryOf,
   hasFilters,
   sortOf,
@@ -46,6 +47,11 @@ import { fetchReportPage, reportKeys, reportPath } from './reports-api';
 import { DownloadDocumentsButton } from './download-documents-button';
 
 export type ReportRow = ReportPage['rows'][number];
+
+/** Free-text columns that would otherwise be squeezed to a word a line. */
+const WIDE_COLUMNS = new Set(['retire_reason', 'pending_with', 'missing_roles', 'groups']);
+/** Below this width a column's header and dates wrap; wider reports scroll sideways in their frame. */
+const COLUMN_MIN_WIDTH = 120;
 
 const num = (row: ReportRow, key: string): number | null => {
   const value = row[key];
@@ -133,6 +139,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
     key: column.key,
     header: column.label,
     sortable: column.sortable,
+    width: WIDE_COLUMNS.has(column.key) ? 240 : undefined,
     render: (row) => renderCell(row, column.key, ctx),
   }));
   if (def.api === 'retired_pnps') {
@@ -154,7 +161,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
   const loadErrors = result.isError ? errorsOf(result.error, `${def.title} could not be loaded.`) : null;
   const rows = data?.rows ?? [];
   const rowKeys = new Map(rows.map((row, index) => [row, rowKeyOf(row, index)]));
-  const countLabel = data ? `${data.total.toLocaleString('en-US')}${data.capped ? '+' : ''}` : undefined;
+  const count = data ? countLabel(data.total, data.capped) : undefined;
 
   return (
     <Page
@@ -195,7 +202,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
         <Stack gap="xs">
           <Group justify="space-between">
             <Text size="sm" fw={600} data-testid="report-count" aria-live="polite">
-              {result.isPending || !data ? '\u00a0' : `${def.items}: ${countLabel ?? ''}`}
+              {result.isPending || !data ? '\u00a0' : `${def.items}: ${count ?? ''}`}
             </Text>
             {data?.capped && (
               <Text size="sm" c="dimmed">
@@ -205,6 +212,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
           </Group>
           <SortableTable
             label={def.title}
+            minWidth={Math.max(640, columns.length * COLUMN_MIN_WIDTH)}
             columns={columns}
             rows={rows}
             rowKey={(row) => rowKeys.get(row) ?? ''}
@@ -219,7 +227,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
               data && (
                 <PaginationFooter
                   total={data.total}
-                  totalLabel={countLabel}
+                  totalLabel={count}
                   page={data.page}
                   pageSize={data.per_page}
                   label={def.items}
