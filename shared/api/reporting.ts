@@ -214,3 +214,83 @@ export const DASH_TITLES: Record<DashFigure, string> = {
   upcoming_reviews: 'Upcoming Reviews',
   published_docs: 'Published Documents',
 };
+
+/**
+ * Approval turnaround (issue 15, beyond the spec): GET o/{org}/reporting/approval_turnaround?from&to.
+ * Days spent in each workflow position (Authoring, Reviewing, each Approving step, Publishing),
+ * from the workflow history: a stay counts in the period when it ended on a day from `from` to `to`
+ * (UTC, both included). By person: days from the start of the stay to that person's action in it.
+ * Open stays (drafts still in that position) are listed, slowest first, with their age today.
+ */
+export const TURNAROUND_MAX_DAYS = 3660;
+export const TurnaroundQuery = z
+  .object({
+    from: isoDate('from').optional(),
+    to: isoDate('to').optional(),
+  })
+  .strict()
+  .superRefine((query, issue) => {
+    if (query.from && query.to && query.to < query.from) {
+      issue.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from".' });
+    }
+    if (query.from && query.to) {
+      const span = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000;
+      if (span > TURNAROUND_MAX_DAYS) {
+        issue.addIssue({ code: 'custom', path: ['to'], message: 'The period must be at most ten years.' });
+      }
+    }
+  });
+export type TurnaroundQuery = z.input<typeof TurnaroundQuery>;
+
+/** Days are rounded to one decimal; null when nothing ended in the period. */
+const TurnaroundFigures = {
+  stage_key: z.string(),
+  stage_label: z.string(),
+  count: z.number().int(),
+  median_days: z.number().nullable(),
+  p90_days: z.number().nullable(),
+};
+export const TurnaroundStageRow = z.object(TurnaroundFigures);
+export type TurnaroundStageRow = z.infer<typeof TurnaroundStageRow>;
+export const TurnaroundBinderRow = z.object({
+  binder_id: z.number().int(),
+  binder_name: z.string(),
+  ...TurnaroundFigures,
+});
+export type TurnaroundBinderRow = z.infer<typeof TurnaroundBinderRow>;
+export const TurnaroundPersonRow = z.object({ user_id: z.number().int(), name: z.string(), ...TurnaroundFigures });
+export type TurnaroundPersonRow = z.infer<typeof TurnaroundPersonRow>;
+export const TurnaroundOpenItem = z.object({
+  pnp_id: z.number().int(),
+  pnp_name: z.string(),
+  version_id: z.number().int(),
+  location: z.string(),
+  stage_key: z.string(),
+  stage_label: z.string(),
+  /** When the draft entered this position (ISO 8601 UTC). */
+  since: z.string(),
+  days_open: z.number(),
+  pending_with: z.string().nullable(),
+});
+export type TurnaroundOpenItem = z.infer<typeof TurnaroundOpenItem>;
+export const TURNAROUND_OPEN_LIMIT = 10;
+export const ApprovalTurnaround = z.object({
+  from: z.string(),
+  to: z.string(),
+  stages: z.array(TurnaroundStageRow),
+  by_binder: z.array(TurnaroundBinderRow),
+  by_person: z.array(TurnaroundPersonRow),
+  slowest_open: z.array(TurnaroundOpenItem),
+});
+export type ApprovalTurnaround = z.infer<typeof ApprovalTurnaround>;
+
+/**
+ * Evidence bundle for a surveyor (issue 15, beyond the spec): one zip per P&P or per binder, with
+ * every version's file, a PDF summary of the history and the read-acknowledgement records (CSV).
+ * GET o/{org}/reporting/evidence/pnps/{pnpId} and o/{org}/reporting/evidence/containers/{binderId}.
+ */
+export const EVIDENCE_ACTION = 'Download Evidence Bundle';
+export const evidencePnpPath = (orgId: number, pnpId: number): string =>
+  `/api/o/${orgId}/reporting/evidence/pnps/${pnpId}`;
+export const evidenceBinderPath = (orgId: number, binderId: number): string =>
+  `/api/o/${orgId}/reporting/evidence/containers/${binderId}`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ApprovalTurnaround,
   DASH_FIGURES,
   DASH_TITLES,
   DashFigureResult,
@@ -10,15 +11,18 @@ import {
   REPORT_TITLES,
   ReportPage,
   ReportQuery,
+  TurnaroundQuery,
 } from '../../../shared/api/reporting';
 import { queryRows } from '../../db/client';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
 import { IdParam, orgRoute, type App, type OrgCtx } from '../../http/routes';
 import { getDashFigure } from './reporting.dash';
+import { downloadBinderEvidence, downloadPnpEvidence } from './reporting.evidence';
 import { streamZip } from './reporting.export';
 import { pnpInScope, reportScope } from './reporting.scope';
 import { getReadAckDetail, getReport, type ParsedQuery } from './reporting.service';
+import { getApprovalTurnaround } from './reporting.turnaround';
 
 /** Downloads answer with the reply itself (already sent); JSON answers with the page. */
 const answer = <T>(ctx: OrgCtx, page: T | null): T | OrgCtx['reply'] => page ?? ctx.reply;
@@ -93,6 +97,46 @@ export function registerReportingModule(app: App, deps: Deps): void {
       schema: { params: z.object({ pnpId: IdParam }) },
     },
     async (ctx, { params }) => downloadRetiredDocuments(ctx, params.pnpId),
+  );
+
+  // Beyond the spec (issue 15): approval turnaround and the evidence bundles. A bundle handler
+  // returns the zip's stream: its transaction (with the download's change-log entry) commits at once
+  // and the zip is written afterwards (see zipAfterCommit).
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/reporting/approval_turnaround',
+      summary: 'Approval turnaround: median and 90th-percentile days per stage, binder and person; slowest open items',
+      schema: { querystring: TurnaroundQuery, response: { 200: ApprovalTurnaround } },
+    },
+    async (ctx, { query }) => getApprovalTurnaround(ctx, query),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/reporting/evidence/pnps/:pnpId',
+      summary:
+        "A P&P's evidence bundle (zip): every version's file, the history summary (PDF), read acknowledgements (CSV)",
+      schema: { params: z.object({ pnpId: IdParam }) },
+    },
+    async (ctx, { params }) => downloadPnpEvidence(ctx, params.pnpId),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: '/api/o/:org/reporting/evidence/containers/:id',
+      summary: "A binder's evidence bundle (zip): a folder per P&P the caller may see",
+      schema: { params: z.object({ id: IdParam }) },
+    },
+    async (ctx, { params }) => downloadBinderEvidence(ctx, params.id),
   );
 
   for (const report of REPORT_KEYS) {

@@ -121,17 +121,18 @@ export async function streamReport(ctx: OrgCtx, spec: ExportSpec): Promise<void>
 }
 
 export interface ZipEntrySource {
+  /** Read once the entry is open, so `open` may still change it. */
   name: string;
   open(): Promise<Readable>;
 }
 
-/**
- * Streams a zip of files on the reply. The first file is opened before anything is sent, so a
- * missing file is a clean 404; entries are stored (document formats are compressed already).
- */
-export async function streamZip(ctx: OrgCtx, fileName: string, entries: ZipEntrySource[]): Promise<void> {
-  const first = entries[0] ? await entries[0].open() : null;
-  const out = startDownload(ctx, 'application/zip', fileName);
+/** Writes the zip of `entries` to `out`, `first` already opened; a file that fails cuts the zip short. */
+async function pumpZip(
+  ctx: Pick<OrgCtx, 'deps'>,
+  out: PassThrough,
+  iterator: AsyncIterator<ZipEntrySource>,
+  first: { entry: ZipEntrySource; source: Readable } | null,
+): Promise<void> {
   const zip = new Zip((error, chunk, final) => {
     if (error) {
       out.destroy(error);
@@ -141,23 +142,83 @@ export async function streamZip(ctx: OrgCtx, fileName: string, entries: ZipEntry
     if (final) out.end();
   });
   try {
-    for (const [index, entry] of entries.entries()) {
-      if (out.destroyed) break;
-      const source = index === 0 && first ? first : await entry.open();
-      const file = new ZipPassThrough(entry.name);
+    let current = first;
+    while (current && !out.destroyed) {
+      const file = new ZipPassThrough(current.entry.name);
       zip.add(file);
-      for await (const chunk of source as AsyncIterable<Buffer>) {
-        file.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      for await (const chunk of current.source as AsyncIterable<Buffer | Uint8Array | string>) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        file.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
         await drained(out);
       }
       file.push(new Uint8Array(0), true);
+      const next = await iterator.next();
+      current = next.done ? null : { entry: next.value, source: await next.value.open() };
     }
   } catch (error) {
     // The answer has started: a later file missing from storage can only cut the download short
     // (the client sees a broken zip, never a partial one that looks whole).
     out.destroy(error instanceof Error ? error : new Error(String(error)));
-    ctx.deps.log.warn({ err: error }, 'A retired P&P zip was cut short');
+    ctx.deps.log.warn({ err: error }, 'A zip download was cut short');
     return;
   }
+  if (out.destroyed) return;
   zip.end();
+}
+
+const iteratorOf = (
+  entries: Iterable<ZipEntrySource> | AsyncIterable<ZipEntrySource>,
+): AsyncIterator<ZipEntrySource> =>
+  Symbol.asyncIterator in entries
+    ? entries[Symbol.asyncIterator]()
+    : (() => {
+        const sync = entries[Symbol.iterator]();
+        return { next: () => Promise.resolve(sync.next()) };
+      })();
+
+/**
+ * Streams a zip of files on the reply. The first file is opened before anything is sent, so a
+ * missing file is a clean 404; entries are stored (document formats are compressed already).
+ * Entries may come from an async iterable, so a large bundle is read as it is written: only one
+ * entry (and the reply's buffer) is in memory at a time.
+ */
+export async function streamZip(
+  ctx: OrgCtx,
+  fileName: string,
+  entries: Iterable<ZipEntrySource> | AsyncIterable<ZipEntrySource>,
+): Promise<void> {
+  const iterator = iteratorOf(entries);
+  const head = await iterator.next();
+  const first = head.done ? null : { entry: head.value, source: await head.value.open() };
+  const out = startDownload(ctx, 'application/zip', fileName);
+  await pumpZip(ctx, out, iterator, first);
+}
+
+/**
+ * A zip download written after the request's transaction has ended: the handler returns the
+ * stream (Fastify sends it) and commits what it wrote (a download's log entry) at once; the
+ * entries then read what they need in transactions of their own, one entry at a time. The
+ * writing starts on the next turn, once the handler has returned.
+ */
+export function zipAfterCommit(ctx: OrgCtx, fileName: string, entries: AsyncIterable<ZipEntrySource>): PassThrough {
+  const out = new PassThrough();
+  ctx.reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', contentDisposition('attachment', fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  setImmediate(() => {
+    void (async () => {
+      const iterator = iteratorOf(entries);
+      try {
+        const head = await iterator.next();
+        const first = head.done ? null : { entry: head.value, source: await head.value.open() };
+        await pumpZip(ctx, out, iterator, first);
+      } catch (error) {
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+        ctx.deps.log.warn({ err: error }, 'A zip download failed');
+      }
+    })();
+  });
+  return out;
 }
