@@ -11,10 +11,6 @@ test('the reporting dashboard, its charts and tables have no serious or critical
   page,
   data,
 }) => {
-  // One published P&P, so the Published Documents figure has a chart whatever the demo data holds.
-  const binder = await data.binder('Dash Axe', { owners: [DemoUsers.admin], authors: [DemoUsers.admin] });
-  await data.pnp({ containerId: binder.id, name: data.name('Dash Axe Policy'), publish: true });
-
   await signIn(page, DemoUsers.admin, `/orgs/${data.orgId}/reporting_dashboard`);
   await expect(page.getByRole('heading', { name: 'Reporting Dashboard', level: 1, exact: true })).toBeVisible();
   for (const title of TITLES) {
