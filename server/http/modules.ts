@@ -20,6 +20,7 @@ import { registerHstmDashboardModule } from '../modules/hstm-dashboard/index';
 import { registerLoginAsModule } from '../modules/login-as/index';
 import { registerStaffAuditRoutes } from '../modules/staff-audit/index';
 import { registerReportingModule } from '../modules/reporting/index';
+import { registerSsoModule } from '../modules/sso/index';
 import type { Deps } from './deps';
 import type { App } from './routes';
 
@@ -47,4 +48,5 @@ export function registerModules(app: App, deps: Deps): void {
   registerHstmDashboardModule(app, deps);
   registerLoginAsModule(app, deps);
   registerReportingModule(app, deps);
+  registerSsoModule(app, deps);
 }

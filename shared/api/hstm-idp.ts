@@ -148,6 +148,52 @@ export const HlcSetting = z.object({
 });
 export type HlcSetting = z.infer<typeof HlcSetting>;
 
+// ---------------------------------------------------------------- single sign-on (issue 16)
+
+/** hStream and hStream - HLC sign users in through OpenID Connect, configured here by staff. */
+export const OIDC_PROVIDERS = ['HSTREAM', 'HSTREAM_HLC'] as const;
+export const OidcProviderKey = z.enum(OIDC_PROVIDERS);
+export type OidcProviderKey = z.infer<typeof OidcProviderKey>;
+
+export const OidcSettingInput = z
+  .object({
+    /** The issuer identifier; its discovery document is read from {issuer}/.well-known/openid-configuration. */
+    issuer: serviceUrl('Issuer'),
+    client_id: trimmed('Client ID', 255),
+    /** Omitted or empty on update: the stored secret stays. */
+    client_secret: text().max(500, 'Client secret must be at most 500 characters').optional(),
+  })
+  .strict();
+export type OidcSettingInput = z.infer<typeof OidcSettingInput>;
+export const OidcSettingBody = z.object({ oidc_setting: OidcSettingInput }).strict();
+
+export const OidcSetting = z.object({
+  provider: OidcProviderKey,
+  issuer: z.string(),
+  client_id: z.string(),
+  client_secret_set: z.boolean(),
+});
+export type OidcSetting = z.infer<typeof OidcSetting>;
+
+/** Whether a person the organisation does not know yet is created at their first sign-in, or refused. */
+export const SsoSettingInput = z.object({ create_unknown_users: z.boolean() }).strict();
+export type SsoSettingInput = z.infer<typeof SsoSettingInput>;
+export const SsoSettingBody = z.object({ sso_setting: SsoSettingInput }).strict();
+export const SsoSetting = z.object({ create_unknown_users: z.boolean() });
+
+/** The values a hospital's IT enters at its identity provider for one organisation. */
+export const SsoSetupValues = z.object({
+  /** OpenID Connect: the redirect (reply) URI. */
+  redirect_uri: z.string(),
+  /** OpenID Connect: where the IdP may send the browser after signing out. */
+  post_logout_redirect_uri: z.string(),
+  /** SAML: our entity id (the audience), the ACS URL and the address of our metadata. */
+  sp_entity_id: z.string(),
+  acs_url: z.string(),
+  metadata_url: z.string(),
+});
+export type SsoSetupValues = z.infer<typeof SsoSetupValues>;
+
 // ---------------------------------------------------------------- the org's whole picture
 
 export const SyncRun = z.object({
@@ -173,6 +219,10 @@ export const IdpOverview = z.object({
   hlc: HlcSetting,
   last_azure_sync: SyncRun.nullable(),
   last_hlc_sync: SyncRun.nullable(),
+  hstream_oidc: OidcSetting.nullable(),
+  hlc_oidc: OidcSetting.nullable(),
+  create_unknown_users: z.boolean(),
+  setup: SsoSetupValues,
 });
 export type IdpOverview = z.infer<typeof IdpOverview>;
 

@@ -12,3 +12,4 @@ export * from './hstm-idp';
 export * from './hstm-people';
 export * from './login-as';
 export * from './staff-audit';
+export * from './sso';

@@ -14,6 +14,7 @@ import { describeSession, signIn } from './auth.service';
 import { findOrgByTenant } from './auth.repo';
 import { deleteSession, findSession, hashToken } from './sessions.repo';
 import { SUDOER_COOKIE } from './sudoer-cookie';
+import { idpLogoutUrl } from '../sso/logout';
 
 const TenantParams = z.object({
   tenant: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The organization key is not valid.'),
@@ -140,8 +141,10 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
       schema: { params: TenantParams, response: { 200: LogoutResponse } },
     },
     async (ctx, { params }) => {
+      const actor = ctx.actor;
       await endSession(ctx);
-      return { logoutUrl: `/t/${params.tenant}` };
+      // Our session ends first; single sign-on organisations then sign out at their IdP too.
+      return { logoutUrl: (await idpLogoutUrl(deps, params.tenant, actor)) ?? `/t/${params.tenant}` };
     },
   );
 

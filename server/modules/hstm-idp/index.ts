@@ -7,6 +7,11 @@ import {
   HlcSetting,
   HlcSettingBody,
   IdpOverview,
+  OidcProviderKey,
+  OidcSetting,
+  OidcSettingBody,
+  SsoSetting,
+  SsoSettingBody,
   OrgIdBody,
   ParsedMetadata,
   ParseMetadataBody,
@@ -47,6 +52,10 @@ import {
   type SettingsRow,
 } from './settings.repo';
 import { queueSync, syncInProcess, type SyncKind } from './sync.service';
+import { createsUnknownUsers, LINK_SOURCE, OIDC_ROW, SSO_ROW, ssoSetupValues } from '../sso/sso-config';
+import { idpUserLinks } from '../../db/schema/index';
+import { and } from 'drizzle-orm';
+import { presentOidc } from './oidc-settings';
 
 /**
  * An organisation's sign-in settings and directory / HLC sync (issue 14, spec §7
@@ -58,6 +67,7 @@ const BASE = '/api/hstm/organizations';
 const OrgParams = z.object({ orgId: IdParam });
 const OrgSettingParams = z.object({ orgId: IdParam, id: IdParam });
 const OrgIdQuery = z.object({ org_id: IdParam });
+const OrgProviderParams = z.object({ orgId: IdParam, provider: OidcProviderKey });
 
 function azureSettingsJson(input: AzureSettingInput, previous: SettingsRow | null): Record<string, unknown> {
   const before = previous ? azureConfigOf(previous) : null;
@@ -118,12 +128,15 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
     },
     async (ctx, { params }) => {
       const org = await getOrg(ctx.tx, params.orgId);
-      const [azure, saml, hlc, lastAzure, lastHlc] = await Promise.all([
+      const [azure, saml, hlc, lastAzure, lastHlc, hstreamOidc, hlcOidc, createUnknown] = await Promise.all([
         findSettings(ctx.tx, org.id, 'AD'),
         findSettings(ctx.tx, org.id, 'SAML_SSO'),
         findSettings(ctx.tx, org.id, 'HSTREAM_HLC'),
         lastRun(ctx.tx, org.id, 'azure'),
         lastRun(ctx.tx, org.id, 'hlc'),
+        findSettings(ctx.tx, org.id, OIDC_ROW.HSTREAM),
+        findSettings(ctx.tx, org.id, OIDC_ROW.HSTREAM_HLC),
+        createsUnknownUsers(ctx.tx, org.id),
       ]);
       const provider = (IDP_PROVIDERS as readonly string[]).includes(org.idpProvider ?? '')
         ? (org.idpProvider as IdpProviderKey)
@@ -137,6 +150,10 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
         hlc: presentHlc(org, hlc),
         last_azure_sync: lastAzure ? presentRun(lastAzure) : null,
         last_hlc_sync: lastHlc ? presentRun(lastHlc) : null,
+        hstream_oidc: hstreamOidc ? presentOidc('HSTREAM', hstreamOidc) : null,
+        hlc_oidc: hlcOidc ? presentOidc('HSTREAM_HLC', hlcOidc) : null,
+        create_unknown_users: createUnknown,
+        setup: ssoSetupValues(deps.config, org.tenant),
       };
     },
   );
@@ -421,5 +438,62 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
       schema: { querystring: OrgIdQuery, response: { 200: SyncAnswer } },
     },
     async (ctx, { query }) => inProcessAnswer(ctx, query.org_id, 'hlc'),
+  );
+  // ------------------------------------------------------------------ single sign-on (issue 16)
+
+  staffRoute(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      url: `${BASE}/:orgId/oidc_settings/:provider`,
+      permission: perm,
+      summary: "Sets the OpenID Connect client of an organization's hStream or hStream - HLC sign-in",
+      schema: { params: OrgProviderParams, body: OidcSettingBody, response: { 200: OidcSetting } },
+    },
+    async (ctx, { params, body }) => {
+      await getOrg(ctx.tx, params.orgId);
+      const input = body.oidc_setting;
+      const previous = await findSettings(ctx.tx, params.orgId, OIDC_ROW[params.provider]);
+      const before = (previous?.settings ?? {}) as Record<string, unknown>;
+      const secret = input.client_secret
+        ? input.client_secret
+        : typeof before.client_secret === 'string'
+          ? before.client_secret
+          : '';
+      if (!secret) throw unprocessable('Client secret is required');
+      const json = { issuer: input.issuer.replace(/\/+$/, ''), client_id: input.client_id, client_secret: secret };
+      if (previous && before.issuer !== json.issuer) {
+        // Subjects are unique per issuer only: links made under another issuer must not carry over.
+        await ctx.tx
+          .delete(idpUserLinks)
+          .where(and(eq(idpUserLinks.orgId, params.orgId), eq(idpUserLinks.source, LINK_SOURCE[params.provider])));
+      }
+      const row = previous
+        ? await updateSettings(ctx.tx, previous, json, ctx.now)
+        : await insertSettings(ctx.tx, params.orgId, OIDC_ROW[params.provider], json, ctx.now);
+      await setOrgProvider(ctx.tx, params.orgId, params.provider, ctx.now);
+      return presentOidc(params.provider, row);
+    },
+  );
+
+  staffRoute(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      url: `${BASE}/:orgId/sso_settings`,
+      permission: perm,
+      summary: 'Whether a person unknown to the organization is created at their first single sign-on, or refused',
+      schema: { params: OrgParams, body: SsoSettingBody, response: { 200: SsoSetting } },
+    },
+    async (ctx, { params, body }) => {
+      await getOrg(ctx.tx, params.orgId);
+      const json = { create_unknown_users: body.sso_setting.create_unknown_users };
+      const previous = await findSettings(ctx.tx, params.orgId, SSO_ROW);
+      if (previous) await updateSettings(ctx.tx, previous, json, ctx.now);
+      else await insertSettings(ctx.tx, params.orgId, SSO_ROW, json, ctx.now);
+      return json;
+    },
   );
 }

@@ -1,11 +1,14 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ssoErrorMessage } from '../../../shared/api/sso';
 import { IDP_PROVIDER_LABELS, type IdpProvider } from '../../../shared/domain/statuses';
 import { sessionApi } from '../../features/auth/api/session-api';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { ssoApi } from '../../features/sso/sso-api';
+import { SsoSignIn } from '../../features/sso/sso-sign-in';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ApiError } from '../../lib/api-client';
 import { homePath } from '../../lib/session-flags';
@@ -13,16 +16,27 @@ import { rememberedOrgId } from '../../lib/session-store';
 
 const isExternal = (url: string): boolean => /^https?:\/\//.test(url) && !url.startsWith(window.location.origin);
 
-/** Tenant sign-in (spec §2 't/{tenant}'): the organisation's own sign-in page. */
+/**
+ * Tenant sign-in (spec §2 't/{tenant}'): the organisation's own sign-in page. Organisations on
+ * single sign-on get 'Sign in with {provider}'; the others (our own identity provider) the
+ * password form. A refused single sign-on comes back here with `sso_error`, shown as a sentence.
+ */
 export function TenantLoginPage() {
   const { tenant = '' } = useParams();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const ssoError = ssoErrorMessage(search.get('sso_error'));
   const query = useQuery({ queryKey: ['tenant', tenant], queryFn: () => sessionApi.tenant(tenant) });
+  const sso = useQuery({
+    queryKey: ['tenant', tenant, 'sso'],
+    queryFn: () => ssoApi.tenant(tenant),
+    enabled: query.isSuccess,
+  });
   useEffect(() => {
     document.title = query.data ? `Sign in to ${query.data.name} · Tenet` : 'Sign in · Tenet';
   }, [query.data]);
 
-  if (query.isPending) {
+  if (query.isPending || (query.isSuccess && sso.isPending)) {
     return (
       <Paper withBorder radius="lg" p="xl">
         <LoadingIndicator />
@@ -65,7 +79,9 @@ export function TenantLoginPage() {
             {info.name}
           </Title>
         </div>
-        {isExternal(info.login_url) ? (
+        {sso.data?.sso ? (
+          <SsoSignIn tenant={info.tenant} info={sso.data} error={ssoError} />
+        ) : isExternal(info.login_url) ? (
           <Button
             size="md"
             rightSection={<IconExternalLink size={18} aria-hidden />}
@@ -74,10 +90,17 @@ export function TenantLoginPage() {
             Continue with {idpLabel ?? 'your organization'}
           </Button>
         ) : (
-          <LoginForm
-            tenant={info.tenant}
-            onSignedIn={(session) => void navigate(homePath(session, rememberedOrgId()), { replace: true })}
-          />
+          <>
+            {ssoError ? (
+              <Alert color="red" variant="light" title="Sign-in failed" role="alert">
+                {ssoError}
+              </Alert>
+            ) : null}
+            <LoginForm
+              tenant={info.tenant}
+              onSignedIn={(session) => void navigate(homePath(session, rememberedOrgId()), { replace: true })}
+            />
+          </>
         )}
       </Stack>
     </Paper>

@@ -1,0 +1,198 @@
+import { DOMParser } from '@xmldom/xmldom';
+import { and, eq, gt } from 'drizzle-orm';
+import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { ssoLoginRequests } from '../../db/schema/index';
+import { withSystem } from '../../db/tenant';
+import type { Deps } from '../../http/deps';
+import { describe, SsoRefusal } from './oidc-client';
+import type { SamlSso } from './sso-config';
+import type { SsoIdentity } from './sso-users';
+import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, rememberAssertion, sha256 } from './sso.repo';
+
+/**
+ * Our SAML 2.0 service provider (@node-saml/node-saml) for one organisation. node-saml checks the
+ * signature of the assertion (required: wantAssertionsSigned; one assertion only, so a wrapped copy
+ * is refused), the audience (our entity id), the time window (NotBefore / NotOnOrAfter, one
+ * minute of clock skew) and InResponseTo (a request we made, kept in sso_login_requests so any
+ * process can check it, used once). We add what it leaves out: Destination and Recipient must be
+ * our ACS URL, and an assertion id is accepted once only (sso_used_assertions).
+ */
+
+export interface SpAddresses {
+  entityId: string;
+  acsUrl: string;
+}
+
+/** node-saml's request-id cache, kept in the database per organisation. */
+function requestCache(deps: Deps, orgId: number): CacheProvider {
+  return {
+    saveAsync: async (key: string, value: string) => {
+      await withSystem(deps.database.db, (tx) =>
+        insertLoginRequest(tx, {
+          orgId,
+          provider: 'SAML_SSO',
+          state: key,
+          browser: '',
+          codeVerifier: '',
+          nonce: '',
+          now: deps.clock.now(),
+        }),
+      );
+      return { value, createdAt: deps.clock.now().getTime() };
+    },
+    getAsync: async (key: string) => {
+      if (!key) return null;
+      const [row] = await withSystem(deps.database.db, (tx) =>
+        tx
+          .select({ id: ssoLoginRequests.id })
+          .from(ssoLoginRequests)
+          .where(
+            and(
+              eq(ssoLoginRequests.orgId, orgId),
+              eq(ssoLoginRequests.stateHash, sha256(key)),
+              eq(ssoLoginRequests.provider, 'SAML_SSO'),
+              gt(ssoLoginRequests.expiresAt, deps.clock.now()),
+            ),
+          )
+          .limit(1),
+      );
+      return row ? key : null;
+    },
+    removeAsync: async (key: string | null) => {
+      if (!key) return null;
+      const removed = await withSystem(deps.database.db, (tx) =>
+        tx
+          .delete(ssoLoginRequests)
+          .where(and(eq(ssoLoginRequests.orgId, orgId), eq(ssoLoginRequests.stateHash, sha256(key))))
+          .returning({ id: ssoLoginRequests.id }),
+      );
+      return removed.length > 0 ? key : null;
+    },
+  };
+}
+
+export function serviceProvider(deps: Deps, orgId: number, sso: SamlSso | null, sp: SpAddresses): SAML {
+  return new SAML({
+    callbackUrl: sp.acsUrl,
+    issuer: sp.entityId,
+    audience: sp.entityId,
+    // Metadata is published before the IdP is known; a certificate is needed to build the object.
+    idpCert: sso?.certificate ?? 'none',
+    entryPoint: sso?.ssoUrl ?? sp.acsUrl,
+    wantAssertionsSigned: true,
+    wantAuthnResponseSigned: false,
+    validateInResponseTo: ValidateInResponseTo.always,
+    requestIdExpirationPeriodMs: LOGIN_REQUEST_TTL_MS,
+    cacheProvider: requestCache(deps, orgId),
+    acceptedClockSkewMs: 60_000,
+    signatureAlgorithm: 'sha256',
+    digestAlgorithm: 'sha256',
+    identifierFormat: null,
+    disableRequestedAuthnContext: true,
+  });
+}
+
+/** The IdP address our AuthnRequest (HTTP-Redirect binding) goes to. */
+export async function authorizeUrl(deps: Deps, orgId: number, sso: SamlSso, sp: SpAddresses): Promise<string> {
+  try {
+    return await serviceProvider(deps, orgId, sso, sp).getAuthorizeUrlAsync('', undefined, {});
+  } catch (error) {
+    throw new SsoRefusal('unavailable', `the SAML request could not be built: ${describe(error)}`);
+  }
+}
+
+export function spMetadata(deps: Deps, orgId: number, sp: SpAddresses): string {
+  return serviceProvider(deps, orgId, null, sp).generateServiceProviderMetadata(null, null);
+}
+
+const parser = () =>
+  new DOMParser({
+    // Malformed XML is refused, not repaired.
+    errorHandler: (level: string, message: unknown) => {
+      if (level !== 'warning') throw new Error(String(message));
+    },
+  });
+
+const first = (doc: Document, localName: string) => doc.getElementsByTagNameNS('*', localName).item(0);
+
+const ATTRIBUTE_NAMES = {
+  email: ['email', 'mail', 'emailaddress', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'],
+  firstName: [
+    'givenname',
+    'firstname',
+    'given_name',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
+  ],
+  lastName: [
+    'surname',
+    'sn',
+    'lastname',
+    'family_name',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
+  ],
+};
+
+function attribute(profile: Profile, names: string[]): string {
+  for (const [key, value] of Object.entries(profile as Record<string, unknown>)) {
+    if (!names.includes(key.toLowerCase())) continue;
+    const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
+    if (typeof text === 'string' && text.trim()) return text.trim();
+  }
+  return '';
+}
+
+/** Checks a posted SAMLResponse completely and returns who signed in; every failure is an SsoRefusal. */
+export async function validateResponse(
+  deps: Deps,
+  orgId: number,
+  sso: SamlSso,
+  sp: SpAddresses,
+  samlResponse: string,
+): Promise<SsoIdentity> {
+  let profile: Profile | null;
+  try {
+    ({ profile } = await serviceProvider(deps, orgId, sso, sp).validatePostResponseAsync({
+      SAMLResponse: samlResponse,
+    }));
+  } catch (error) {
+    const reason = describe(error);
+    throw new SsoRefusal(/InResponseTo/i.test(reason) ? 'expired' : 'refused', `SAML response refused: ${reason}`);
+  }
+  if (!profile) throw new SsoRefusal('refused', 'SAML response without an assertion');
+
+  let response: Document;
+  let assertion: Document;
+  try {
+    response = parser().parseFromString(profile.getSamlResponseXml?.() ?? '', 'text/xml');
+    assertion = parser().parseFromString(profile.getAssertionXml?.() ?? '', 'text/xml');
+  } catch (error) {
+    throw new SsoRefusal('refused', `SAML response unreadable: ${describe(error)}`);
+  }
+  const destination = response.documentElement?.getAttribute('Destination') ?? '';
+  if (destination && destination !== sp.acsUrl) {
+    throw new SsoRefusal('refused', `SAML response Destination ${destination} is not our ACS URL`);
+  }
+  const recipient = first(assertion, 'SubjectConfirmationData')?.getAttribute('Recipient') ?? '';
+  if (recipient !== sp.acsUrl) {
+    throw new SsoRefusal('refused', `SAML assertion Recipient ${recipient || '(none)'} is not our ACS URL`);
+  }
+  const assertionId = assertion.documentElement?.getAttribute('ID') ?? '';
+  if (!assertionId) throw new SsoRefusal('refused', 'SAML assertion without an ID');
+  const notOnOrAfter = Date.parse(first(assertion, 'Conditions')?.getAttribute('NotOnOrAfter') ?? '');
+  const now = deps.clock.now();
+  const keepUntil = new Date(
+    Math.max(Number.isFinite(notOnOrAfter) ? notOnOrAfter : 0, now.getTime() + LOGIN_REQUEST_TTL_MS) + 60_000,
+  );
+  const fresh = await withSystem(deps.database.db, (tx) => rememberAssertion(tx, orgId, assertionId, keepUntil, now));
+  if (!fresh) throw new SsoRefusal('refused', `SAML assertion ${assertionId} was already used (replay)`);
+
+  const nameId = profile.nameID?.trim() ?? '';
+  const email = attribute(profile, ATTRIBUTE_NAMES.email) || (nameId.includes('@') ? nameId : '');
+  return {
+    provider: 'SAML_SSO',
+    externalId: nameId.slice(0, 255),
+    email: email.includes('@') ? email : '',
+    firstName: attribute(profile, ATTRIBUTE_NAMES.firstName),
+    lastName: attribute(profile, ATTRIBUTE_NAMES.lastName),
+  };
+}
