@@ -61,6 +61,18 @@ test('an org admin opens Retired P&Ps from the catalogue, searches, sorts by key
   await expect(table.getByRole('row').nth(1)).toContainText(masks.name);
   await expect(table.getByRole('columnheader', { name: 'P&P Name' })).toHaveAttribute('aria-sort', 'descending');
 
+  // One a page (per_page is the API's key too): the pager moves through them.
+  await page.goto(`${page.url()}&per_page=1`);
+  const pager = page.getByTestId('pagination-footer');
+  await expect(pager).toContainText('Showing 1 - 1 of 2 P&Ps');
+  await expect(table.getByRole('row').nth(1)).toContainText(masks.name);
+  await pager.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pager).toContainText('Showing 2 - 2 of 2 P&Ps');
+  await expect(table.getByRole('row').nth(1)).toContainText(gowns.name);
+  await page.goto(page.url().replace(/&per_page=1|&page=2/g, ''));
+  await expect(rowOf(table, gowns.name)).toBeVisible();
+
   // CSV: the whole filtered, sorted report, formula-looking text neutralised.
   const csv = await saved(
     Promise.all([
@@ -226,10 +238,20 @@ test('Read Acknowledgements: filter by status, open one, see its readers, filter
 test('a binder owner sees only rows of the binders they own, on screen and in the export', async ({ page, data }) => {
   test.setTimeout(180_000);
   const theirs = await data.binder('Owned Reports', { owners: [DemoUsers.admin, DemoUsers.binderOwner] });
-  const other = await data.binder('Hidden Reports', { owners: [DemoUsers.admin] });
+  const other = await data.binder('Hidden Reports', { owners: [DemoUsers.admin], audience: [DemoUsers.nurse] });
   const visible = await data.pnp({ containerId: theirs.id, name: data.name('Visible Policy'), publish: true });
   const hidden = await data.pnp({ containerId: other.id, name: data.name('Hidden Policy'), publish: true });
 
+  const hiddenAck = await data.api.post<{ read_acknowledgement: { id: number } }>(
+    data.o(`pnps/${hidden.id}/read_acknowledgements`),
+    {
+      read_acknowledgement: {
+        name: data.name('Hidden Read'),
+        due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        user_ids: [await data.userId(DemoUsers.nurse)],
+      },
+    },
+  );
   // The admin sees both.
   await openAs(page, DemoUsers.admin, `/orgs/:org/reports/all_versions?q=${data.word}`);
   const table = reportTable(page, 'All Versions');
@@ -255,8 +277,15 @@ test('a binder owner sees only rows of the binders they own, on screen and in th
   expect(text).toContain(visible.name);
   expect(text).not.toContain(hidden.name);
 
+  // The hidden P&P's read acknowledgement: not found, and nothing of it shown.
+  await page.goto(`/orgs/${data.orgId}/reports/read_acknowledgements/${hiddenAck.read_acknowledgement.id}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toContainText(
+    'The read acknowledgement was not found.',
+  );
+  await expect(page.getByText(hidden.name)).toHaveCount(0);
+
   // Assignments: their binder's grants, never the other binder's; filtered by role through the URL key.
-  await page.goto(`${new URL(page.url()).pathname.replace('all_versions', 'user_assignments')}?q=${data.word}`);
+  await page.goto(`/orgs/${data.orgId}/reports/user_assignments?q=${data.word}`);
   const grants = reportTable(page, 'Assignments');
   await expect(rowOf(grants, theirs.name).first()).toBeVisible();
   await expect(rowOf(grants, other.name)).toHaveCount(0);
