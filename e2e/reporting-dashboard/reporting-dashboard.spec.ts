@@ -105,6 +105,8 @@ test('the reporting dashboard counts the test’s own P&Ps and clicks through to
     );
   });
   await expect(page.getByRole('heading', { name: 'All Versions', level: 1, exact: true })).toBeVisible();
+  // The report applies the filters it read from the URL: the test's P&P, published this month, is listed.
+  await expect(page.getByRole('main').getByText(data.name('Dash Published'), { exact: true })).toBeVisible();
 
   // Back on the dashboard: the DRAFT row's link (by keyboard) carries the version status.
   await page.goBack();
