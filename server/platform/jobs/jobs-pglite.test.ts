@@ -130,10 +130,14 @@ describe('pg-boss on the embedded PGlite', () => {
     });
     await expect.poll(() => smtp.received.filter((m) => m.to.includes(to)).length, { timeout: 15_000 }).toBe(1);
     expect(smtp.received.find((m) => m.to.includes(to))?.text?.trim()).toBe('Hello from the outbox.');
-    const [row] = await withSystem(database.db, (tx) =>
-      queryRows<{ status: string }>(tx, sql`select status from mail_outbox where to_address = ${to}`),
-    );
-    expect(row?.status).toBe('sent');
+    // The server receives the mail before the job records it as sent: wait for that commit too.
+    const statusOf = async () => {
+      const [row] = await withSystem(database.db, (tx) =>
+        queryRows<{ status: string }>(tx, sql`select status from mail_outbox where to_address = ${to}`),
+      );
+      return row?.status;
+    };
+    await expect.poll(statusOf, { timeout: 15_000 }).toBe('sent');
     await expect
       .poll(
         () =>
