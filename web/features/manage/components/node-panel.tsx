@@ -6,6 +6,7 @@ import { PNP_STATUS_LABELS, type PnpStatus } from '../../../../shared/domain/sta
 import { ChangeLogTable } from '../../../components/change-log-table';
 import { fetchContainerChangeLogs } from '../api/fetch-container-change-logs';
 import { manageKeys } from '../api/manage-keys';
+import { EvidenceBundleButton } from '../../evidence';
 import { ParticipantsPanel } from './participants-panel';
 import { PnpNodeActions } from './pnp-node-actions';
 
@@ -61,6 +62,7 @@ export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete }: Node
             <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
               Delete
             </Button>
+            {item.item_type === 1 && <EvidenceBundleButton orgId={orgId} id={item.id} kind="binder" name={item.name} />}
           </Group>
         )}
         <PnpNodeActions orgId={orgId} item={item} />

@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { Pnp } from '../../../../shared/api/pnps';
 import { PnpStatus } from '../../../../shared/domain/statuses';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { EvidenceBundleButton } from '../../evidence';
 import { Page } from '../../../components/page';
 import { SectionNav } from '../../../components/section-nav';
 import { getDocument } from '../api/get-document';
@@ -102,7 +103,12 @@ export function PnpDocumentLayout() {
           )}
         </Group>
       }
-      actions={<PnpActions orgId={orgId} pnp={document.pnp} hasDraft={pnp.draft_document !== null} />}
+      actions={
+        <Group gap="xs">
+          {mayManage(pnp) && <EvidenceBundleButton orgId={orgId} id={pnp.id} kind="pnp" name={pnp.name} />}
+          <PnpActions orgId={orgId} pnp={document.pnp} hasDraft={pnp.draft_document !== null} />
+        </Group>
+      }
     >
       {retired && <RetiredBanner orgId={orgId} pnp={pnp} />}
       {!retired && document.status === 3 && current !== null && (

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import type { Download, Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { openAs } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import { DemoUsers } from '../support/users';
+
+// Issue 15, beyond the spec: the evidence bundle a surveyor asks for, and the approval turnaround.
+// Each test makes its own binder and P&P and finds them by its own word.
+
+test.use({ actionTimeout: 15_000 });
+
+async function zipEntries(download: Promise<Download>): Promise<{ name: string; entries: string[] }> {
+  const file = await download;
+  const bytes = readFileSync(await file.path());
+  return { name: file.suggestedFilename(), entries: Object.keys(unzipSync(new Uint8Array(bytes))) };
+}
+
+const manageRow = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true });
+
+test("an org admin downloads a P&P's evidence bundle from its page", async ({ page, data }) => {
+  const binder = await data.binder('Evidence Binder', { owners: [DemoUsers.admin] });
+  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Evidence Policy'), publish: true });
+
+  await openAs(page, DemoUsers.admin, `/orgs/:org/pnps/${pnp.id}/pnp_documents/${pnp.documentId}/version_info/preview`);
+  await expect(page.getByRole('heading', { level: 1, name: pnp.name, exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: `Download evidence bundle of ${pnp.name}`, exact: true }).click();
+  const zip = await zipEntries(download);
+
+  expect(zip.name).toBe(`${pnp.name} - evidence.zip`);
+  expect(zip.entries).toHaveLength(3);
+  expect(zip.entries[0]).toMatch(new RegExp(`^versions/v1 - ${pnp.name}\\.\\w+$`));
+  expect(zip.entries.slice(1)).toEqual(['history.pdf', 'read-acknowledgements.csv']);
+});
+
+test("a binder owner downloads their binder's evidence bundle from the manage screen", async ({ page, data }) => {
+  test.setTimeout(120_000);
+  const binder = await data.binder('Evidence Shelf', { owners: [DemoUsers.admin, DemoUsers.binderOwner] });
+  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Shelf Policy'), publish: true });
+
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await openAs(page, DemoUsers.binderOwner, '/orgs/:org/manage');
+  await manageRow(page, binder.name).click();
+  const panel = page.getByRole('region', { name: `Binder ${binder.name}`, exact: true });
+  const download = page.waitForEvent('download');
+  await panel.getByRole('link', { name: `Download evidence bundle of ${binder.name}`, exact: true }).click();
+  const zip = await zipEntries(download);
+
+  expect(zip.name).toBe(`${binder.name} - evidence.zip`);
+  const folder = `${pnp.name} (${pnp.id})`;
+  expect(zip.entries[0]).toBe('contents.csv');
+  expect(zip.entries).toEqual(expect.arrayContaining([`${folder}/history.pdf`, `${folder}/read-acknowledgements.csv`]));
+  expect(zip.entries.some((entry) => entry.startsWith(`${folder}/versions/v1 - `))).toBe(true);
+});
+
+test('the approval turnaround screen shows the stages of a binder over a period', async ({ page, data }) => {
+  // The screen's route (orgs/{orgId}/reports/approval_turnaround) belongs to the route table: this
+  // test runs once the route table shows ApprovalTurnaroundPage there (remove this line then).
+  test.fixme(true, 'orgs/{orgId}/reports/approval_turnaround is not in the route table yet');
+  const binder = await data.binder('Turnaround Binder', { owners: [DemoUsers.admin] });
+  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Turnaround Policy'), publish: true });
+
+  await openAs(page, DemoUsers.admin, '/orgs/:org/reports/approval_turnaround');
+  await expect(page.getByRole('heading', { level: 1, name: 'Approval Turnaround', exact: true })).toBeVisible();
+  // Made and published just now: one Authoring and one Publishing stay, each well under a day.
+  const byBinder = page.getByRole('table', { name: 'Turnaround by binder', exact: true });
+  const rows = byBinder.getByRole('row').filter({ hasText: binder.name });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Authoring' })).toHaveText(new RegExp(`^${binder.name}Authoring10\\.0`));
+  await expect(rows.filter({ hasText: 'Publishing' })).toHaveText(new RegExp(`^${binder.name}Publishing10\\.0`));
+  expect(pnp.id).toBeGreaterThan(0);
+});

@@ -1,0 +1,1 @@
+export { EvidenceBundleButton, type EvidenceBundleButtonProps } from './evidence-bundle-button';

@@ -1,0 +1,1 @@
+export { ApprovalTurnaroundPage } from './approval-turnaround-page';
