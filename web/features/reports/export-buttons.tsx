@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorsOf } from './report-errors';
 import type { ReportApiQuery } from './report-query';
 import { downloadFile } from './reports-api';
@@ -27,25 +27,32 @@ export function ExportButtons({ path, query, title, onError }: ExportButtonsProp
   const [running, setRunning] = useState<Format | null>(null);
   const [received, setReceived] = useState(0);
   const [done, setDone] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  // Leaving the screen stops a download still under way.
+  useEffect(() => () => controller.current?.abort(), []);
 
   const run = async (format: Format): Promise<void> => {
     setRunning(format);
     setReceived(0);
     setDone(null);
     onError(null);
+    const abort = new AbortController();
+    controller.current = abort;
     try {
-      const name = await downloadFile(path, { ...query, format }, `report.${format}`, setReceived);
+      const name = await downloadFile(path, { ...query, format }, `report.${format}`, setReceived, abort.signal);
       setDone(name);
     } catch (error) {
-      onError(errorsOf(error, `The ${format.toUpperCase()} export of ${title} could not be downloaded.`));
+      if (abort.signal.aborted) setDone(null);
+      else onError(errorsOf(error, `The ${format.toUpperCase()} export of ${title} could not be downloaded.`));
     } finally {
+      controller.current = null;
       setRunning(null);
     }
   };
 
   return (
     <Group gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="export-status">
+      <Text component="div" size="sm" c="dimmed" role="status" aria-live="polite" data-testid="export-status">
         {running ? (
           <Group gap={6} component="span" wrap="nowrap">
             <Loader size="xs" />
@@ -55,6 +62,11 @@ export function ExportButtons({ path, query, title, onError }: ExportButtonsProp
           `Downloaded ${done}`
         ) : null}
       </Text>
+      {running && (
+        <Button variant="subtle" color="gray" onClick={() => controller.current?.abort()}>
+          Cancel Export
+        </Button>
+      )}
       {(['csv', 'xlsx'] as const).map((format) => (
         <Button
           key={format}
