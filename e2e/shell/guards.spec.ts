@@ -65,7 +65,7 @@ test.describe('route guards and redirects (spec §2, §6)', () => {
     await expect(page.getByRole('heading', { name: 'Service unavailable', exact: true })).toBeVisible();
   });
 
-  test('screens of later features show their frame, heading and breadcrumbs, never a blank page', async ({ page }) => {
+  test('the reporting screens show their frame, heading and breadcrumbs, never a blank page', async ({ page }) => {
     const session = await signIn(page, DemoUsers.admin);
     const org = `/orgs/${session.org?.id}`;
     const screens: [string, string, RegExp][] = [

@@ -14,16 +14,9 @@ export interface SectionHandle extends RouteHandle {
 }
 
 /** One lazily loaded chunk holds every screen that is not built yet. */
-const plannedPage = { lazy: () => import('../routes/planned-page').then((m) => ({ Component: m.PlannedPage })) };
-const plannedPanel = { lazy: () => import('../routes/planned-page').then((m) => ({ Component: m.PlannedPanel })) };
-const sectionedPage = { lazy: () => import('../routes/planned-page').then((m) => ({ Component: m.SectionedPage })) };
+const sectionedPage = { lazy: () => import('../routes/sectioned-page').then((m) => ({ Component: m.SectionedPage })) };
 
 export type Guard = LoaderFunction;
-
-/** A screen not built yet: its heading, breadcrumb and description. */
-export function planned(path: string, handle: RouteHandle, loader?: Guard): RouteObject {
-  return { path, handle, loader, ...plannedPage };
-}
 
 /** A screen with its own page (index) and pages below it; the handle's crumb covers all of them. */
 export function group(
@@ -36,15 +29,12 @@ export function group(
   return { path, handle, loader, children: [{ index: true, ...index }, ...children] };
 }
 
-/** The index of a group when that page is not built yet. */
-export const plannedIndex = plannedPage;
-
 export interface SectionSpec {
   readonly path: string;
   readonly label: string;
   readonly description: string;
-  /** Screen-specific content instead of the placeholder. */
-  readonly lazy?: RouteObject['lazy'];
+  /** The section's content. */
+  readonly lazy: RouteObject['lazy'];
 }
 
 /** Redirects a sectioned screen's bare path to its default section. */
@@ -76,11 +66,7 @@ export function sectioned(
     ...sectionedPage,
     children: [
       { index: true, loader: toDefault(defaultSection), Component: Redirecting },
-      ...sections.map((s) =>
-        s.lazy
-          ? { path: s.path, handle: { crumb: s.label, description: s.description }, lazy: s.lazy }
-          : { path: s.path, handle: { crumb: s.label, description: s.description }, ...plannedPanel },
-      ),
+      ...sections.map((s) => ({ path: s.path, handle: { crumb: s.label, description: s.description }, lazy: s.lazy })),
       ...extra,
     ],
   };

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { SectionedPage } from '../../app/routes/planned-page';
+import { SectionedPage } from '../../app/routes/sectioned-page';
 import { OrgHealthSummary } from './org-health-summary';
 
 /** hstm/orgs/{orgId}: the organisation's health at a glance above its sections. */

@@ -1,26 +1,9 @@
 import type { ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
-import { FeaturePlaceholder } from '../../components/feature-placeholder';
-import { Page, useRouteHandle } from '../../components/page';
+import { Page } from '../../components/page';
 import { isRouteHandle, resolveText } from '../../components/route-handle';
 import { SectionNav } from '../../components/section-nav';
 import type { SectionHandle } from '../route-table/route-helpers';
-
-/** A screen whose feature comes later: its frame, heading and breadcrumbs, and what it will hold. */
-export function PlannedPage() {
-  const handle = useRouteHandle();
-  return (
-    <Page>
-      <FeaturePlaceholder title={handle.resolvedTitle} description={handle.description} />
-    </Page>
-  );
-}
-
-/** The content of one section of a sectioned screen whose feature comes later. */
-export function PlannedPanel() {
-  const handle = useRouteHandle();
-  return <FeaturePlaceholder title={handle.resolvedTitle} description={handle.description} />;
-}
 
 function useSection(): { handle: SectionHandle; base: string } | null {
   const matches = useMatches();
