@@ -44,7 +44,7 @@ function requestCache(deps: Deps, orgId: number): CacheProvider {
       if (!key) return null;
       const [row] = await withSystem(deps.database.db, (tx) =>
         tx
-          .select({ id: ssoLoginRequests.id })
+          .select({ createdAt: ssoLoginRequests.createdAt })
           .from(ssoLoginRequests)
           .where(
             and(
@@ -56,7 +56,8 @@ function requestCache(deps: Deps, orgId: number): CacheProvider {
           )
           .limit(1),
       );
-      return row ? key : null;
+      // node-saml reads the value as the time the request was made.
+      return row ? row.createdAt.toISOString() : null;
     },
     removeAsync: async (key: string | null) => {
       if (!key) return null;
@@ -156,7 +157,9 @@ export async function validateResponse(
     }));
   } catch (error) {
     const reason = describe(error);
-    throw new SsoRefusal(/InResponseTo/i.test(reason) ? 'expired' : 'refused', `SAML response refused: ${reason}`);
+    // A request id we no longer know: the sign-in took too long or its answer was already used.
+    const stale = /InResponseTo is not valid/i.test(reason);
+    throw new SsoRefusal(stale ? 'expired' : 'refused', `SAML response refused: ${reason}`);
   }
   if (!profile) throw new SsoRefusal('refused', 'SAML response without an assertion');
 
