@@ -48,33 +48,49 @@ const round1 = (value: number | null | undefined): number | null =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 
 /**
- * Every stay of every version in scope: document, P&P, position, start, end (null while open) and
- * the binder. Positions are compared as (stage, step): the step only means something in Approving.
+ * The common table expressions every figure reads, in one pass over the history in scope (each
+ * window is a sort by version and time; no per-stay lookups, so it stays linear on large orgs):
+ *
+ * - `h`: each history row of a version, `is_move` when it moved the version to a new position,
+ *   `seq_in` the number of moves up to and including it, `seq_before` the moves before it (the
+ *   stay the row acted in).
+ * - `stays`: one row per stay: version, P&P, position, start, end (null while open), binder.
+ * - `acts`: each person's sign-off actions, with the stay (`seq`) they were taken in.
  */
-function staysSql(s: ReportScope): SQL {
+function turnaroundCtes(s: ReportScope, actions: SQL): SQL {
   return sql`
-    with h as (
-      select w.id, w.document_id, w.pnp_id, w.to_stage, w.to_step, w.created_at,
-             lag(w.to_stage) over o as prev_stage, lag(w.to_step) over o as prev_step,
-             row_number() over o as rn
+    with marked as (
+      select w.id, w.document_id, w.pnp_id, w.actor_id, w.action, w.from_stage, w.to_stage, w.to_step, w.created_at,
+             case when row_number() over o = 1
+                    or (w.to_stage, w.to_step) is distinct from (lag(w.to_stage) over o, lag(w.to_step) over o)
+                  then 1 else 0 end as is_move
         from workflow_history w
         join pnps p on p.org_id = ${s.orgId} and p.id = w.pnp_id
        where w.org_id = ${s.orgId} and w.document_id is not null and ${pnpInScope(s, 'p')}
       window o as (partition by w.document_id order by w.created_at, w.id)
+    ), h as (
+      select m.*,
+             sum(m.is_move) over (partition by m.document_id order by m.created_at, m.id
+                                  rows between unbounded preceding and current row) as seq_in
+        from marked m
     ), moves as (
       select h.*, lead(h.created_at) over (partition by h.document_id order by h.created_at, h.id) as ended_at
+        from h where h.is_move = 1
+    ), stays as (
+      select m.document_id, m.pnp_id, m.seq_in as seq, m.to_stage::int as stage,
+             case when m.to_stage = ${DraftStage.Approving} then coalesce(m.to_step, 1)::int end as step,
+             m.created_at as started_at, m.ended_at,
+             b.id as binder_id, b.name as binder_name
+        from moves m
+        join pnps p on p.org_id = ${s.orgId} and p.id = m.pnp_id
+        join containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
+        join containers b on b.org_id = ${s.orgId} and b.id = ct.ancestor_ids[1]
+       where m.to_stage is not null
+    ), acts as (
+      select h.document_id, h.seq_in - h.is_move as seq, h.actor_id, h.from_stage, h.created_at
         from h
-       where h.rn = 1 or (h.to_stage, h.to_step) is distinct from (h.prev_stage, h.prev_step)
-    )
-    select m.document_id, m.pnp_id, m.to_stage::int as stage,
-           case when m.to_stage = ${DraftStage.Approving} then coalesce(m.to_step, 1)::int end as step,
-           m.created_at as started_at, m.ended_at,
-           b.id as binder_id, b.name as binder_name
-      from moves m
-      join pnps p on p.org_id = ${s.orgId} and p.id = m.pnp_id
-      join containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
-      join containers b on b.org_id = ${s.orgId} and b.id = ct.ancestor_ids[1]
-     where m.to_stage is not null`;
+       where h.action in (${actions}) and h.actor_id is not null
+    )`;
 }
 
 const days = (end: SQL, start: SQL): SQL => sql`extract(epoch from (${end} - ${start})) / ${DAY_SECONDS}`;
@@ -123,54 +139,72 @@ export async function getApprovalTurnaround(
       return isoDay(start);
     })();
   const { start, end } = bounds(from, to);
-  const stays = staysSql(scope);
-  const ended = sql`s.ended_at is not null and s.ended_at >= ${start}::timestamptz and s.ended_at < ${end}::timestamptz`;
-  const stayDays = days(sql`s.ended_at`, sql`s.started_at`);
-
-  const stageRows = await queryRows<FigureRow>(
-    ctx.tx,
-    sql`select s.stage, s.step, ${percentiles(stayDays)}
-          from (${stays}) s where ${ended}
-         group by s.stage, s.step order by s.stage, s.step nulls first`,
-  );
-
-  const binderRows = await queryRows<FigureRow & { binder_id: number; binder_name: string }>(
-    ctx.tx,
-    sql`select s.binder_id, s.binder_name, s.stage, s.step, ${percentiles(stayDays)}
-          from (${stays}) s where ${ended}
-         group by s.binder_id, s.binder_name, s.stage, s.step
-         order by s.binder_name, s.binder_id, s.stage, s.step nulls first`,
-  );
-
   const actions = sql.join(
     SIGN_OFF_ACTIONS.map((action) => sql`${action}`),
     sql`, `,
   );
-  const personRows = await queryRows<FigureRow & { user_id: number; name: string }>(
-    ctx.tx,
-    sql`with s as (${stays}),
-         acted as (
-           select s.stage, s.step, w.actor_id, min(w.created_at) as acted_at, s.started_at
-             from s
-             join workflow_history w on w.org_id = ${scope.orgId} and w.document_id = s.document_id
-                  and w.created_at >= s.started_at and (s.ended_at is null or w.created_at <= s.ended_at)
-                  and w.from_stage = s.stage
-                  and (s.stage <> ${DraftStage.Approving} or coalesce(w.from_step, 1) = s.step)
-                  and w.action in (${actions}) and w.actor_id is not null
-            group by s.document_id, s.stage, s.step, s.started_at, w.actor_id)
-        select a.actor_id as user_id, u.first_name || ' ' || u.last_name as name, a.stage, a.step,
-               ${percentiles(days(sql`a.acted_at`, sql`a.started_at`))}
-          from acted a join org_users u on u.org_id = ${scope.orgId} and u.id = a.actor_id
-         where a.acted_at >= ${start}::timestamptz and a.acted_at < ${end}::timestamptz
-         group by a.actor_id, u.first_name, u.last_name, a.stage, a.step
-         order by u.last_name, u.first_name, a.actor_id, a.stage, a.step nulls first`,
-  );
+  const ctes = turnaroundCtes(scope, actions);
+  const ended = sql`s.ended_at is not null and s.ended_at >= ${start}::timestamptz and s.ended_at < ${end}::timestamptz`;
+  const stayDays = days(sql`s.ended_at`, sql`s.started_at`);
 
   const workflowKinds = sql.join(
     [TaskKind.Author, TaskKind.Review, TaskKind.Approve, TaskKind.Publish].map((kind) => sql`${kind}`),
     sql`, `,
   );
-  const openRows = await queryRows<{
+  // One statement: the history is read and sorted once (its CTEs are shared by the four parts).
+  const json = (select: SQL, order: SQL): SQL =>
+    sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${select}) x)`;
+  const [result] = await queryRows<Record<'stages' | 'binders' | 'persons' | 'open', unknown>>(
+    ctx.tx,
+    sql`${ctes}, acted as (
+           select s.stage, s.step, a.actor_id, min(a.created_at) as acted_at, s.started_at
+             from acts a
+             join stays s on s.document_id = a.document_id and s.seq = a.seq and s.stage = a.from_stage
+            group by s.document_id, s.seq, s.stage, s.step, s.started_at, a.actor_id)
+        select
+          ${json(
+            sql`select s.stage, s.step, ${percentiles(stayDays)} from stays s where ${ended} group by s.stage, s.step`,
+            sql`x.stage, x.step nulls first`,
+          )} as stages,
+          ${json(
+            sql`select s.binder_id, s.binder_name, s.stage, s.step, ${percentiles(stayDays)}
+                  from stays s where ${ended} group by s.binder_id, s.binder_name, s.stage, s.step`,
+            sql`x.binder_name, x.binder_id, x.stage, x.step nulls first`,
+          )} as binders,
+          ${json(
+            sql`select a.actor_id as user_id, u.first_name || ' ' || u.last_name as name, u.first_name, u.last_name,
+                       a.stage, a.step, ${percentiles(days(sql`a.acted_at`, sql`a.started_at`))}
+                  from acted a join org_users u on u.org_id = ${scope.orgId} and u.id = a.actor_id
+                 where a.acted_at >= ${start}::timestamptz and a.acted_at < ${end}::timestamptz
+                 group by a.actor_id, u.first_name, u.last_name, a.stage, a.step`,
+            sql`x.last_name, x.first_name, x.user_id, x.stage, x.step nulls first`,
+          )} as persons,
+          ${json(
+            sql`select s.pnp_id, p.name as pnp_name, s.document_id as version_id, ct.location, s.stage, s.step,
+                       s.started_at, s.document_id,
+                       to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as since,
+                       ${days(sql`${ctx.now.toISOString()}::timestamptz`, sql`s.started_at`)} as days_open,
+                       (select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id)
+                          from tasks t join org_users u on u.org_id = ${scope.orgId} and u.id = t.user_id
+                         where t.org_id = ${scope.orgId} and t.document_id = d.id and t.status = 1
+                           and t.delegated_from is null and t.kind in (${workflowKinds})) as pending_with
+                  from stays s
+                  join pnp_documents d on d.org_id = ${scope.orgId} and d.id = s.document_id
+                  join pnps p on p.org_id = ${scope.orgId} and p.id = s.pnp_id
+                  join containers ct on ct.org_id = ${scope.orgId} and ct.id = p.container_id
+                 where s.ended_at is null and d.status = 1 and p.status <> 3 and d.draft_stage = s.stage
+                   and (s.stage <> ${DraftStage.Approving} or coalesce(d.approval_step, 1) = s.step)
+                 order by s.started_at, s.document_id
+                 limit ${TURNAROUND_OPEN_LIMIT}`,
+            sql`x.started_at, x.document_id`,
+          )} as open`,
+  );
+  const parsed = <T>(value: unknown): T[] =>
+    typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value ?? []) as T[]);
+  const stageRows = parsed<FigureRow>(result?.stages);
+  const binderRows = parsed<FigureRow & { binder_id: number; binder_name: string }>(result?.binders);
+  const personRows = parsed<FigureRow & { user_id: number; name: string }>(result?.persons);
+  const openRows = parsed<{
     pnp_id: number;
     pnp_name: string;
     version_id: number;
@@ -180,24 +214,7 @@ export async function getApprovalTurnaround(
     since: string;
     days_open: number;
     pending_with: string | null;
-  }>(
-    ctx.tx,
-    sql`select s.pnp_id, p.name as pnp_name, s.document_id as version_id, ct.location, s.stage, s.step,
-               to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as since,
-               ${days(sql`${ctx.now.toISOString()}::timestamptz`, sql`s.started_at`)} as days_open,
-               (select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id)
-                  from tasks t join org_users u on u.org_id = ${scope.orgId} and u.id = t.user_id
-                 where t.org_id = ${scope.orgId} and t.document_id = d.id and t.status = 1
-                   and t.delegated_from is null and t.kind in (${workflowKinds})) as pending_with
-          from (${stays}) s
-          join pnp_documents d on d.org_id = ${scope.orgId} and d.id = s.document_id
-          join pnps p on p.org_id = ${scope.orgId} and p.id = s.pnp_id
-          join containers ct on ct.org_id = ${scope.orgId} and ct.id = p.container_id
-         where s.ended_at is null and d.status = 1 and p.status <> 3 and d.draft_stage = s.stage
-           and (s.stage <> ${DraftStage.Approving} or coalesce(d.approval_step, 1) = s.step)
-         order by s.started_at, s.document_id
-         limit ${TURNAROUND_OPEN_LIMIT}`,
-  );
+  }>(result?.open);
 
   const stages: TurnaroundStageRow[] = stageRows.map(figures);
   const by_binder: TurnaroundBinderRow[] = binderRows.map((row) => ({
