@@ -108,16 +108,16 @@ test('the reporting dashboard counts the test’s own P&Ps and clicks through to
   // The report applies the filters it read from the URL: the test's P&P, published this month, is listed.
   await expect(page.getByRole('main').getByText(data.name('Dash Published'), { exact: true })).toBeVisible();
 
-  // Back on the dashboard: the DRAFT row's link (by keyboard) carries the version status.
+  // Back on the dashboard: the DRAFT row's link (by keyboard) carries the P&P status into the filter.
   await page.goBack();
   const statusesAgain = await tableOf(page, 'All P&P Status');
   await statusesAgain.getByRole('link', { name: 'DRAFT', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(
-    (url) =>
-      url.pathname === `/orgs/${data.orgId}/reports/all_versions` && url.searchParams.get('version_status') === '1',
+    (url) => url.pathname === `/orgs/${data.orgId}/reports/all_versions` && url.searchParams.get('pnp_status') === '1',
   );
   await expect(page.getByRole('heading', { name: 'All Versions', level: 1, exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'P&P Status', exact: true })).toHaveValue('DRAFT');
 
   // A bar of the Draft Status chart (Authoring, which holds the test's draft) opens its report.
   await page.goBack();
@@ -126,7 +126,11 @@ test('the reporting dashboard counts the test’s own P&Ps and clicks through to
     .getByRole('figure', { name: /^Draft Status/ });
   await expect(drafts).toBeVisible();
   await drafts.locator('.recharts-bar-rectangle').first().click();
-  await expect(page).toHaveURL((url) => url.pathname === `/orgs/${data.orgId}/reports/pending_action`);
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === `/orgs/${data.orgId}/reports/pending_action` && url.searchParams.get('draft_stage') === '2',
+  );
+  await expect(page.getByRole('combobox', { name: 'Stage', exact: true })).toHaveValue('Authoring');
   await expect(page.getByRole('heading', { name: 'Versions Pending Action', level: 1, exact: true })).toBeVisible();
 });
 

@@ -90,6 +90,10 @@ export const ReportFilters = z.object({
   status: whole('status', 1, 3).optional(),
   /** Version status (All Versions): Draft 1, Active 2, Archived 3. */
   version_status: whole('version_status', 1, 3).optional(),
+  /** P&P status (All Versions): DRAFT 1, ACTIVE 2, RETIRED 3 (the dashboard's status figure links with it). */
+  pnp_status: whole('pnp_status', 1, 3).optional(),
+  /** Draft stage (Versions Pending Action): Authoring 2, Reviewing 3, Approving 4, Publishing 5. */
+  draft_stage: whole('draft_stage', 2, 5).optional(),
   /** Reader completion (read-acknowledgement detail): 0 incomplete, 1 complete. */
   completion: whole('completion', 0, 1).optional(),
   group_id: queryId('The group').optional(),

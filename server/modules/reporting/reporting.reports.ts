@@ -84,6 +84,7 @@ const allVersions: ReportDef = {
   filters: [
     'q',
     'version_status',
+    'pnp_status',
     'effective_from',
     'effective_to',
     'published_from',
@@ -106,6 +107,7 @@ const allVersions: ReportDef = {
   where: (_s, f) => [
     ...commonWhere(f, ['pnp_name']),
     ...(f.version_status ? [sql`r.version_status = ${f.version_status}`] : []),
+    ...(f.pnp_status ? [sql`r.pnp_status = ${f.pnp_status}`] : []),
   ],
 };
 
@@ -157,7 +159,7 @@ const pendingAction: ReportDef = {
     c('pending_count', 'Open Tasks'),
     c('started_at', 'Draft Started'),
   ],
-  filters: ['q', 'user_id'],
+  filters: ['q', 'user_id', 'draft_stage'],
   defaultSort: 'started_at',
   defaultDir: 'asc',
   source: (s) => sql`
@@ -176,6 +178,7 @@ const pendingAction: ReportDef = {
      where d.org_id = ${s.orgId} and d.status = 1 and p.status <> 3 and ${pnpInScope(s, 'p')}`,
   where: (s, f) => [
     ...(f.q ? [contains(['pnp_name'], f.q)] : []),
+    ...(f.draft_stage ? [sql`r.draft_stage = ${f.draft_stage}`] : []),
     ...(f.user_id
       ? [
           sql`exists (select 1 from tasks t where t.org_id = ${s.orgId} and t.document_id = r.version_id

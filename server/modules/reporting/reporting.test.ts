@@ -136,6 +136,10 @@ describe('reports', () => {
     expect(col(search, 'pnp_name')).toEqual(['=Gamma cmd']);
     const drafts = await report(admin, 'pnp_documents', 'version_status=1');
     expect(drafts.total).toBe(3);
+    // By the P&P's status: every version of the retired P&Ps, and only those.
+    const retired = await report(admin, 'pnp_documents', 'pnp_status=3&per_page=100');
+    expect([...new Set(col(retired, 'pnp_name'))].sort()).toEqual(['Delta Retired', 'Eta Retired']);
+    expect(new Set(col(retired, 'pnp_status_label'))).toEqual(new Set(['RETIRED']));
   });
 
   it('Retired P&Ps lists the retired ones with their last version', async () => {
@@ -162,6 +166,10 @@ describe('reports', () => {
     );
     const pat = await report(admin, 'pending_action', `user_id=${s.pat.id}`);
     expect(col(pat, 'pnp_name')).toEqual(['Zeta Draft']);
+    // By stage: what the dashboard's draft-status bars open.
+    expect(col(await report(admin, 'pending_action', 'draft_stage=4'), 'pnp_name')).toEqual(['Zeta Draft']);
+    expect(col(await report(admin, 'pending_action', 'draft_stage=2'), 'pnp_name')).toEqual(['Beta Procedure']);
+    expect(col(await report(admin, 'pending_action', 'draft_stage=5'), 'pnp_name')).toEqual([]);
     expect(col(await report(bea, 'pending_action', 'sort=pnp_name'), 'pnp_name')).toEqual([
       'Alpha Policy',
       'Beta Procedure',
@@ -511,6 +519,8 @@ describe('access and validation', () => {
       'format=pdf',
       'role=6',
       'status=1',
+      'pnp_status=4',
+      'draft_stage=3',
       'nonsense=1',
     ];
     for (const q of bad) {
@@ -518,6 +528,10 @@ describe('access and validation', () => {
       expect(res.statusCode, q).toBe(422);
       const errors = res.json<{ errors: string[] }>().errors;
       expect(errors.length, q).toBeGreaterThan(0);
+    }
+    for (const q of ['draft_stage=1', 'draft_stage=6', 'pnp_status=1']) {
+      const res = await admin.get(`${base()}/pending_action?${q}`);
+      expect(res.statusCode, q).toBe(422);
     }
     const res = await admin.get(`${base()}/pnp_documents?sort=nope&role=1`);
     expect(res.json<{ errors: string[] }>().errors).toHaveLength(2);

@@ -10,6 +10,7 @@ const ACCEPTED: Record<string, readonly string[]> = {
   all_versions: [
     'q',
     'version_status',
+    'pnp_status',
     'effective_from',
     'effective_to',
     'published_from',
@@ -17,7 +18,7 @@ const ACCEPTED: Record<string, readonly string[]> = {
     'review_from',
     'review_to',
   ],
-  pending_action: ['q', 'user_id'],
+  pending_action: ['q', 'user_id', 'draft_stage'],
   retired_pnps: ['q', 'effective_from', 'effective_to', 'published_from', 'published_to'],
 };
 
@@ -28,32 +29,32 @@ describe('dashboard click-through links', () => {
     expect(monthDays('2027-12')).toEqual({ first: '2027-12-01', last: '2027-12-31' });
   });
 
-  it('opens Versions Pending Action for a draft stage (that report takes no stage filter)', () => {
+  it('opens Versions Pending Action at that draft stage', () => {
     expect(reportHref('7', bucketLink('content_authoring_status', bucket(3), now))).toBe(
-      '/orgs/7/reports/pending_action',
+      '/orgs/7/reports/pending_action?draft_stage=3',
     );
   });
 
-  it('opens All Versions by version status for DRAFT and ACTIVE P&Ps, Retired P&Ps for RETIRED', () => {
+  it('opens All Versions of the P&Ps in that status', () => {
     expect(reportHref('7', bucketLink('all_pnp_status', bucket(1), now))).toBe(
-      '/orgs/7/reports/all_versions?version_status=1',
+      '/orgs/7/reports/all_versions?pnp_status=1',
     );
-    expect(reportHref('7', bucketLink('all_pnp_status', bucket(2), now))).toBe(
-      '/orgs/7/reports/all_versions?version_status=2',
+    expect(reportHref('7', bucketLink('all_pnp_status', bucket(3), now))).toBe(
+      '/orgs/7/reports/all_versions?pnp_status=3',
     );
-    expect(reportHref('7', bucketLink('all_pnp_status', bucket(3), now))).toBe('/orgs/7/reports/retired_pnps');
   });
 
   it("spans a review month, this month's from today on like the server's count", () => {
     expect(reportHref('7', bucketLink('upcoming_reviews', bucket('2027-02'), now))).toBe(
-      '/orgs/7/reports/all_versions?version_status=2&review_from=2027-02-01&review_to=2027-02-28',
+      '/orgs/7/reports/all_versions?version_status=2&pnp_status=2&review_from=2027-02-01&review_to=2027-02-28',
     );
     expect(bucketLink('upcoming_reviews', bucket('2026-11'), now).filters).toEqual({
       version_status: '2',
+      pnp_status: '2',
       review_from: '2026-11-23',
       review_to: '2026-11-30',
     });
-    expect(overdueLink(now).filters).toEqual({ version_status: '2', review_to: '2026-11-22' });
+    expect(overdueLink(now).filters).toEqual({ version_status: '2', pnp_status: '2', review_to: '2026-11-22' });
   });
 
   it('spans a publishing month', () => {

@@ -35,21 +35,11 @@ export function utcDay(date: Date, offset = 0): string {
 export function bucketLink(figure: DashFigure, bucket: DashBucket, now: Date): ReportLink {
   switch (figure) {
     case 'content_authoring_status':
-      // Versions Pending Action takes no stage filter (only q and user_id): it opens unfiltered,
-      // already limited to drafts of P&Ps that are not retired, the versions this figure counts.
-      return { report: 'pending_action', filters: {} };
+      // Versions Pending Action lists the drafts of P&Ps not retired, the versions this figure counts.
+      return { report: 'pending_action', filters: { draft_stage: String(bucket.key) } };
     case 'all_pnp_status':
-      // All Versions filters by version status, not P&P status (it has no P&P status filter): a
-      // DRAFT P&P has only Draft versions and an ACTIVE one its Active version, though these lists
-      // also hold the drafts of ACTIVE P&Ps and the last Active versions of retired ones. Retired
-      // P&Ps have a report of their own, which lists exactly the P&Ps counted.
-      if (bucket.key === PnpStatus.Retired) return { report: 'retired_pnps', filters: {} };
-      return {
-        report: 'all_versions',
-        filters: {
-          version_status: String(bucket.key === PnpStatus.Draft ? VersionStatus.Draft : VersionStatus.Active),
-        },
-      };
+      // The P&P's status, as counted; All Versions lists every version of those P&Ps.
+      return { report: 'all_versions', filters: { pnp_status: String(bucket.key) } };
     case 'upcoming_reviews': {
       const month = String(bucket.key);
       const { first, last } = monthDays(month);
@@ -58,6 +48,7 @@ export function bucketLink(figure: DashFigure, bucket: DashBucket, now: Date): R
         report: 'all_versions',
         filters: {
           version_status: String(VersionStatus.Active),
+          pnp_status: String(PnpStatus.Published),
           review_from: month === monthKey(now) && today > first ? today : first,
           review_to: last,
         },
@@ -74,7 +65,11 @@ export function bucketLink(figure: DashFigure, bucket: DashBucket, now: Date): R
 export function overdueLink(now: Date): ReportLink {
   return {
     report: 'all_versions',
-    filters: { version_status: String(VersionStatus.Active), review_to: utcDay(now, -1) },
+    filters: {
+      version_status: String(VersionStatus.Active),
+      pnp_status: String(PnpStatus.Published),
+      review_to: utcDay(now, -1),
+    },
   };
 }
 

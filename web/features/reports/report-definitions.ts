@@ -58,7 +58,7 @@ export const ALL_VERSIONS: ReportDefinition = {
     c('review_dt', 'Review Date'),
     c('archived_at', 'Archived'),
   ],
-  filters: ['q', 'version_status', ...DATE_FILTERS_ALL],
+  filters: ['q', 'version_status', 'pnp_status', ...DATE_FILTERS_ALL],
   searchHint: 'P&P name',
   defaultSort: { key: 'pnp_name', dir: 'asc' },
 };
@@ -121,7 +121,7 @@ export const PENDING_ACTION: ReportDefinition = {
     c('pending_count', 'Open Tasks'),
     c('started_at', 'Draft Started'),
   ],
-  filters: ['q', 'user_id'],
+  filters: ['q', 'user_id', 'draft_stage'],
   searchHint: 'P&P name',
   defaultSort: { key: 'started_at', dir: 'asc' },
 };

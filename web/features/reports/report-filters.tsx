@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { READ_ACK_STATUS_LABELS } from '../../../shared/api/read-acks';
 import { REPORT_DATE_RANGES, REPORT_SEARCH_MAX_LENGTH, type ReportFilterKey } from '../../../shared/api/reporting';
 import { OBJECT_ROLE_NAMES } from '../../../shared/domain/roles';
-import { VERSION_STATUS_LABELS } from '../../../shared/domain/statuses';
+import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS, VERSION_STATUS_LABELS } from '../../../shared/domain/statuses';
 import { DateInput } from '../../components/date-input';
 import { useSessionFlags } from '../../lib/session-store';
 import type { ReportDefinition } from './report-definitions';
@@ -19,6 +19,8 @@ const options = (labels: Record<number, string>): PickerOption[] =>
 const ROLE_OPTIONS = options(OBJECT_ROLE_NAMES);
 const READ_ACK_STATUS_OPTIONS = options(READ_ACK_STATUS_LABELS);
 const VERSION_STATUS_OPTIONS = options(VERSION_STATUS_LABELS);
+const PNP_STATUS_OPTIONS = options(PNP_STATUS_LABELS);
+const DRAFT_STAGE_OPTIONS = options(DRAFT_STAGE_LABELS);
 const COMPLETION_OPTIONS: PickerOption[] = [
   { value: '1', label: 'Complete' },
   { value: '0', label: 'Incomplete' },
@@ -196,6 +198,22 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
             value={value('version_status')}
             data={VERSION_STATUS_OPTIONS}
             onChange={(v) => onChange('version_status', v)}
+          />
+        )}
+        {has('pnp_status') && (
+          <CodeSelect
+            label="P&P Status"
+            value={value('pnp_status')}
+            data={PNP_STATUS_OPTIONS}
+            onChange={(v) => onChange('pnp_status', v)}
+          />
+        )}
+        {has('draft_stage') && (
+          <CodeSelect
+            label="Stage"
+            value={value('draft_stage')}
+            data={DRAFT_STAGE_OPTIONS}
+            onChange={(v) => onChange('draft_stage', v)}
           />
         )}
         {has('status') && (
