@@ -4,6 +4,10 @@ import type {
   HlcSetting,
   HlcSettingInput,
   IdpOverview,
+  OidcProviderKey,
+  OidcSetting,
+  OidcSettingInput,
+  SsoSettingInput,
   ParsedMetadata,
   SamlSetting,
   SamlSettingInput,
@@ -44,6 +48,10 @@ export const idpApi = {
     http.put<HlcSetting>(`${B}/${orgId}/hlc_settings`, { hlc_setting: input }, own),
   inProcess: (orgId: number, kind: 'azure' | 'hlc') =>
     http.get<SyncAnswer>(`${B}/${kind}_sync_in_process`, { query: { org_id: orgId } }),
+  saveOidc: (orgId: number, provider: OidcProviderKey, input: OidcSettingInput) =>
+    http.put<OidcSetting>(`${B}/${orgId}/oidc_settings/${provider}`, { oidc_setting: input }, own),
+  saveSso: (orgId: number, input: SsoSettingInput) =>
+    http.put<SsoSettingInput>(`${B}/${orgId}/sso_settings`, { sso_setting: input }),
   startSync: (orgId: number, kind: 'azure' | 'hlc') =>
     http.post<SyncAnswer>(`${B}/sync_${kind}_users`, { org_id: orgId }, own),
 };

@@ -35,6 +35,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatMessageDateTime } from '../../lib/format';
 import { idpApi, idpKeys } from './idp-api';
 import { providerLabel } from './idp-config-panel';
+import { OidcClientForm, ProvisioningSetting, SsoSetupValues } from './sso-setup';
 
 /** The sentences of a refused request that this form shows itself (others went to the global handler). */
 const errorsOf = (error: unknown): string[] =>
@@ -462,6 +463,11 @@ export function IdpSettingsPage() {
             {source === 'SAML_SSO' && <SamlForm key={`saml-${data.saml?.id ?? 0}`} data={data} />}
             {source === 'HSTREAM_HLC' && <HlcForm data={data} />}
             {source === 'HSTREAM' && <HStreamForm data={data} />}
+            {(source === 'HSTREAM' || source === 'HSTREAM_HLC') && (
+              <OidcClientForm key={`oidc-${source}`} data={data} provider={source} />
+            )}
+            <SsoSetupValues data={data} source={source} />
+            <ProvisioningSetting data={data} />
           </Stack>
         </Paper>
       )}
