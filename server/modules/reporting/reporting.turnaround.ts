@@ -57,7 +57,7 @@ const round1 = (value: number | null | undefined): number | null =>
  * - `stays`: one row per stay: version, P&P, position, start, end (null while open), binder.
  * - `acts`: each person's sign-off actions, with the stay (`seq`) they were taken in.
  */
-function turnaroundCtes(s: ReportScope, actions: SQL): SQL {
+function turnaroundCtes(s: ReportScope, actions: SQL, start: string): SQL {
   return sql`
     with marked as (
       select w.id, w.document_id, w.pnp_id, w.actor_id, w.action, w.from_stage, w.to_stage, w.to_step, w.created_at,
@@ -67,6 +67,11 @@ function turnaroundCtes(s: ReportScope, actions: SQL): SQL {
         from workflow_history w
         join pnps p on p.org_id = ${s.orgId} and p.id = w.pnp_id
        where w.org_id = ${s.orgId} and w.document_id is not null and ${pnpInScope(s, 'p')}
+         -- Only versions that moved since the period began, or drafts (open stays): years of old
+         -- history are neither sorted nor kept.
+         and (w.document_id in (select x.document_id from workflow_history x
+                                 where x.org_id = ${s.orgId} and x.created_at >= ${start}::timestamptz)
+              or w.document_id in (select d.id from pnp_documents d where d.org_id = ${s.orgId} and d.status = 1))
       window o as (partition by w.document_id order by w.created_at, w.id)
     ), h as (
       select m.*,
@@ -143,7 +148,7 @@ export async function getApprovalTurnaround(
     SIGN_OFF_ACTIONS.map((action) => sql`${action}`),
     sql`, `,
   );
-  const ctes = turnaroundCtes(scope, actions);
+  const ctes = turnaroundCtes(scope, actions, start);
   const ended = sql`s.ended_at is not null and s.ended_at >= ${start}::timestamptz and s.ended_at < ${end}::timestamptz`;
   const stayDays = days(sql`s.ended_at`, sql`s.started_at`);
 
