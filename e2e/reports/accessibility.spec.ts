@@ -23,7 +23,8 @@ test('report screens (filters, date ranges, pickers, table, pager, exports) have
   await page.goto(`/orgs/${data.orgId}/reports/user_assignments?q=${data.word}`);
   const grants = page.getByRole('table', { name: 'Assignments', exact: true });
   await expect(grants.getByRole('row').filter({ hasText: DemoUsers.admin.name }).first()).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible();
+  const groups = page.getByRole('combobox', { name: 'Groups', exact: true });
+  await expect(groups).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // The sort buttons are reached with Tab from the filters.
@@ -35,4 +36,12 @@ test('report screens (filters, date ranges, pickers, table, pager, exports) have
   await expect(firstSort).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/sort=subject_name&dir=desc/);
+
+  // Groups: several may be chosen; they travel as one comma-separated value under the API's key.
+  await groups.fill('All St');
+  await page.getByRole('option', { name: 'All Staff', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]group_id=\d+(&|$)/);
+  await groups.fill('Nurs');
+  await page.getByRole('option', { name: 'Nursing', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]group_id=\d+%2C\d+(&|$)/);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidDate } from '../domain/dates';
-import { queryId, text } from './primitives';
+import { ID_MAX, queryId, text } from './primitives';
 
 /**
  * Reporting (spec §2 "Report catalogue", §3 "Reporting filters", §7 "Reporting"; issue 15).
@@ -77,6 +77,10 @@ export const REPORT_DATE_RANGES = [
   ['review_from', 'review_to', 'Review due date'],
 ] as const;
 
+/** The group filter takes this many groups at most. */
+export const REPORT_MAX_GROUPS = 50;
+const GROUP_IDS_MESSAGE = `The group must be a positive whole number, or up to ${REPORT_MAX_GROUPS} of them separated by commas.`;
+
 /** Every filter a report may take; each report accepts only its own (docs/reports.md), others are a 422. */
 export const ReportFilters = z.object({
   /** Case-insensitive contains on the P&P name (and, where a report has one, the item or person name). */
@@ -96,7 +100,14 @@ export const ReportFilters = z.object({
   draft_stage: whole('draft_stage', 2, 5).optional(),
   /** Reader completion (read-acknowledgement detail): 0 incomplete, 1 complete. */
   completion: whole('completion', 0, 1).optional(),
-  group_id: queryId('The group').optional(),
+  /** One group id, or several separated by commas ('1,3'): a row of any of those groups. */
+  group_id: text({ message: GROUP_IDS_MESSAGE })
+    .refine((value) => {
+      const ids = value.split(',');
+      return ids.length <= REPORT_MAX_GROUPS && ids.every((v) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= ID_MAX);
+    }, GROUP_IDS_MESSAGE)
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .optional(),
   user_id: queryId('The user').optional(),
   effective_from: isoDate('Effective date from').optional(),
   effective_to: isoDate('Effective date to').optional(),

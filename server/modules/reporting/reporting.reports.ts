@@ -7,6 +7,7 @@ import {
   TaskKind,
   VERSION_STATUS_LABELS,
 } from '../../../shared/domain/statuses';
+import { intArray } from '../../db/client';
 import { containerInScope, pnpInScope, type ReportScope } from './reporting.scope';
 
 /**
@@ -228,7 +229,7 @@ const assignments: ReportDef = {
   where: (s, f) => [
     ...(f.q ? [contains(['subject_name', 'object_name'], f.q)] : []),
     ...(f.role ? [sql`r.role = ${f.role}`] : []),
-    ...(f.group_id ? [sql`r.subject_type = 'Group' and r.subject_id = ${f.group_id}`] : []),
+    ...(f.group_id ? [sql`r.subject_type = 'Group' and r.subject_id = any(${intArray(f.group_id)})`] : []),
     ...(f.user_id
       ? [
           sql`((r.subject_type = 'User' and r.subject_id = ${f.user_id})
@@ -337,7 +338,7 @@ const readAcks: ReportDef = {
     ...(f.group_id
       ? [
           sql`exists (select 1 from read_ack_groups rg where rg.org_id = ${s.orgId}
-                 and rg.read_ack_id = r.id and rg.group_id = ${f.group_id})`,
+                 and rg.read_ack_id = r.id and rg.group_id = any(${intArray(f.group_id)}))`,
         ]
       : []),
   ],

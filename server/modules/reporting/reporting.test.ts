@@ -199,6 +199,9 @@ describe('reports', () => {
     ]);
     const group = await report(admin, 'user_assignments', `group_id=${s.group.id}`);
     expect(group.total).toBe(1);
+    // Several groups, comma-separated: a row of any of them (an unknown id matches nothing).
+    expect((await report(admin, 'user_assignments', `group_id=999999,${s.group.id}`)).total).toBe(1);
+    expect((await report(admin, 'user_assignments', 'group_id=999999')).total).toBe(0);
     const mine = await report(bea, 'user_assignments', 'per_page=100');
     expect(new Set(col(mine, 'object_name'))).toEqual(new Set(['North']));
     expect(mine.total).toBe(5);
@@ -528,6 +531,14 @@ describe('access and validation', () => {
       expect(res.statusCode, q).toBe(422);
       const errors = res.json<{ errors: string[] }>().errors;
       expect(errors.length, q).toBeGreaterThan(0);
+    }
+    const tooMany = Array.from({ length: 51 }, (_, i) => i + 1).join(',');
+    for (const q of ['group_id=0', 'group_id=1,,2', 'group_id=1;2', 'group_id=a', `group_id=${tooMany}`]) {
+      const res = await admin.get(`${base()}/user_assignments?${q}`);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json<{ errors: string[] }>().errors).toEqual([
+        'The group must be a positive whole number, or up to 50 of them separated by commas.',
+      ]);
     }
     for (const q of ['draft_stage=1', 'draft_stage=6', 'pnp_status=1']) {
       const res = await admin.get(`${base()}/pending_action?${q}`);

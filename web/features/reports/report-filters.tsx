@@ -1,10 +1,15 @@
-import { Box, Button, Group, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, MultiSelect, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { READ_ACK_STATUS_LABELS } from '../../../shared/api/read-acks';
-import { REPORT_DATE_RANGES, REPORT_SEARCH_MAX_LENGTH, type ReportFilterKey } from '../../../shared/api/reporting';
+import {
+  REPORT_DATE_RANGES,
+  REPORT_MAX_GROUPS,
+  REPORT_SEARCH_MAX_LENGTH,
+  type ReportFilterKey,
+} from '../../../shared/api/reporting';
 import { OBJECT_ROLE_NAMES } from '../../../shared/domain/roles';
 import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS, VERSION_STATUS_LABELS } from '../../../shared/domain/statuses';
 import { DateInput } from '../../components/date-input';
@@ -75,20 +80,26 @@ function GroupSelect({
     queryFn: () => listGroupOptions(orgId, isOrgAdmin),
     staleTime: 60_000,
   });
-  const data = useMemo(() => withChosen(groups.data ?? [], value, 'Group'), [groups.data, value]);
+  // Several groups travel as one comma-separated value ('1,3'), as the report API takes them.
+  const chosen = useMemo(() => (value ? value.split(',').filter(Boolean) : []), [value]);
+  const data = useMemo(
+    () => chosen.reduce<PickerOption[]>((list, id) => withChosen(list, id, 'Group'), [...(groups.data ?? [])]),
+    [groups.data, chosen],
+  );
   return (
-    <Select
-      label="Group"
-      placeholder={groups.isPending ? 'Loading groups…' : 'All groups'}
+    <MultiSelect
+      label="Groups"
+      placeholder={chosen.length > 0 ? undefined : groups.isPending ? 'Loading groups…' : 'All groups'}
       data={data}
-      value={value}
-      onChange={onChange}
+      value={chosen}
+      onChange={(ids) => onChange(ids.length > 0 ? ids.join(',') : null)}
+      maxValues={REPORT_MAX_GROUPS}
       searchable
       clearable
-      clearButtonProps={{ 'aria-label': 'Clear Group' }}
+      clearButtonProps={{ 'aria-label': 'Clear Groups' }}
       nothingFoundMessage="No groups match"
       error={groups.isError ? 'The groups could not be loaded.' : undefined}
-      w={240}
+      w={280}
     />
   );
 }

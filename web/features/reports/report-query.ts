@@ -5,7 +5,7 @@ import type { ReportDefinition } from './report-definitions';
 /**
  * A report screen's state lives in the URL's query string, under exactly the API's query keys
  * (shared/api/reporting.ts): the report's filters (q, role, status, version_status, completion,
- * group_id, user_id, effective_from/_to, published_from/_to, review_from/_to), then sort, dir, page
+ * group_id (comma-separated ids), user_id, effective_from/_to, published_from/_to, review_from/_to), then sort, dir, page
  * and per_page. The screen sends those it finds to GET o/{org}/reporting/{report} unchanged, so a
  * link such as `reports/all_versions?review_from=2026-01-01&review_to=2026-12-31` (the reporting
  * dashboard's click-through) opens the report filtered, and the server's checks (a real date, a
