@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../../shared/api/errors';
 import type { SsoErrorCode } from '../../../shared/api/sso';
+import { OrgStatus } from '../../../shared/domain/statuses';
 import { withSystem } from '../../db/tenant';
 import { setCsrfCookie } from '../../http/csrf';
 import type { Deps } from '../../http/deps';
@@ -124,8 +125,10 @@ export function registerOidcRoutes(app: App, deps: Deps, startSaml: SamlStart): 
     async (ctx, { params }) => {
       const org = await orgOfTenant(deps, params.tenant);
       if (!org) return refuse(ctx, params.tenant, 'not_configured', 'unknown organization');
-      if (org.status === 2) return refuse(ctx, org.tenant, 'org_locked', 'the organization is locked');
-      if (org.status !== 1) return refuse(ctx, org.tenant, 'org_disabled', 'the organization is disabled');
+      if (org.status === OrgStatus.Locked) return refuse(ctx, org.tenant, 'org_locked', 'the organization is locked');
+      if (org.status !== OrgStatus.Enabled) {
+        return refuse(ctx, org.tenant, 'org_disabled', 'the organization is disabled');
+      }
       const sso = await withSystem(deps.database.db, (tx) => findOrgSso(tx, org.id, org.idpProvider));
       if (!sso) return refuse(ctx, org.tenant, 'not_configured', `no single sign-on for ${org.idpProvider ?? 'none'}`);
       if (sso.kind === 'saml') return startSaml(ctx, org, sso);
