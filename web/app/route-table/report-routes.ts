@@ -54,6 +54,13 @@ export const REPORTS: readonly ReportSpec[] = [
     description: 'Retired P&Ps, with their documents to download.',
   },
   { group: 'Miscellaneous', name: 'Linked P&Ps', path: 'linked_pnps', description: 'Which P&Ps link to which.' },
+  {
+    // Beyond the spec's catalogue (issue 15): how long drafts spend in each stage.
+    group: 'Miscellaneous',
+    name: 'Approval Turnaround',
+    path: 'approval_turnaround',
+    description: 'Median and 90th-percentile days in each stage, by binder and by person, and the slowest open drafts.',
+  },
 ];
 
 /** Spec §2: each report group has its own card colour. */
@@ -81,7 +88,10 @@ const readAckDetail: RouteObject = {
  */
 export const reportRoutes: RouteObject[] = REPORTS.map((report): RouteObject => {
   const handle = { crumb: report.name, description: report.description, items: 'Records' };
-  const lazy = () => reportPages().then((m) => ({ Component: m.reportPageFor(report.path) }));
+  const lazy =
+    report.path === 'approval_turnaround'
+      ? () => import('../../features/reporting-turnaround').then((m) => ({ Component: m.ApprovalTurnaroundPage }))
+      : () => reportPages().then((m) => ({ Component: m.reportPageFor(report.path) }));
   return report.path === 'read_acknowledgements'
     ? { path: report.path, handle, children: [{ index: true, lazy }, readAckDetail] }
     : { path: report.path, handle, lazy };
