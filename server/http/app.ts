@@ -39,6 +39,8 @@ export interface RouteRecord {
   method: string;
   url: string;
   access: string | undefined;
+  /** Staff routes: the staff permission number that gates it (null: any staff user). */
+  permission: number | null;
   /** The route's request schemas (zod), for tests that generate requests from them. */
   schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
 }
@@ -88,6 +90,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         method,
         url: route.url,
         access: route.config?.access,
+        permission: route.config?.permission ?? null,
         schema: { body, querystring, params },
       });
     }
