@@ -1,78 +1,14 @@
-import { Alert, Button, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { STAFF_SUCCESS } from '../../../shared/api/hstm-users';
-import { Password, UserMessages } from '../../../shared/api/users';
-import { toasts } from '../../lib/alerts';
-import { errorsOf } from '../users/components/show-errors';
+import { SetPasswordForm } from '../users/components/set-password-form';
 import { staffUsersApi } from './staff-users-api';
 
 /** /staff_set_password/{token}: the link of a staff user's welcome e-mail; then sign-in. */
 export function StaffSetPasswordPage() {
-  const { token = '' } = useParams();
-  const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [fieldError, setFieldError] = useState<{ password?: string; confirmation?: string }>({});
-  const [errors, setErrors] = useState<readonly string[]>([]);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    const next: { password?: string; confirmation?: string } = {};
-    if (!Password.safeParse(password).success) next.password = UserMessages.passwordInvalid;
-    if (confirmation !== password) next.confirmation = UserMessages.passwordMismatch;
-    setFieldError(next);
-    if (next.password || next.confirmation) return;
-    setSaving(true);
-    setErrors([]);
-    try {
-      await staffUsersApi.setPassword(token, password);
-      toasts.success(STAFF_SUCCESS.passwordSet, { scope: 'next' });
-      await navigate('/login');
-    } catch (error) {
-      setErrors(errorsOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Container size={420} py="xl">
-      <Title order={1} size="h2" mb="xs">
-        Set your staff password
-      </Title>
-      <Text c="dimmed" size="sm" mb="md">
-        {UserMessages.passwordInvalid}
-      </Text>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Set password">
-        <Stack gap="sm">
-          {errors.length > 0 && (
-            <Alert color="red" role="alert">
-              {errors.join(' ')}
-            </Alert>
-          )}
-          <PasswordInput
-            label="Password"
-            required
-            autoComplete="new-password"
-            value={password}
-            error={fieldError.password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            required
-            autoComplete="new-password"
-            value={confirmation}
-            error={fieldError.confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={saving}>
-            Set Password
-          </Button>
-        </Stack>
-      </form>
-    </Container>
+    <SetPasswordForm
+      title="Set your staff password"
+      save={(token, password) => staffUsersApi.setPassword(token, password)}
+      successMessage={STAFF_SUCCESS.passwordSet}
+    />
   );
 }

@@ -1,77 +1,8 @@
-import { Alert, Button, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { Password, USER_SUCCESS, UserMessages } from '../../../../shared/api/users';
-import { toasts } from '../../../lib/alerts';
+import { USER_SUCCESS } from '../../../../shared/api/users';
 import { setPassword } from '../api/users-api';
-import { errorsOf } from '../components/show-errors';
+import { SetPasswordForm } from '../components/set-password-form';
 
 /** /set_password/{token}: the link of a welcome e-mail; a password set here leads to sign-in. */
 export function SetPasswordPage() {
-  const { token = '' } = useParams();
-  const navigate = useNavigate();
-  const [password, setPasswordValue] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [fieldError, setFieldError] = useState<{ password?: string; confirmation?: string }>({});
-  const [errors, setErrors] = useState<readonly string[]>([]);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    const next: { password?: string; confirmation?: string } = {};
-    if (!Password.safeParse(password).success) next.password = UserMessages.passwordInvalid;
-    if (confirmation !== password) next.confirmation = UserMessages.passwordMismatch;
-    setFieldError(next);
-    if (next.password || next.confirmation) return;
-    setSaving(true);
-    setErrors([]);
-    try {
-      await setPassword(token, password);
-      toasts.success(USER_SUCCESS.passwordSet, { scope: 'next' });
-      await navigate('/login');
-    } catch (error) {
-      setErrors(errorsOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Container size={420} py="xl">
-      <Title order={1} size="h2" mb="xs">
-        Set your password
-      </Title>
-      <Text c="dimmed" size="sm" mb="md">
-        {UserMessages.passwordInvalid}
-      </Text>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Set password">
-        <Stack gap="sm">
-          {errors.length > 0 && (
-            <Alert color="red" role="alert">
-              {errors.join(' ')}
-            </Alert>
-          )}
-          <PasswordInput
-            label="Password"
-            required
-            autoComplete="new-password"
-            value={password}
-            error={fieldError.password}
-            onChange={(e) => setPasswordValue(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            required
-            autoComplete="new-password"
-            value={confirmation}
-            error={fieldError.confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={saving}>
-            Set Password
-          </Button>
-        </Stack>
-      </form>
-    </Container>
-  );
+  return <SetPasswordForm title="Set your password" save={setPassword} successMessage={USER_SUCCESS.passwordSet} />;
 }
