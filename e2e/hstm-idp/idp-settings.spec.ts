@@ -47,12 +47,12 @@ test('staff read IdP metadata, see its certificate and endpoints, validate and s
   await expect(page.getByRole('textbox', { name: 'Entity ID' })).toHaveValue('https://idp.example.test/saml');
   await expect(page.getByRole('textbox', { name: 'SSO URL' })).toHaveValue('https://idp.example.test/saml/sso');
 
-  await page.getByRole('button', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: 'Validate', exact: true }).click();
   await expect(page.getByText('The SAML settings are valid.')).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Record created successfully!')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await expect(page.getByTestId('idp-provider')).toHaveText('SAML SSO');
   await expect(page.getByText('https://idp.example.test/saml/sso', { exact: true })).toBeVisible();
 });
@@ -89,14 +89,14 @@ test('Azure settings are validated against a directory stand-in, and the sync bu
     await page.getByLabel('Client secret').fill(STAND_IN_SECRET);
     await page.getByRole('textbox', { name: 'Graph endpoint' }).fill(graph.graphBaseUrl);
     await page.getByRole('textbox', { name: 'Token endpoint' }).fill(graph.tokenBaseUrl);
-    await page.getByRole('button', { name: 'Validate' }).click();
+    await page.getByRole('button', { name: 'Validate', exact: true }).click();
     await expect(
       page.getByText('The settings are valid: an access token was issued and the directory users can be read.'),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Record created successfully!')).toBeVisible();
 
-    await page.getByRole('link', { name: 'Back' }).click();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect(page.getByTestId('idp-provider')).toHaveText('Azure');
     await expect(page.getByText('Never synchronized')).toBeVisible();
     const sync = page.getByRole('button', { name: 'Sync Azure Users' });

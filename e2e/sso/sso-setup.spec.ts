@@ -20,6 +20,7 @@ test('staff see the values for the identity provider and set up hStream sign-in'
     await page.getByRole('option', { name: 'SAML SSO', exact: true }).click();
     const values = page.getByRole('region', { name: 'Values for the identity provider' });
     await expect(values.getByRole('row', { name: /^ACS URL/ })).toContainText(`${baseURL}/saml/t/${org.tenant}/acs`);
+    await expect(values.getByRole('row', { name: /^SLO URL/ })).toContainText(`${baseURL}/saml/t/${org.tenant}/slo`);
     await expect(values.getByRole('row', { name: /^Metadata URL/ })).toContainText(
       `${baseURL}/api/t/${org.tenant}/saml/metadata`,
     );

@@ -15,6 +15,7 @@ const EXPECTED: readonly [RegExp, number | null][] = [
   [/^\/api\/hstm\/hstm_users(\/|$)/, StaffPermission.UserManagement],
   [/^\/api\/hstm\/users\/get_hstream_id_by_email$/, StaffPermission.DeveloperTools],
   [/^\/api\/hstm\/users(\/|$)/, StaffPermission.OrgManagement],
+  [/^\/api\/hstm\/organizations\/:orgId\/sso_group_mapping$/, StaffPermission.OrgManagement],
   [/^\/api\/hstm\/organizations(\/|$)/, StaffPermission.OrgManagement],
   [/^\/api\/hstm\/pnp_templates$/, StaffPermission.OrgManagement],
   [/^\/api\/auth\/developer\/sudo_login_generate_url$/, StaffPermission.LoginAs],

@@ -191,8 +191,61 @@ export const SsoSetupValues = z.object({
   sp_entity_id: z.string(),
   acs_url: z.string(),
   metadata_url: z.string(),
+  /** SAML: where the IdP sends LogoutResponses and its own LogoutRequests (single logout). */
+  slo_url: z.string(),
 });
 export type SsoSetupValues = z.infer<typeof SsoSetupValues>;
+
+// ---------------------------------------------------------------- IdP groups mapped to user groups
+
+/** Where a person's groups are read when the organisation names no claim of its own. */
+export const DEFAULT_OIDC_GROUP_CLAIM = 'groups';
+export const DEFAULT_SAML_GROUP_ATTRIBUTES = [
+  'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
+  'groups',
+  'memberOf',
+] as const;
+/** The most mappings one organisation keeps (a hospital maps tens; this bounds the sign-in's work). */
+export const GROUP_MAPPINGS_MAX = 500;
+
+export const GroupMappingRowInput = z
+  .object({
+    /** Checked in the route so that each problem names its row; trimmed there. */
+    idp_group: text().max(255, 'IdP group value must be at most 255 characters'),
+    /** null: no group chosen yet on the screen (refused with its row number). */
+    group_id: id('The user group').nullable(),
+  })
+  .strict();
+export type GroupMappingRowInput = z.infer<typeof GroupMappingRowInput>;
+
+export const GroupMappingInput = z
+  .object({
+    /** The claim or attribute name; empty for the default of the organisation's protocol. */
+    claim: text().trim().max(255, 'Groups claim must be at most 255 characters'),
+    mappings: z
+      .array(GroupMappingRowInput)
+      .max(GROUP_MAPPINGS_MAX, `At most ${GROUP_MAPPINGS_MAX} group mappings can be saved`),
+  })
+  .strict();
+export type GroupMappingInput = z.infer<typeof GroupMappingInput>;
+export const GroupMappingBody = z.object({ sso_group_mapping: GroupMappingInput }).strict();
+
+export const GroupMappingRow = z.object({
+  id: z.number().int(),
+  idp_group: z.string(),
+  group_id: z.number().int(),
+  group_name: z.string(),
+});
+export type GroupMappingRow = z.infer<typeof GroupMappingRow>;
+
+export const GroupMapping = z.object({
+  org_id: z.number().int(),
+  claim: z.string(),
+  mappings: z.array(GroupMappingRow),
+  /** The organisation's groups a value may map to (system groups are the system's to fill). */
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type GroupMapping = z.infer<typeof GroupMapping>;
 
 // ---------------------------------------------------------------- the org's whole picture
 

@@ -13,3 +13,5 @@ export * from './hstm-people';
 export * from './login-as';
 export * from './staff-audit';
 export * from './sso';
+export * from './sso-groups-logout';
+export * from './reporting';

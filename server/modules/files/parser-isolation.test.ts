@@ -34,12 +34,15 @@ const WRITERS: Record<string, string[]> = {
 };
 
 /**
- * Named exceptions that do read: the SAML response an identity provider posts must be verified
+ * Named exceptions that do read: the SAML messages an identity provider sends must be verified
  * (signature, audience, destination, recipient, one-time use) before the session opens in the same
  * request; docs/untrusted-files.md says why, with its limits. Anything else is an offender.
  */
 const REQUEST_THREAD_READERS: Record<string, string[]> = {
   'modules/sso/saml-sp.ts': ['@xmldom/xmldom'],
+  // SAML single logout: a LogoutRequest or LogoutResponse (at most 256 KB inflated) is checked
+  // before the sessions it names end, in the same request.
+  'modules/sso/saml-logout.ts': ['@xmldom/xmldom'],
 };
 
 const SERVER = path.resolve('server');

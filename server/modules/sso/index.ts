@@ -4,14 +4,16 @@ import { withSystem } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
 import { publicRoute, type App } from '../../http/routes';
+import { registerGroupMappingRoutes } from './group-mapping.routes';
 import { orgOfTenant, registerOidcRoutes, TenantParams } from './oidc.routes';
 import { registerSamlRoutes, startSamlSignIn } from './saml.routes';
 import { findOrgSso } from './sso-config';
 
 /**
  * Single sign-on through the tenant page t/{tenant} (issue 16): OpenID Connect for Azure AD,
- * hStream and hStream - HLC; SAML 2.0 for SAML SSO. Everything here is public (the person is not
- * signed in yet); every refusal returns to the tenant page with a code and logs its reason.
+ * hStream and hStream - HLC; SAML 2.0 for SAML SSO, with single logout. The sign-in routes are
+ * public (the person is not signed in yet); every refusal returns to the tenant page with a code and
+ * logs its reason. The staff routes of IdP group mapping live here too.
  */
 export function registerSsoModule(app: App, deps: Deps): void {
   publicRoute(
@@ -38,4 +40,5 @@ export function registerSsoModule(app: App, deps: Deps): void {
   );
   registerOidcRoutes(app, deps, startSamlSignIn);
   registerSamlRoutes(app, deps);
+  registerGroupMappingRoutes(app, deps);
 }

@@ -89,13 +89,13 @@ export async function buildAuthorization(deps: Deps, sso: OidcSso, redirectUri: 
 
 export type IdClaims = client.IDToken;
 
-/** Exchanges the code and returns the verified ID token's claims; every failure is an SsoRefusal. */
+/** Exchanges the code: the verified ID token's claims and the access token; every failure is an SsoRefusal. */
 export async function completeAuthorization(
   deps: Deps,
   sso: OidcSso,
   currentUrl: URL,
   checks: { state: string; nonce: string; codeVerifier: string; redirectUri: string },
-): Promise<IdClaims> {
+): Promise<{ claims: IdClaims; accessToken: string }> {
   const config = await configurationFor(deps, sso);
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   try {
@@ -124,7 +124,22 @@ export async function completeAuthorization(
   if (jwks) jwksCaches.set(sso.issuer, jwks);
   const claims = tokens.claims();
   if (!claims) throw new SsoRefusal('refused', 'the token response had no ID token');
-  return claims;
+  return { claims, accessToken: tokens.access_token };
+}
+
+/**
+ * The userinfo claims of the person the ID token named (the subject must match), or null when the
+ * issuer publishes no userinfo endpoint. Read only when a claim we need is not in the ID token.
+ */
+export async function fetchUserClaims(
+  deps: Deps,
+  sso: OidcSso,
+  accessToken: string,
+  subject: string,
+): Promise<Record<string, unknown> | null> {
+  const config = await configurationFor(deps, sso);
+  if (!config.serverMetadata().userinfo_endpoint) return null;
+  return client.fetchUserInfo(config, accessToken, subject);
 }
 
 /** The IdP's end-session address (RP-initiated logout), or null when it publishes none. */

@@ -33,6 +33,10 @@ export interface OidcPeer {
   oidOf(login: string): string;
   /** Changes the claims of the ID tokens issued from now on (null: stop tampering). */
   tamper: ((claims: Record<string, unknown>, peer: OidcPeer) => Record<string, unknown>) | null;
+  /** The groups claim of a login (an IdP group membership); no entry: no groups claim at all. */
+  groups: Map<string, string[]>;
+  /** Where the groups claim goes: in the ID token (Azure's way, the default) or in userinfo only. */
+  groupsIn: 'id_token' | 'userinfo';
   /** Signs claims with the peer's key: a token that looks as if the peer issued it. */
   sign(claims: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
@@ -95,6 +99,8 @@ export async function startOidcPeer(): Promise<OidcPeer> {
     issuer: (directory) => `${baseUrl}/${directory}/v2.0`,
     oidOf: (login) => guidOf(login),
     tamper: null,
+    groups: new Map(),
+    groupsIn: 'id_token',
     sign: (claims) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: 'JWT' }).sign(privateKey),
     addClient(directory, client) {
@@ -123,7 +129,7 @@ export async function startOidcPeer(): Promise<OidcPeer> {
       jwks: { keys: [jwk] },
       cookies: { keys: ['peer-cookie-key-for-tests-only'] },
       claims: {
-        openid: ['sub', 'tid', 'oid'],
+        openid: ['sub', 'tid', 'oid', 'groups'],
         email: ['email', 'email_verified', 'preferred_username'],
         profile: ['name', 'given_name', 'family_name'],
       },
@@ -132,7 +138,11 @@ export async function startOidcPeer(): Promise<OidcPeer> {
       features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
       findAccount: (_ctx: unknown, id: string): Account => ({
         accountId: id,
-        claims: () => ({ ...accountClaims(directory, id), sub: id }),
+        claims: (use: string) => {
+          const groups = peer.groups.get(id);
+          const here = groups !== undefined && (use === 'userinfo' || peer.groupsIn === 'id_token');
+          return { ...accountClaims(directory, id), sub: id, ...(here ? { groups } : {}) };
+        },
       }),
       // A first-party app: the person is not asked to consent.
       loadExistingGrant: async (ctx: KoaContext) => {

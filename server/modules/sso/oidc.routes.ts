@@ -11,7 +11,15 @@ import { publicRoute, type App, type PublicCtx } from '../../http/routes';
 import { sessionCookieOptions } from '../../http/session-context';
 import { findOrgByTenant } from '../auth/auth.repo';
 import { deleteSession } from '../auth/sessions.repo';
-import { buildAuthorization, completeAuthorization, describe, SsoRefusal, type IdClaims } from './oidc-client';
+import { groupClaimNames, groupMappingSetup } from './group-mapping';
+import {
+  buildAuthorization,
+  completeAuthorization,
+  describe,
+  fetchUserClaims,
+  SsoRefusal,
+  type IdClaims,
+} from './oidc-client';
 import { findOrgSso, ssoSetupValues, type OidcSso, type OrgSso } from './sso-config';
 import { signInIdentity, type SsoIdentity } from './sso-users';
 import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, sha256, takeLoginRequest } from './sso.repo';
@@ -80,11 +88,40 @@ export function identityOf(sso: OidcSso, claims: IdClaims): SsoIdentity {
   const name = claimText(claims, 'name').split(/\s+/).filter(Boolean);
   return {
     provider: sso.provider,
+    protocol: 'oidc',
     externalId,
     email: email.includes('@') ? email : '',
     firstName: claimText(claims, 'given_name') || name[0] || '',
     lastName: claimText(claims, 'family_name') || name.slice(1).join(' '),
+    attributes: { ...claims },
   };
+}
+
+/**
+ * The claims groups are read from: the ID token's, plus the userinfo endpoint's when the org maps
+ * groups and the ID token does not carry the claim (hStream may put groups there only). Azure puts
+ * groups in the ID token or nowhere (its userinfo never has them), so it is not asked. A userinfo
+ * endpoint that fails leaves the groups unknown (memberships stay), not the sign-in refused.
+ */
+async function groupClaimsOf(
+  deps: Deps,
+  sso: OidcSso,
+  claims: IdClaims,
+  accessToken: string,
+  orgId: number,
+): Promise<{ claims: IdClaims; groupsUnknown?: string }> {
+  if (sso.provider === 'AD') return { claims };
+  const setup = await withSystem(deps.database.db, (tx) => groupMappingSetup(tx, orgId));
+  const names = groupClaimNames('oidc', setup.claim).map((n) => n.toLowerCase());
+  if (!setup.mapped || Object.keys(claims).some((k) => names.includes(k.toLowerCase()))) return { claims };
+  try {
+    const userinfo = await fetchUserClaims(deps, sso, accessToken, claims.sub);
+    if (!userinfo) return { claims };
+    const found = Object.entries(userinfo).filter(([k]) => names.includes(k.toLowerCase()));
+    return { claims: { ...claims, ...Object.fromEntries(found) } as IdClaims };
+  } catch (error) {
+    return { claims, groupsUnknown: `the userinfo endpoint could not be read: ${describe(error)}` };
+  }
 }
 
 /** Sets the new session's cookies (the presented session, perhaps planted, ends) and goes to the library. */
@@ -183,16 +220,16 @@ export function registerOidcRoutes(app: App, deps: Deps, startSaml: SamlStart): 
         }
         const setup = ssoSetupValues(deps.config, org.tenant);
         const currentUrl = new URL(ctx.req.url, setup.redirect_uri);
-        const claims = await completeAuthorization(deps, sso, currentUrl, {
+        const answer = await completeAuthorization(deps, sso, currentUrl, {
           state,
           nonce: request.nonce,
           codeVerifier: request.codeVerifier,
           redirectUri: setup.redirect_uri,
         });
-        const identity = identityOf(sso, claims);
-        const signed = await withSystem(deps.database.db, (tx) =>
-          signInIdentity(deps, tx, org, identity, { ip: ctx.ip, userAgent: ctx.req.headers['user-agent'] ?? null }),
-        );
+        const read = await groupClaimsOf(deps, sso, answer.claims, answer.accessToken, org.id);
+        const identity = identityOf(sso, read.claims);
+        if (read.groupsUnknown) identity.groupsUnknown = read.groupsUnknown;
+        const signed = await withSystem(deps.database.db, (tx) => signInIdentity(ctx, tx, org, identity));
         deps.log.info({ orgId: org.id, userId: signed.userId, provider: sso.provider }, 'sso: signed in');
         return await finishSignIn(ctx, org, signed);
       } catch (error) {

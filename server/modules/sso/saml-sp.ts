@@ -5,7 +5,8 @@ import { ssoLoginRequests } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
 import { describe, SsoRefusal } from './oidc-client';
-import type { SamlSso } from './sso-config';
+import type { Config } from '../../config';
+import { ssoSetupValues, type SamlSso } from './sso-config';
 import type { SsoIdentity } from './sso-users';
 import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, rememberAssertion, sha256 } from './sso.repo';
 
@@ -21,6 +22,14 @@ import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, rememberAssertion, sha256 } f
 export interface SpAddresses {
   entityId: string;
   acsUrl: string;
+  /** Our single logout service: LogoutResponses and the IdP's LogoutRequests come here. */
+  sloUrl: string;
+}
+
+/** Our addresses for one organisation, as the IdP knows them. */
+export function spAddresses(config: Pick<Config, 'publicUrl'>, tenant: string): SpAddresses {
+  const setup = ssoSetupValues(config, tenant);
+  return { entityId: setup.sp_entity_id, acsUrl: setup.acs_url, sloUrl: setup.slo_url };
 }
 
 /** node-saml's request-id cache, kept in the database per organisation. */
@@ -72,17 +81,32 @@ function requestCache(deps: Deps, orgId: number): CacheProvider {
   };
 }
 
-export function serviceProvider(deps: Deps, orgId: number, sso: SamlSso | null, sp: SpAddresses): SAML {
+/**
+ * `logout`: the single logout service's variant. It checks the issuer of logout messages (the
+ * IdP's entity id), and InResponseTo only where one is present: node-saml looks for it on a
+ * Response element only, so a posted LogoutResponse would otherwise always be refused. Nothing is
+ * granted on a LogoutResponse (our session has ended already), so an unmatched one costs nothing.
+ */
+export function serviceProvider(
+  deps: Deps,
+  orgId: number,
+  sso: SamlSso | null,
+  sp: SpAddresses,
+  variant: 'sign-in' | 'logout' = 'sign-in',
+): SAML {
   return new SAML({
     callbackUrl: sp.acsUrl,
+    logoutCallbackUrl: sp.sloUrl,
     issuer: sp.entityId,
     audience: sp.entityId,
     // Metadata is published before the IdP is known; a certificate is needed to build the object.
     idpCert: sso?.certificate ?? 'none',
     entryPoint: sso?.ssoUrl ?? sp.acsUrl,
+    ...(sso?.sloUrl ? { logoutUrl: sso.sloUrl } : {}),
+    ...(variant === 'logout' && sso ? { idpIssuer: sso.idpEntityId } : {}),
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: false,
-    validateInResponseTo: ValidateInResponseTo.always,
+    validateInResponseTo: variant === 'logout' ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: LOGIN_REQUEST_TTL_MS,
     cacheProvider: requestCache(deps, orgId),
     acceptedClockSkewMs: 60_000,
@@ -191,11 +215,23 @@ export async function validateResponse(
 
   const nameId = profile.nameID?.trim() ?? '';
   const email = attribute(profile, ATTRIBUTE_NAMES.email) || (nameId.includes('@') ? nameId : '');
+  const attributes = profile.attributes;
+  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
   return {
     provider: 'SAML_SSO',
+    protocol: 'saml',
     externalId: nameId.slice(0, 255),
     email: email.includes('@') ? email : '',
     firstName: attribute(profile, ATTRIBUTE_NAMES.firstName),
     lastName: attribute(profile, ATTRIBUTE_NAMES.lastName),
+    attributes: typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {},
+    // The NameID exactly as the IdP sent it (untrimmed): a LogoutRequest must name it the same way.
+    saml: {
+      nameId: profile.nameID ?? '',
+      nameIdFormat: text(profile.nameIDFormat),
+      nameQualifier: text(profile.nameQualifier),
+      spNameQualifier: text(profile.spNameQualifier),
+      sessionIndex: text(profile.sessionIndex),
+    },
   };
 }

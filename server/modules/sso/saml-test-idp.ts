@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { inflateRawSync } from 'node:zlib';
+import { createSign, randomBytes } from 'node:crypto';
+import { stringify } from 'node:querystring';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
 
 /**
@@ -62,6 +63,7 @@ rRl21Qrym6PB/E2RM0NgIyAUyz38Xiouor9YqEH0ck8q2vx3Mbkxvr65plYSbgsT
 
 export const TEST_SAML_IDP_ENTITY = 'https://idp.saml-test.example/metadata';
 export const TEST_SAML_IDP_SSO_URL = 'https://idp.saml-test.example/sso';
+export const TEST_SAML_IDP_SLO_URL = 'https://idp.saml-test.example/slo';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 export const samlId = () => `_${randomBytes(16).toString('hex')}`;
@@ -89,6 +91,8 @@ export interface MintOptions {
   /** Milliseconds since the epoch (default: now); the assertion is valid five minutes from it. */
   issuedAt?: number;
   sign?: boolean;
+  /** More attributes, each with its values (group lists, say). */
+  attributes?: Record<string, string[]>;
 }
 
 export function assertionXml(o: MintOptions & { assertionId: string }): string {
@@ -98,6 +102,12 @@ export function assertionXml(o: MintOptions & { assertionId: string }): string {
     value === undefined
       ? ''
       : `<saml:Attribute Name="${name}"><saml:AttributeValue>${value}</saml:AttributeValue></saml:Attribute>`;
+  const more = Object.entries(o.attributes ?? {})
+    .map(
+      ([name, values]) =>
+        `<saml:Attribute Name="${name}">${values.map((v) => `<saml:AttributeValue>${v}</saml:AttributeValue>`).join('')}</saml:Attribute>`,
+    )
+    .join('');
   return (
     `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${o.assertionId}" Version="2.0" IssueInstant="${iso(now)}">` +
     `<saml:Issuer>${TEST_SAML_IDP_ENTITY}</saml:Issuer>` +
@@ -110,7 +120,7 @@ export function assertionXml(o: MintOptions & { assertionId: string }): string {
     `<saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="${o.assertionId}"><saml:AuthnContext>` +
     `<saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef>` +
     `</saml:AuthnContext></saml:AuthnStatement>` +
-    `<saml:AttributeStatement>${attribute('email', o.email)}${attribute('givenname', o.givenName)}${attribute('surname', o.surname)}</saml:AttributeStatement>` +
+    `<saml:AttributeStatement>${attribute('email', o.email)}${attribute('givenname', o.givenName)}${attribute('surname', o.surname)}${more}</saml:AttributeStatement>` +
     `</saml:Assertion>`
   );
 }
@@ -151,4 +161,95 @@ export function mintResponse(o: MintOptions): { samlResponse: string; assertionI
   let assertion = assertionXml({ ...o, assertionId });
   if (o.sign !== false) assertion = signElement(assertion, assertionId);
   return { samlResponse: Buffer.from(responseXml(o, assertion)).toString('base64'), assertionId };
+}
+
+// ---------------------------------------------------------------- single logout
+
+const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
+const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
+
+/** A SAML message of a redirect (HTTP-Redirect binding: deflated, base64), as XML. */
+export function redirectMessage(location: string, field: 'SAMLRequest' | 'SAMLResponse'): string {
+  const value = new URL(location).searchParams.get(field) ?? '';
+  return inflateRawSync(Buffer.from(value, 'base64')).toString('utf8');
+}
+
+/** The fields of our LogoutRequest in a redirect to the IdP's SLO URL. */
+export function logoutRequestOf(location: string) {
+  const xml = redirectMessage(location, 'SAMLRequest');
+  const pick = (re: RegExp) => re.exec(xml)?.[1] ?? null;
+  return {
+    xml,
+    id: pick(/<samlp:LogoutRequest[^>]*\sID="([^"]+)"/),
+    destination: pick(/\sDestination="([^"]+)"/),
+    issuer: pick(/<saml:Issuer[^>]*>([^<]+)</),
+    nameId: pick(/<saml:NameID[^>]*>([^<]+)</),
+    nameIdFormat: pick(/<saml:NameID[^>]*Format="([^"]+)"/),
+    sessionIndex: pick(/SessionIndex[^>]*>([^<]+)</),
+  };
+}
+
+export interface LogoutMessageOptions {
+  destination: string;
+  id?: string;
+  issuer?: string;
+  /** Milliseconds since the epoch (default: now). */
+  issuedAt?: number;
+}
+
+/** The IdP's LogoutResponse to our LogoutRequest. */
+export function logoutResponseXml(o: LogoutMessageOptions & { inResponseTo: string | null; status?: string }): {
+  xml: string;
+  id: string;
+} {
+  const id = o.id ?? samlId();
+  const inResponseTo = o.inResponseTo ? ` InResponseTo="${o.inResponseTo}"` : '';
+  const status = o.status ?? 'urn:oasis:names:tc:SAML:2.0:status:Success';
+  return {
+    id,
+    xml:
+      `<samlp:LogoutResponse xmlns:samlp="${PROTOCOL}" xmlns:saml="${ASSERTION}" ID="${id}" Version="2.0" IssueInstant="${iso(o.issuedAt ?? Date.now())}" Destination="${o.destination}"${inResponseTo}>` +
+      `<saml:Issuer>${o.issuer ?? TEST_SAML_IDP_ENTITY}</saml:Issuer>` +
+      `<samlp:Status><samlp:StatusCode Value="${status}"/></samlp:Status>` +
+      `</samlp:LogoutResponse>`,
+  };
+}
+
+/** An IdP-initiated LogoutRequest for a NameID (and SessionIndex). */
+export function logoutRequestXml(o: LogoutMessageOptions & { nameId: string; sessionIndex?: string }): {
+  xml: string;
+  id: string;
+} {
+  const id = o.id ?? samlId();
+  const sessionIndex = o.sessionIndex ? `<samlp:SessionIndex>${o.sessionIndex}</samlp:SessionIndex>` : '';
+  return {
+    id,
+    xml:
+      `<samlp:LogoutRequest xmlns:samlp="${PROTOCOL}" xmlns:saml="${ASSERTION}" ID="${id}" Version="2.0" IssueInstant="${iso(o.issuedAt ?? Date.now())}" Destination="${o.destination}">` +
+      `<saml:Issuer>${o.issuer ?? TEST_SAML_IDP_ENTITY}</saml:Issuer>` +
+      `<saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified">${o.nameId}</saml:NameID>` +
+      sessionIndex +
+      `</samlp:LogoutRequest>`,
+  };
+}
+
+/**
+ * The query of an HTTP-Redirect carrying `xml`: deflated, base64, and (unless `sign` is false)
+ * signed by the IdP's key over SAMLRequest/SAMLResponse, RelayState and SigAlg as the binding says.
+ */
+export function redirectQuery(
+  field: 'SAMLRequest' | 'SAMLResponse',
+  xml: string,
+  options: { relayState?: string; sign?: boolean; key?: string } = {},
+): string {
+  const signed: Record<string, string> = { [field]: deflateRawSync(Buffer.from(xml)).toString('base64') };
+  if (options.relayState) signed.RelayState = options.relayState;
+  if (options.sign === false) return stringify(signed);
+  signed.SigAlg = RSA_SHA256;
+  const query = stringify(signed);
+  const signature = createSign('RSA-SHA256')
+    .update(query)
+    .sign(options.key ?? TEST_SAML_IDP_KEY, 'base64');
+  return `${query}&${stringify({ Signature: signature })}`;
 }

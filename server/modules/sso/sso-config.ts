@@ -130,5 +130,6 @@ export function ssoSetupValues(config: Pick<Config, 'publicUrl'>, tenant: string
     sp_entity_id: `${base}/saml/metadata`,
     acs_url: `${config.publicUrl}/saml/t/${encodeURIComponent(tenant)}/acs`,
     metadata_url: `${base}/saml/metadata`,
+    slo_url: `${config.publicUrl}/saml/t/${encodeURIComponent(tenant)}/slo`,
   };
 }

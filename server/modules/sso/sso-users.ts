@@ -6,18 +6,39 @@ import { idpUserLinks, orgUsers, type organizations } from '../../db/schema/inde
 import type { Deps } from '../../http/deps';
 import type { SignedIn } from '../auth/auth.service';
 import { openOrgSession } from '../auth/open-session';
-import { SsoRefusal } from './oidc-client';
+import { hashToken } from '../auth/sessions.repo';
+import { followIdpGroups, type SignInBase } from './group-mapping';
+import { describe, SsoRefusal } from './oidc-client';
+import { rememberSamlSession } from './saml-sessions.repo';
 import { createsUnknownUsers, LINK_SOURCE } from './sso-config';
 import { sha256 } from './sso.repo';
+
+export type SsoProtocol = 'oidc' | 'saml';
+
+/** The SAML subject of a sign-in, kept with its session for single logout. */
+export interface SamlSubject {
+  nameId: string;
+  nameIdFormat: string | null;
+  nameQualifier: string | null;
+  spNameQualifier: string | null;
+  sessionIndex: string | null;
+}
 
 /** Who the identity provider says signed in, already verified. */
 export interface SsoIdentity {
   provider: IdpProviderKey;
+  protocol: SsoProtocol;
   /** Azure: the object id (oid) within the org's directory; others: the subject (sub / NameID). */
   externalId: string;
   email: string;
   firstName: string;
   lastName: string;
+  /** The verified claims (OpenID Connect) or assertion attributes (SAML): groups are read here. */
+  attributes: Record<string, unknown>;
+  /** Why the groups could not be read, when they could not: memberships then stay as they are. */
+  groupsUnknown?: string;
+  /** SAML only. */
+  saml?: SamlSubject;
 }
 
 type OrgRow = typeof organizations.$inferSelect;
@@ -107,14 +128,17 @@ async function provision(deps: Deps, tx: Tx, org: OrgRow, identity: SsoIdentity)
   return created!;
 }
 
-/** Finds (or creates) the org user of a verified identity and opens their session, in `tx`. */
+/**
+ * Finds (or creates) the org user of a verified identity, makes their mapped groups follow the
+ * IdP's, and opens their session (remembering a SAML subject for single logout), all in `tx`.
+ */
 export async function signInIdentity(
-  deps: Deps,
+  base: SignInBase,
   tx: Tx,
   org: OrgRow,
   identity: SsoIdentity,
-  meta: { ip: string; userAgent: string | null },
 ): Promise<SignedIn & { userId: number }> {
+  const { deps } = base;
   if (org.status === OrgStatus.Disabled) throw new SsoRefusal('org_disabled', 'the organization is disabled');
   if (org.status === OrgStatus.Locked) throw new SsoRefusal('org_locked', 'the organization is locked');
   if (!identity.externalId) throw new SsoRefusal('refused', 'the identity has no subject');
@@ -122,11 +146,30 @@ export async function signInIdentity(
   if (user.status !== UserStatus.Active) {
     throw new SsoRefusal('inactive', `user ${user.id} is not active (status ${user.status})`);
   }
+  try {
+    // A savepoint: memberships that cannot follow (an unexpected failure) never cost the sign-in.
+    await tx.transaction((inner) => followIdpGroups(base, inner, org, user, identity));
+  } catch (error) {
+    deps.log.error(
+      { orgId: org.id, userId: user.id, requestId: base.requestId, reason: describe(error) },
+      'sso: group memberships could not follow the identity provider',
+    );
+  }
   const signed = await openOrgSession(
     deps,
     tx,
     { orgId: org.id, userId: user.id, idleTimeoutMinutes: org.tokenTimeout },
-    meta,
+    { ip: base.ip, userAgent: base.req.headers['user-agent'] ?? null },
   );
+  if (identity.saml) {
+    await rememberSamlSession(tx, {
+      sessionId: hashToken(signed.token),
+      orgId: org.id,
+      userId: user.id,
+      subject: identity.saml,
+      now: deps.clock.now(),
+      oldest: new Date(deps.clock.now().getTime() - deps.config.sessionAbsoluteHours * 3_600_000),
+    });
+  }
   return { ...signed, userId: user.id };
 }

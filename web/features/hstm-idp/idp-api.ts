@@ -1,6 +1,8 @@
 import type {
   AzureSetting,
   AzureSettingInput,
+  GroupMapping,
+  GroupMappingInput,
   HlcSetting,
   HlcSettingInput,
   IdpOverview,
@@ -22,6 +24,7 @@ const own = { passThrough: [409, 422] };
 
 export const idpKeys = {
   overview: (orgId: number) => ['hstm', 'idp', orgId] as const,
+  groupMapping: (orgId: number) => ['hstm', 'idp', orgId, 'group-mapping'] as const,
 };
 
 export const idpApi = {
@@ -52,6 +55,9 @@ export const idpApi = {
     http.put<OidcSetting>(`${B}/${orgId}/oidc_settings/${provider}`, { oidc_setting: input }, own),
   saveSso: (orgId: number, input: SsoSettingInput) =>
     http.put<SsoSettingInput>(`${B}/${orgId}/sso_settings`, { sso_setting: input }),
+  groupMapping: (orgId: number) => http.get<GroupMapping>(`${B}/${orgId}/sso_group_mapping`),
+  saveGroupMapping: (orgId: number, input: GroupMappingInput) =>
+    http.put<GroupMapping>(`${B}/${orgId}/sso_group_mapping`, { sso_group_mapping: input }, own),
   startSync: (orgId: number, kind: 'azure' | 'hlc') =>
     http.post<SyncAnswer>(`${B}/sync_${kind}_users`, { org_id: orgId }, own),
 };

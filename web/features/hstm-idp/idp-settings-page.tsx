@@ -35,6 +35,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatMessageDateTime } from '../../lib/format';
 import { idpApi, idpKeys } from './idp-api';
 import { providerLabel } from './idp-config-panel';
+import { GroupMappingSection } from './group-mapping';
 import { OidcClientForm, ProvisioningSetting, SsoSetupValues } from './sso-setup';
 
 /** The sentences of a refused request that this form shows itself (others went to the global handler). */
@@ -252,7 +253,9 @@ function SamlForm({ data }: { data: IdpOverview }) {
       const redirect = result.sso_endpoints.find((e) => e.binding.endsWith('HTTP-Redirect')) ?? result.sso_endpoints[0];
       setEntityId(result.entity_id);
       setSsoUrl(redirect?.location ?? '');
-      setSloUrl(result.slo_endpoints[0]?.location ?? '');
+      // Our LogoutRequest goes by HTTP-Redirect: the IdP's endpoint of that binding first.
+      const slo = result.slo_endpoints.find((e) => e.binding.endsWith('HTTP-Redirect')) ?? result.slo_endpoints[0];
+      setSloUrl(slo?.location ?? '');
       setCertificate(result.certificates[0]?.pem ?? '');
     } catch (error) {
       setParsed(null);
@@ -468,6 +471,7 @@ export function IdpSettingsPage() {
             )}
             <SsoSetupValues data={data} source={source} />
             <ProvisioningSetting data={data} />
+            <GroupMappingSection orgId={orgId} source={source} />
           </Stack>
         </Paper>
       )}

@@ -62,6 +62,7 @@ export function SsoSetupValues({ data, source }: { data: IdpOverview; source: Id
       ? [
           ['SP Entity ID', s.sp_entity_id],
           ['ACS URL', s.acs_url],
+          ['SLO URL (single logout)', s.slo_url],
           ['Metadata URL', s.metadata_url],
         ]
       : [
