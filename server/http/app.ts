@@ -129,7 +129,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.addHook('onRequest', async (req, reply) => {
-    reply.headers(security);
+    reply.headers(security.always);
+    if (req.protocol === 'https') reply.headers(security.tlsOnly);
     reply.header(REQUEST_ID_HEADER, req.id);
     csrfGuard(req);
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) await loadActor(req, deps);

@@ -10,16 +10,30 @@ const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connect
  * CPU of a cheap request), although with no nonces every response gets the same headers. A probe
  * application with the plugin answers one request at start-up; its headers are then set as they are.
  */
-export async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+export interface SecurityHeaders {
+  /** Sent on every response. */
+  always: Record<string, string>;
+  /**
+   * Sent only on requests that arrived over TLS (directly, or through a proxy named in
+   * TRUST_PROXY that says so): Strict-Transport-Security over plain HTTP is meaningless at best,
+   * and on a server reached by address over HTTP it would pin browsers to an HTTPS it does not serve.
+   */
+  tlsOnly: Record<string, string>;
+}
+
+const TLS_ONLY = new Set(['strict-transport-security']);
+
+export async function securityHeaders(options: FastifyHelmetOptions): Promise<SecurityHeaders> {
   const probe = Fastify();
   await probe.register(helmet, options);
   probe.get('/', () => Promise.resolve(''));
   const response = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
-  const headers: Record<string, string> = {};
+  const headers: SecurityHeaders = { always: {}, tlsOnly: {} };
   for (const [name, value] of Object.entries(response.headers)) {
     if (NOT_SECURITY.has(name) || value === undefined) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    const into = TLS_ONLY.has(name) ? headers.tlsOnly : headers.always;
+    into[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return headers;
 }
