@@ -14,8 +14,13 @@ import { containerInScope, pnpInScope, type ReportScope } from './reporting.scop
  * The reports of spec §2's catalogue. Each is one SQL row source (scoped to what the caller may
  * see, see reporting.scope.ts) with a unique `row_key`, its columns in display order, the filters
  * it accepts and its sort keys. The service wraps the source as `r` and adds filters, order and
- * page, so every report pages, sorts, counts and exports the same way. Dates leave the database as
- * 'yyyy-mm-dd' and times as ISO 8601 UTC text: they sort the same as the values they stand for.
+ * page, so every report pages, sorts, counts and exports the same way.
+ *
+ * A source gives raw values (codes, dates, timestamps), so that filters and the order read columns
+ * and indexes, and the page is cut before anything is formatted; `present` then turns the page's
+ * rows (or, for an export, each row as it streams) into what the API shows: dates 'yyyy-mm-dd',
+ * times ISO 8601 UTC text, labels beside codes. A column shown as a label sorts by the label
+ * (`sortBy`); dates and times sort by their values, which is the order of their text.
  */
 
 const iso = (expr: SQL): SQL => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -36,11 +41,28 @@ const contains = (columns: string[], q: string): SQL => {
     sql` or `,
   )})`;
 };
-/** A date-range filter on a 'yyyy-mm-dd' (or ISO time) text column: both ends included. */
-const dateRange = (column: string, from?: string, to?: string): SQL[] => [
-  ...(from ? [sql`left(${col(column)}, 10) >= ${from}`] : []),
-  ...(to ? [sql`left(${col(column)}, 10) <= ${to}`] : []),
+/** A date-range filter on a raw date column: both ends included. */
+const dayRange = (column: string, from?: string, to?: string): SQL[] => [
+  ...(from ? [sql`${col(column)} >= ${from}::date`] : []),
+  ...(to ? [sql`${col(column)} <= ${to}::date`] : []),
 ];
+/** A date-range filter on a raw timestamp column: from the first day's start to the last day's end, UTC. */
+const timeRange = (column: string, from?: string, to?: string): SQL[] => [
+  ...(from ? [sql`${col(column)} >= (${from}::date)::timestamp at time zone 'UTC'`] : []),
+  ...(to ? [sql`${col(column)} < (${to}::date + 1)::timestamp at time zone 'UTC'`] : []),
+];
+
+export type SourcePurpose = 'rows' | 'count';
+/**
+ * A page's order and how many rows it needs from the top (offset + page size). A source may cut
+ * itself to that many rows in that order when every filter is inside it (no outer condition could
+ * then drop a row the page needs).
+ */
+export interface PageHint {
+  sort: string;
+  dir: 'asc' | 'desc';
+  limit: number;
+}
 
 export interface ReportDef {
   key: ReportOrDetailKey;
@@ -48,7 +70,23 @@ export interface ReportDef {
   filters: readonly ReportFilterKey[];
   defaultSort: string;
   defaultDir: 'asc' | 'desc';
-  source(scope: ReportScope, f: ReportFilters, extra: { readAckId?: number }): SQL;
+  /**
+   * Raw rows, with a unique `row_key`. For a count (`purpose` 'count') a source may join what
+   * cannot add or remove rows (a P&P of a version, a container of a P&P: foreign keys) as an outer
+   * join, so that the planner drops the join when the count's conditions do not read it.
+   */
+  source(
+    scope: ReportScope,
+    f: ReportFilters,
+    extra: { readAckId?: number },
+    purpose: SourcePurpose,
+    page?: PageHint,
+  ): SQL;
+  /** The select list that shows a raw row `r` (every column and id the API returns, no row_key); default `r.*`. */
+  present?(scope: ReportScope): SQL;
+  /** How a sortable column orders raw rows `r` where that is not `r.<key>` (labels, counts). */
+  sortBy?(scope: ReportScope): Partial<Record<string, SQL>>;
+  /** Conditions on the raw rows `r`. */
   where(scope: ReportScope, f: ReportFilters): SQL[];
 }
 
@@ -58,15 +96,23 @@ const c = (key: string, label: string, sortable = true): ReportColumn => ({ key,
 function commonWhere(f: ReportFilters, search: string[]): SQL[] {
   return [
     ...(f.q ? [contains(search, f.q)] : []),
-    ...dateRange('effective_dt', f.effective_from, f.effective_to),
-    ...dateRange('published_at', f.published_from, f.published_to),
-    ...dateRange('review_dt', f.review_from, f.review_to),
+    ...dayRange('effective_dt', f.effective_from, f.effective_to),
+    ...timeRange('published_at', f.published_from, f.published_to),
+    ...dayRange('review_dt', f.review_from, f.review_to),
   ];
 }
 
-const pnpJoins = (scope: ReportScope): SQL => sql`
-  join pnps p on p.org_id = ${scope.orgId} and p.id = d.pnp_id
-  join containers ct on ct.org_id = ${scope.orgId} and ct.id = p.container_id`;
+/**
+ * A version's P&P and the P&P's container. Every version has its P&P and every P&P its container
+ * (foreign keys within the organisation), so outer joins give the same rows: a count uses them, and
+ * the planner drops them where nothing reads them (an owner's count reads the P&P for its scope).
+ */
+const pnpJoins = (scope: ReportScope, purpose: SourcePurpose): SQL => {
+  const outer = purpose === 'count';
+  return sql`
+  ${outer && scope.ownerId === null ? sql`left join` : sql`join`} pnps p on p.org_id = ${scope.orgId} and p.id = d.pnp_id
+  ${outer ? sql`left join` : sql`join`} containers ct on ct.org_id = ${scope.orgId} and ct.id = p.container_id`;
+};
 
 const allVersions: ReportDef = {
   key: 'pnp_documents',
@@ -95,16 +141,23 @@ const allVersions: ReportDef = {
   ],
   defaultSort: 'pnp_name',
   defaultDir: 'asc',
-  source: (s) => sql`
+  source: (s, _f, _extra, purpose) => sql`
     select d.id as row_key, d.id as version_id, p.id as pnp_id, p.name as pnp_name, ct.location,
-           d.version_number, d.status::int as version_status,
-           ${labelOf(sql`d.status`, VERSION_STATUS_LABELS)} as version_status_label,
-           p.status::int as pnp_status, ${labelOf(sql`p.status`, PNP_STATUS_LABELS)} as pnp_status_label,
-           d.draft_stage::int as draft_stage, ${labelOf(sql`d.draft_stage`, DRAFT_STAGE_LABELS)} as stage_label,
-           ${day(sql`d.effective_dt`)} as effective_dt, ${iso(sql`d.published_at`)} as published_at,
-           ${day(sql`d.review_dt`)} as review_dt, ${iso(sql`d.archived_at`)} as archived_at
-      from pnp_documents d ${pnpJoins(s)}
+           d.version_number, d.status::int as version_status, p.status::int as pnp_status,
+           d.draft_stage::int as draft_stage, d.effective_dt, d.published_at, d.review_dt, d.archived_at
+      from pnp_documents d ${pnpJoins(s, purpose)}
      where d.org_id = ${s.orgId} and ${pnpInScope(s, 'p')}`,
+  present: () => sql`r.version_id, r.pnp_id, r.pnp_name, r.location, r.version_number, r.version_status,
+           ${labelOf(sql`r.version_status`, VERSION_STATUS_LABELS)} as version_status_label,
+           r.pnp_status, ${labelOf(sql`r.pnp_status`, PNP_STATUS_LABELS)} as pnp_status_label,
+           r.draft_stage, ${labelOf(sql`r.draft_stage`, DRAFT_STAGE_LABELS)} as stage_label,
+           ${day(sql`r.effective_dt`)} as effective_dt, ${iso(sql`r.published_at`)} as published_at,
+           ${day(sql`r.review_dt`)} as review_dt, ${iso(sql`r.archived_at`)} as archived_at`,
+  sortBy: () => ({
+    version_status_label: labelOf(sql`r.version_status`, VERSION_STATUS_LABELS),
+    pnp_status_label: labelOf(sql`r.pnp_status`, PNP_STATUS_LABELS),
+    stage_label: labelOf(sql`r.draft_stage`, DRAFT_STAGE_LABELS),
+  }),
   where: (_s, f) => [
     ...commonWhere(f, ['pnp_name']),
     ...(f.version_status ? [sql`r.version_status = ${f.version_status}`] : []),
@@ -129,8 +182,7 @@ const retired: ReportDef = {
   defaultDir: 'desc',
   source: (s) => sql`
     select p.id as row_key, p.id as pnp_id, p.name as pnp_name, ct.location,
-           v.version_number, ${day(sql`v.effective_dt`)} as effective_dt, ${iso(sql`v.published_at`)} as published_at,
-           ${iso(sql`p.retired_at`)} as retired_at, p.retire_reason,
+           v.version_number, v.effective_dt, v.published_at, p.retired_at, p.retire_reason,
            (select count(*)::int from pnp_documents x
              where x.org_id = ${s.orgId} and x.pnp_id = p.id and x.file_id is not null) as version_count
       from pnps p
@@ -140,6 +192,9 @@ const retired: ReportDef = {
          where d.org_id = ${s.orgId} and d.pnp_id = p.id and d.status in (2, 3)
          order by d.status, d.version_number desc nulls last limit 1) v on true
      where p.org_id = ${s.orgId} and p.status = 3 and ${pnpInScope(s, 'p')}`,
+  present: () => sql`r.pnp_id, r.pnp_name, r.location, r.version_number, ${day(sql`r.effective_dt`)} as effective_dt,
+           ${iso(sql`r.published_at`)} as published_at, ${iso(sql`r.retired_at`)} as retired_at, r.retire_reason,
+           r.version_count`,
   where: (_s, f) => commonWhere(f, ['pnp_name']),
 };
 
@@ -148,6 +203,14 @@ const workflowKinds = sql`(${sql.join(
   WORKFLOW_TASKS.map((k) => sql`${k}`),
   sql`, `,
 )})`;
+
+/** The open Author/Review/Approve/Publish tasks of the version `r.version_id` and their holders, as a FROM clause. */
+const openWorkflowTasks = (
+  s: ReportScope,
+): SQL => sql`tasks t join org_users u on u.org_id = ${s.orgId} and u.id = t.user_id
+   where t.org_id = ${s.orgId} and t.document_id = r.version_id and t.status = 1
+     and t.delegated_from is null and t.kind in ${workflowKinds}`;
+const pendingCount = (s: ReportScope): SQL => sql`(select count(*)::int from ${openWorkflowTasks(s)})`;
 
 const pendingAction: ReportDef = {
   key: 'pending_action',
@@ -163,20 +226,21 @@ const pendingAction: ReportDef = {
   filters: ['q', 'user_id', 'draft_stage'],
   defaultSort: 'started_at',
   defaultDir: 'asc',
-  source: (s) => sql`
+  source: (s, _f, _extra, purpose) => sql`
     select d.id as row_key, d.id as version_id, p.id as pnp_id, p.name as pnp_name, ct.location,
-           d.draft_stage::int as draft_stage, ${labelOf(sql`d.draft_stage`, DRAFT_STAGE_LABELS)} as stage_label,
-           case when d.draft_stage = 4 then d.approval_step::int end as approval_step,
-           t.pending_with, coalesce(t.pending_count, 0) as pending_count,
-           ${iso(sql`d.created_at`)} as started_at
-      from pnp_documents d ${pnpJoins(s)}
-      left join lateral (
-        select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id) as pending_with,
-               count(*)::int as pending_count
-          from tasks t join org_users u on u.org_id = ${s.orgId} and u.id = t.user_id
-         where t.org_id = ${s.orgId} and t.document_id = d.id and t.status = 1
-           and t.delegated_from is null and t.kind in ${workflowKinds}) t on true
-     where d.org_id = ${s.orgId} and d.status = 1 and p.status <> 3 and ${pnpInScope(s, 'p')}`,
+           d.draft_stage::int as draft_stage, case when d.draft_stage = 4 then d.approval_step::int end as approval_step,
+           d.created_at as started_at
+      from pnp_documents d ${pnpJoins(s, purpose)}
+     where d.org_id = ${s.orgId} and d.status = 1 and ${pnpInScope(s, 'p')}
+       -- "Not retired" as an anti-join (retired P&Ps are few): an org admin's count reads no other P&P.
+       and not exists (select 1 from pnps x where x.org_id = ${s.orgId} and x.id = d.pnp_id and x.status = 3)`,
+  // Who holds the open tasks: looked up for the page's rows only (and for every row when sorting by the count).
+  present: (s) => sql`r.version_id, r.pnp_id, r.pnp_name, r.location, r.draft_stage,
+           ${labelOf(sql`r.draft_stage`, DRAFT_STAGE_LABELS)} as stage_label, r.approval_step,
+           (select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id)
+              from ${openWorkflowTasks(s)}) as pending_with,
+           ${pendingCount(s)} as pending_count, ${iso(sql`r.started_at`)} as started_at`,
+  sortBy: (s) => ({ stage_label: labelOf(sql`r.draft_stage`, DRAFT_STAGE_LABELS), pending_count: pendingCount(s) }),
   where: (s, f) => [
     ...(f.q ? [contains(['pnp_name'], f.q)] : []),
     ...(f.draft_stage ? [sql`r.draft_stage = ${f.draft_stage}`] : []),
@@ -243,39 +307,60 @@ const assignments: ReportDef = {
 /** Roles an item is expected to have someone in; Reviewer is optional in the workflow, so only on request. */
 export const EXPECTED_ROLES = [1, 2, 4, 5] as const;
 
-function missingSource(s: ReportScope, roles: readonly number[]): SQL {
-  const roleNames = sql.join(
-    Object.entries(OBJECT_ROLE_NAMES).map(([id, name]) => sql`(${Number(id)}::int, ${name}::text)`),
-    sql`, `,
-  );
-  // The roles held on each access source, once (sources are few); each node then looks its own up.
+/**
+ * Binders, folders and P&Ps (not retired) whose effective participants lack one of `roles`. The
+ * roles held on each access source are gathered once (sources are few) and each node looks its own
+ * source up. The search is part of the source, so that for a page in name order (`page`) each
+ * branch walks its own name order and stops at the page: the first n rows of the whole are among
+ * the first n of each branch.
+ */
+function missingSource(s: ReportScope, f: ReportFilters, purpose: SourcePurpose, page?: PageHint): SQL {
+  const roles = f.role ? [f.role] : EXPECTED_ROLES;
+  const all = sql`${`{${roles.join(',')}}`}::int[]`;
+  const like = f.q ? `%${escapeLike(f.q)}%` : null;
+  const named = (column: SQL): SQL => (like === null ? sql`true` : sql`${column} ilike ${like}`);
+  const cut = (order: (dir: SQL) => SQL): SQL => {
+    if (page?.sort !== 'object_name') return sql``;
+    return sql`order by ${order(page.dir === 'asc' ? sql`asc` : sql`desc`)} limit ${page.limit}`;
+  };
+  const pnpMissing = sql`case when p.inherits_access then coalesce(lc.missing, ${all}) else coalesce(lp.missing, ${all}) end`;
+  const containerMissing = sql`coalesce(lc.missing, ${all})`;
   return sql`
-    with held as (
-      select g.container_id, g.pnp_id, array_agg(distinct g.role::int) as roles
-        from access_grants g where g.org_id = ${s.orgId} group by g.container_id, g.pnp_id)
-    select n.row_key, n.object_type, n.object_id, n.object_name, n.location,
-           m.missing_roles, m.missing_count
-      from (
-        select 3 * 2147483648::bigint + p.id as row_key, 'P&P' as object_type, p.id as object_id,
-               p.name as object_name, ct.location,
-               case when p.inherits_access then p.access_source_id end as src_c,
-               case when not p.inherits_access then p.id end as src_p
-          from pnps p join containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
-         where p.org_id = ${s.orgId} and p.status <> 3 and ${pnpInScope(s, 'p')}
-        union all
-        select c.type * 2147483648::bigint + c.id, case when c.type = 1 then 'Binder' else 'Folder' end,
-               c.id, c.name, c.location, c.access_source_id, null::int
-          from containers c
-         where c.org_id = ${s.orgId} and ${containerInScope(s, 'c')}) n
-      left join held hc on hc.pnp_id is null and hc.container_id = n.src_c
-      left join held hp on hp.container_id is null and hp.pnp_id = n.src_p
-      cross join lateral (
-        select string_agg(rn.name, '; ' order by rn.id) as missing_roles, count(*)::int as missing_count
-          from (values ${roleNames}) rn(id, name)
-         where rn.id = any(${`{${roles.join(',')}}`}::int[])
-           and not (rn.id = any(coalesce(hc.roles, hp.roles, '{}'::int[])))) m
-     where m.missing_count > 0`;
+    with held_c as (
+      select g.container_id as id, array_agg(distinct g.role::int) as roles
+        from access_grants g where g.org_id = ${s.orgId} and g.container_id is not null group by g.container_id
+    ), held_p as (
+      select g.pnp_id as id, array_agg(distinct g.role::int) as roles
+        from access_grants g where g.org_id = ${s.orgId} and g.pnp_id is not null group by g.pnp_id
+    ), lacking_c as (
+      select h.id, array(select e from unnest(${all}) e where not e = any(h.roles) order by e) as missing from held_c h
+    ), lacking_p as (
+      select h.id, array(select e from unnest(${all}) e where not e = any(h.roles) order by e) as missing from held_p h)
+    select * from (
+      select 3 * 2147483648::bigint + p.id as row_key, 'P&P'::text as object_type, p.id as object_id,
+             p.name as object_name, ct.location, ${pnpMissing} as missing
+        from pnps p
+        ${purpose === 'count' ? sql`left join` : sql`join`} containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
+        left join lacking_c lc on p.inherits_access and lc.id = p.access_source_id
+        left join lacking_p lp on not p.inherits_access and lp.id = p.id
+       where p.org_id = ${s.orgId} and p.status <> 3 and ${pnpInScope(s, 'p')} and ${named(sql`p.name`)}
+         and cardinality(${pnpMissing}) > 0
+       ${cut((dir) => sql`p.name ${dir} nulls last, p.id ${dir}`)}) pn
+    union all
+    select * from (
+      select c.type * 2147483648::bigint + c.id, case when c.type = 1 then 'Binder' else 'Folder' end,
+             c.id, c.name, c.location, ${containerMissing}
+        from containers c
+        left join lacking_c lc on lc.id = c.access_source_id
+       where c.org_id = ${s.orgId} and ${containerInScope(s, 'c')} and ${named(sql`c.name`)}
+         and cardinality(${containerMissing}) > 0
+       ${cut((dir) => sql`c.name ${dir} nulls last, c.type * 2147483648::bigint + c.id ${dir}`)}) cn`;
 }
+
+const roleNames = sql.join(
+  Object.entries(OBJECT_ROLE_NAMES).map(([id, name]) => sql`(${Number(id)}::int, ${name}::text)`),
+  sql`, `,
+);
 
 const unassigned: ReportDef = {
   key: 'missing_assignments',
@@ -289,9 +374,15 @@ const unassigned: ReportDef = {
   filters: ['q', 'role'],
   defaultSort: 'object_name',
   defaultDir: 'asc',
-  // The role filter changes which roles are looked for, so it shapes the source itself.
-  source: (s, f) => missingSource(s, f.role ? [f.role] : EXPECTED_ROLES),
-  where: (_s, f) => (f.q ? [contains(['object_name'], f.q)] : []),
+  // The role filter changes which roles are looked for, so it shapes the source itself; so does the
+  // search (see missingSource).
+  source: (s, f, _extra, purpose, page) => missingSource(s, f, purpose, page),
+  present: () => sql`r.object_type, r.object_id, r.object_name, r.location,
+           (select string_agg(rn.name, '; ' order by rn.id) from (values ${roleNames}) rn(id, name)
+             where rn.id = any(r.missing)) as missing_roles,
+           cardinality(r.missing) as missing_count`,
+  sortBy: () => ({ missing_count: sql`cardinality(r.missing)` }),
+  where: () => [],
 };
 
 const READ_ACK_STATUS_LABELS: Record<number, string> = { 1: 'Active', 2: 'Closed', 3: 'Canceled' };
@@ -317,14 +408,10 @@ const readAcks: ReportDef = {
   defaultDir: 'desc',
   source: (s) => sql`
     select ra.id as row_key, ra.id, ra.name, p.id as pnp_id, p.name as pnp_name, d.version_number,
-           ra.status::int as status, ${labelOf(sql`ra.status`, READ_ACK_STATUS_LABELS)} as status_label,
-           (select string_agg(ug.name, '; ' order by ug.name) from read_ack_groups rg
-              join user_groups ug on ug.org_id = ${s.orgId} and ug.id = rg.group_id
-             where rg.org_id = ${s.orgId} and rg.read_ack_id = ra.id) as groups,
-           ${day(sql`ra.due_dt`)} as due_dt,
+           ra.status::int as status, ra.due_dt,
            k.total as readers_total, k.done as readers_completed, k.total - k.done as readers_pending,
            case when k.total > 0 then round(100.0 * k.done / k.total)::int else 0 end as completion_pct,
-           ${iso(sql`ra.created_at`)} as created_at, ${iso(sql`ra.closed_at`)} as closed_at
+           ra.created_at, ra.closed_at
       from read_acknowledgements ra
       join pnps p on p.org_id = ${s.orgId} and p.id = ra.pnp_id
       join pnp_documents d on d.org_id = ${s.orgId} and d.id = ra.document_id
@@ -332,6 +419,14 @@ const readAcks: ReportDef = {
         select count(*)::int as total, (count(*) filter (where rr.completion = 1))::int as done
           from read_ack_readers rr where rr.org_id = ${s.orgId} and rr.read_ack_id = ra.id) k
      where ra.org_id = ${s.orgId} and ${pnpInScope(s, 'p')}`,
+  present: (s) => sql`r.id, r.name, r.pnp_id, r.pnp_name, r.version_number, r.status,
+           ${labelOf(sql`r.status`, READ_ACK_STATUS_LABELS)} as status_label,
+           (select string_agg(ug.name, '; ' order by ug.name) from read_ack_groups rg
+              join user_groups ug on ug.org_id = ${s.orgId} and ug.id = rg.group_id
+             where rg.org_id = ${s.orgId} and rg.read_ack_id = r.id) as groups,
+           ${day(sql`r.due_dt`)} as due_dt, r.readers_total, r.readers_completed, r.readers_pending, r.completion_pct,
+           ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.closed_at`)} as closed_at`,
+  sortBy: () => ({ status_label: labelOf(sql`r.status`, READ_ACK_STATUS_LABELS) }),
   where: (s, f) => [
     ...(f.q ? [contains(['name', 'pnp_name'], f.q)] : []),
     ...(f.status ? [sql`r.status = ${f.status}`] : []),
@@ -361,13 +456,14 @@ const readAckReaders: ReportDef = {
   source: (s, _f, extra) => sql`
     select rr.id as row_key, rr.user_id, u.first_name || ' ' || u.last_name as reader_name, u.email,
            ug.name as via_group, rr.completion::int as completion, (rr.completion = 1) as completed,
-           ${iso(sql`rr.opened_at`)} as opened_at, ${iso(sql`rr.acknowledged_at`)} as acknowledged_at,
-           ad.version_number as acknowledged_version
+           rr.opened_at, rr.acknowledged_at, ad.version_number as acknowledged_version
       from read_ack_readers rr
       join org_users u on u.org_id = ${s.orgId} and u.id = rr.user_id
       left join user_groups ug on ug.org_id = ${s.orgId} and ug.id = rr.via_group_id
       left join pnp_documents ad on ad.org_id = ${s.orgId} and ad.id = rr.acknowledged_document_id
      where rr.org_id = ${s.orgId} and rr.read_ack_id = ${extra.readAckId ?? 0}`,
+  present: () => sql`r.user_id, r.reader_name, r.email, r.via_group, r.completion, r.completed,
+           ${iso(sql`r.opened_at`)} as opened_at, ${iso(sql`r.acknowledged_at`)} as acknowledged_at, r.acknowledged_version`,
   where: (_s, f) => [
     ...(f.q ? [contains(['reader_name', 'email'], f.q)] : []),
     ...(f.completion !== undefined ? [sql`r.completion = ${f.completion}`] : []),
@@ -389,24 +485,24 @@ const views: ReportDef = {
   filters: ['q', 'published_from', 'published_to'],
   defaultSort: 'views',
   defaultDir: 'desc',
-  source: (s) => sql`
+  // The counts are kept per version as views are recorded (migration 0029: every version has its
+  // row), so the default order walks their index, most viewed first, and stops at the page.
+  source: (s, _f, _extra, purpose) => sql`
     select d.id as row_key, d.id as version_id, p.id as pnp_id, p.name as pnp_name, ct.location,
-           d.version_number, d.status::int as version_status,
-           ${labelOf(sql`d.status`, VERSION_STATUS_LABELS)} as version_status_label,
-           ${iso(sql`d.published_at`)} as published_at,
-           coalesce(v.views, 0) as views, coalesce(v.viewers, 0) as unique_viewers,
-           ${iso(sql`v.last_viewed_at`)} as last_viewed_at
-      from pnp_documents d ${pnpJoins(s)}
-      -- Every version's counts in one pass over the views (the default order needs them all anyway).
-      left join (
-        select lv.document_id, count(*)::int as views, count(distinct lv.user_id)::int as viewers,
-               max(lv.viewed_at) as last_viewed_at
-          from library_views lv where lv.org_id = ${s.orgId} and lv.document_id is not null
-         group by lv.document_id) v on v.document_id = d.id
+           d.version_number, d.status::int as version_status, d.published_at,
+           k.views, k.viewers as unique_viewers, k.last_viewed_at
+      from pnp_documents d ${pnpJoins(s, purpose)}
+      ${purpose === 'count' ? sql`left join` : sql`join`} pnp_document_view_counts k
+        on k.org_id = ${s.orgId} and k.document_id = d.id
      where d.org_id = ${s.orgId} and d.status in (2, 3) and ${pnpInScope(s, 'p')}`,
+  present: () => sql`r.version_id, r.pnp_id, r.pnp_name, r.location, r.version_number, r.version_status,
+           ${labelOf(sql`r.version_status`, VERSION_STATUS_LABELS)} as version_status_label,
+           ${iso(sql`r.published_at`)} as published_at, r.views, r.unique_viewers,
+           ${iso(sql`r.last_viewed_at`)} as last_viewed_at`,
+  sortBy: () => ({ version_status_label: labelOf(sql`r.version_status`, VERSION_STATUS_LABELS) }),
   where: (_s, f) => [
     ...(f.q ? [contains(['pnp_name'], f.q)] : []),
-    ...dateRange('published_at', f.published_from, f.published_to),
+    ...timeRange('published_at', f.published_from, f.published_to),
   ],
 };
 
@@ -427,16 +523,23 @@ const linked: ReportDef = {
   // Both ends must be in scope: a linked P&P's name from outside an owner's binders is not theirs to see.
   source: (s) => sql`
     select l.pnp_id::bigint * 2147483648 + l.linked_pnp_id as row_key,
-           p.id as pnp_id, p.name as pnp_name, ${labelOf(sql`p.status`, PNP_STATUS_LABELS)} as pnp_status_label,
+           p.id as pnp_id, p.name as pnp_name, p.status::int as pnp_status,
            ct.location, lp.id as linked_pnp_id, lp.name as linked_pnp_name,
-           ${labelOf(sql`lp.status`, PNP_STATUS_LABELS)} as linked_pnp_status_label, lc.location as linked_location,
-           ${iso(sql`l.created_at`)} as linked_at
+           lp.status::int as linked_pnp_status, lc.location as linked_location, l.created_at as linked_at
       from pnp_links l
       join pnps p on p.org_id = ${s.orgId} and p.id = l.pnp_id
       join containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
       join pnps lp on lp.org_id = ${s.orgId} and lp.id = l.linked_pnp_id
       join containers lc on lc.org_id = ${s.orgId} and lc.id = lp.container_id
      where l.org_id = ${s.orgId} and ${pnpInScope(s, 'p')} and ${pnpInScope(s, 'lp')}`,
+  present: () => sql`r.pnp_id, r.pnp_name, ${labelOf(sql`r.pnp_status`, PNP_STATUS_LABELS)} as pnp_status_label,
+           r.location, r.linked_pnp_id, r.linked_pnp_name,
+           ${labelOf(sql`r.linked_pnp_status`, PNP_STATUS_LABELS)} as linked_pnp_status_label, r.linked_location,
+           ${iso(sql`r.linked_at`)} as linked_at`,
+  sortBy: () => ({
+    pnp_status_label: labelOf(sql`r.pnp_status`, PNP_STATUS_LABELS),
+    linked_pnp_status_label: labelOf(sql`r.linked_pnp_status`, PNP_STATUS_LABELS),
+  }),
   where: (_s, f) => (f.q ? [contains(['pnp_name', 'linked_pnp_name'], f.q)] : []),
 };
 

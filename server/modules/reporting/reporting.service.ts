@@ -14,7 +14,7 @@ import { queryRows } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { streamReport } from './reporting.export';
-import { REPORTS, type ReportDef } from './reporting.reports';
+import { REPORTS, type PageHint, type ReportDef, type SourcePurpose } from './reporting.reports';
 import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
 
 type ParsedQuery = ReportFilters & {
@@ -43,8 +43,29 @@ function checkQuery(def: ReportDef, q: ParsedQuery): { sort: string; dir: 'asc' 
   return { sort: q.sort ?? def.defaultSort, dir: q.dir ?? (q.sort ? 'asc' : def.defaultDir) };
 }
 
-/** The report's rows as `r`, filtered and ordered (the unique row key breaks ties, so pages never overlap). */
-function orderedQuery(
+/** The raw rows as `r`, filtered. */
+function filtered(
+  def: ReportDef,
+  scope: ReportScope,
+  q: ParsedQuery,
+  extra: { readAckId?: number },
+  purpose: SourcePurpose,
+  page?: PageHint,
+): SQL {
+  const where = def.where(scope, q);
+  return sql`select ${purpose === 'count' ? sql`1` : sql`r.*`} from (${def.source(scope, q, extra, purpose, page)}) r
+     where ${where.length ? sql.join(where, sql` and `) : sql`true`}`;
+}
+
+/** The order of raw rows `r` (the unique row key breaks ties, so pages never overlap). */
+function orderOf(def: ReportDef, scope: ReportScope, sort: string, dir: 'asc' | 'desc'): SQL {
+  const direction = dir === 'asc' ? sql`asc` : sql`desc`;
+  const by = def.sortBy?.(scope)[sort] ?? sql`r.${sql.identifier(sort)}`;
+  return sql`${by} ${direction} nulls last, r.row_key ${direction}`;
+}
+
+/** The whole report, shown, in order (exports). */
+function exportQuery(
   def: ReportDef,
   scope: ReportScope,
   q: ParsedQuery,
@@ -52,17 +73,29 @@ function orderedQuery(
   dir: 'asc' | 'desc',
   extra: { readAckId?: number },
 ): SQL {
-  const where = def.where(scope, q);
-  const direction = dir === 'asc' ? sql`asc` : sql`desc`;
-  return sql`select r.* from (${def.source(scope, q, extra)}) r
-     where ${where.length ? sql.join(where, sql` and `) : sql`true`}
-     order by r.${sql.identifier(sort)} ${direction} nulls last, r.row_key ${direction}`;
+  return sql`select ${def.present?.(scope) ?? sql`r.*`} from (${filtered(def, scope, q, extra, 'rows')}) r
+     order by ${orderOf(def, scope, sort, dir)}`;
 }
 
-function filteredQuery(def: ReportDef, scope: ReportScope, q: ParsedQuery, extra: { readAckId?: number }): SQL {
-  const where = def.where(scope, q);
-  return sql`select 1 from (${def.source(scope, q, extra)}) r
-     where ${where.length ? sql.join(where, sql` and `) : sql`true`}`;
+/**
+ * One page: the raw rows are filtered, ordered and cut first (an index in the report's order stops
+ * at the page), then only the page's rows are shown.
+ */
+function pageQuery(
+  def: ReportDef,
+  scope: ReportScope,
+  q: ParsedQuery,
+  sort: string,
+  dir: 'asc' | 'desc',
+  extra: { readAckId?: number },
+  limit: number,
+  offset: number,
+): SQL {
+  const order = orderOf(def, scope, sort, dir);
+  return sql`select ${def.present?.(scope) ?? sql`r.*`}
+     from (${filtered(def, scope, q, extra, 'rows', { sort, dir, limit: offset + limit })}
+           order by ${order} limit ${limit} offset ${offset}) r
+     order by ${order}`;
 }
 
 type Row = Record<string, ReportCell>;
@@ -91,7 +124,7 @@ async function runReport(
     await streamReport(ctx, {
       title: REPORT_TITLES[key],
       columns: def.columns,
-      query: orderedQuery(def, scope, q, sort, dir, extra),
+      query: exportQuery(def, scope, q, sort, dir, extra),
       format: q.format,
     });
     return null;
@@ -99,7 +132,7 @@ async function runReport(
   const offset = (q.page - 1) * q.per_page;
   const rows = await queryRows<Record<string, unknown>>(
     ctx.tx,
-    sql`${orderedQuery(def, scope, q, sort, dir, extra)} limit ${q.per_page} offset ${offset}`,
+    pageQuery(def, scope, q, sort, dir, extra, q.per_page, offset),
   );
   let total: number;
   let capped = false;
@@ -109,7 +142,7 @@ async function runReport(
   else {
     const [counted] = await queryRows<{ total: number }>(
       ctx.tx,
-      sql`select count(*)::int as total from (${filteredQuery(def, scope, q, extra)} limit ${REPORT_COUNT_LIMIT + 1}) x`,
+      sql`select count(*)::int as total from (${filtered(def, scope, q, extra, 'count')} limit ${REPORT_COUNT_LIMIT + 1}) x`,
     );
     total = Math.min(counted?.total ?? 0, REPORT_COUNT_LIMIT);
     capped = (counted?.total ?? 0) > REPORT_COUNT_LIMIT;

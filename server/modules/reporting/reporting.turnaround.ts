@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/reporting';
 import { DRAFT_STAGE_LABELS, DraftStage, TaskKind } from '../../../shared/domain/statuses';
 import { WORKFLOW_ACTION_LABELS } from '../../../shared/domain/workflow';
-import { queryRows } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import type { OrgCtx } from '../../http/routes';
 import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
 
@@ -30,7 +30,7 @@ import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
 const DAY_SECONDS = 86_400;
 
 /** The workflow actions that are a person's answer in a stage (not Cancel Draft, an administrative end). */
-const SIGN_OFF_ACTIONS = Object.entries(WORKFLOW_ACTION_LABELS)
+export const SIGN_OFF_ACTIONS = Object.entries(WORKFLOW_ACTION_LABELS)
   .filter(([key]) => key !== 'cancel_draft')
   .map(([, label]) => label);
 
@@ -46,57 +46,6 @@ export function stageLabelOf(stage: number, step: number | null): string {
 
 const round1 = (value: number | null | undefined): number | null =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
-
-/**
- * The common table expressions every figure reads, in one pass over the history in scope (each
- * window is a sort by version and time; no per-stay lookups, so it stays linear on large orgs):
- *
- * - `h`: each history row of a version, `is_move` when it moved the version to a new position,
- *   `seq_in` the number of moves up to and including it, `seq_before` the moves before it (the
- *   stay the row acted in).
- * - `stays`: one row per stay: version, P&P, position, start, end (null while open), binder.
- * - `acts`: each person's sign-off actions, with the stay (`seq`) they were taken in.
- */
-function turnaroundCtes(s: ReportScope, actions: SQL, start: string): SQL {
-  return sql`
-    with marked as (
-      select w.id, w.document_id, w.pnp_id, w.actor_id, w.action, w.from_stage, w.to_stage, w.to_step, w.created_at,
-             case when row_number() over o = 1
-                    or (w.to_stage, w.to_step) is distinct from (lag(w.to_stage) over o, lag(w.to_step) over o)
-                  then 1 else 0 end as is_move
-        from workflow_history w
-        join pnps p on p.org_id = ${s.orgId} and p.id = w.pnp_id
-       where w.org_id = ${s.orgId} and w.document_id is not null and ${pnpInScope(s, 'p')}
-         -- Only versions that moved since the period began, or drafts (open stays): years of old
-         -- history are neither sorted nor kept.
-         and (w.document_id in (select x.document_id from workflow_history x
-                                 where x.org_id = ${s.orgId} and x.created_at >= ${start}::timestamptz)
-              or w.document_id in (select d.id from pnp_documents d where d.org_id = ${s.orgId} and d.status = 1))
-      window o as (partition by w.document_id order by w.created_at, w.id)
-    ), h as (
-      select m.*,
-             sum(m.is_move) over (partition by m.document_id order by m.created_at, m.id
-                                  rows between unbounded preceding and current row) as seq_in
-        from marked m
-    ), moves as (
-      select h.*, lead(h.created_at) over (partition by h.document_id order by h.created_at, h.id) as ended_at
-        from h where h.is_move = 1
-    ), stays as (
-      select m.document_id, m.pnp_id, m.seq_in as seq, m.to_stage::int as stage,
-             case when m.to_stage = ${DraftStage.Approving} then coalesce(m.to_step, 1)::int end as step,
-             m.created_at as started_at, m.ended_at,
-             b.id as binder_id, b.name as binder_name
-        from moves m
-        join pnps p on p.org_id = ${s.orgId} and p.id = m.pnp_id
-        join containers ct on ct.org_id = ${s.orgId} and ct.id = p.container_id
-        join containers b on b.org_id = ${s.orgId} and b.id = ct.ancestor_ids[1]
-       where m.to_stage is not null
-    ), acts as (
-      select h.document_id, h.seq_in - h.is_move as seq, h.actor_id, h.from_stage, h.created_at
-        from h
-       where h.action in (${actions}) and h.actor_id is not null
-    )`;
-}
 
 const days = (end: SQL, start: SQL): SQL => sql`extract(epoch from (${end} - ${start})) / ${DAY_SECONDS}`;
 
@@ -129,6 +78,101 @@ function bounds(from: string, to: string): { start: string; end: string } {
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 
+export type TurnaroundRows = Record<'stages' | 'binders' | 'persons' | 'open', unknown>;
+export interface TurnaroundPeriod {
+  /** The period's first instant and the instant after it (UTC). */
+  start: string;
+  end: string;
+  now: Date;
+}
+
+const WORKFLOW_TASK_KINDS = [TaskKind.Author, TaskKind.Review, TaskKind.Approve, TaskKind.Publish];
+
+/**
+ * The four figures' rows, in one statement, from the stays and sign-offs kept per version by
+ * migration 0029's triggers on the history (`workflow_stays`, `workflow_stay_actions`): the period's
+ * stays are a range of an index, and only the percentiles sort anything. An org admin's figures by
+ * stage and by person read no P&P; everything else joins the P&P for the scope (and its binder).
+ */
+export async function turnaroundRows(tx: Tx, scope: ReportScope, period: TurnaroundPeriod): Promise<TurnaroundRows> {
+  const { start, end, now } = period;
+  const o = scope.orgId;
+  const inScope = pnpInScope(scope, 'p');
+  const ofPnp = (alias: string) =>
+    scope.ownerId === null
+      ? sql``
+      : sql`join pnps p on p.org_id = ${o} and p.id = ${sql.raw(alias)}.pnp_id and ${inScope}`;
+  const ended = sql`s.org_id = ${o} and s.ended_at >= ${start}::timestamptz and s.ended_at < ${end}::timestamptz`;
+  const stayDays = days(sql`s.ended_at`, sql`s.started_at`);
+  const kinds = sql.join(
+    WORKFLOW_TASK_KINDS.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const json = (select: SQL, order: SQL): SQL =>
+    sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${select}) x)`;
+  // The percentiles sort every stay of the period (a year of a large organisation is some 10 MB):
+  // in memory, for this statement's transaction only.
+  await tx.execute(sql`select set_config('work_mem', '64MB', true)`);
+  const [result] = await queryRows<TurnaroundRows>(
+    tx,
+    sql`select
+          ${json(
+            sql`select s.stage::int as stage, s.step::int as step, ${percentiles(stayDays)}
+                  from workflow_stays s ${ofPnp('s')} where ${ended} group by s.stage, s.step`,
+            sql`x.stage, x.step nulls first`,
+          )} as stages,
+          ${json(
+            sql`select b.id as binder_id, b.name as binder_name, s.stage::int as stage, s.step::int as step,
+                       ${percentiles(stayDays)}
+                  from workflow_stays s
+                  join pnps p on p.org_id = ${o} and p.id = s.pnp_id
+                  join containers ct on ct.org_id = ${o} and ct.id = p.container_id
+                  join containers b on b.org_id = ${o} and b.id = ct.ancestor_ids[1]
+                 where ${ended} and ${inScope}
+                 group by b.id, b.name, s.stage, s.step`,
+            sql`x.binder_name, x.binder_id, x.stage, x.step nulls first`,
+          )} as binders,
+          ${json(
+            sql`select a.actor_id as user_id, u.first_name || ' ' || u.last_name as name, u.first_name, u.last_name,
+                       a.stage::int as stage, a.step::int as step,
+                       ${percentiles(days(sql`a.acted_at`, sql`a.started_at`))}
+                  from workflow_stay_actions a ${ofPnp('a')}
+                  join org_users u on u.org_id = ${o} and u.id = a.actor_id
+                 where a.org_id = ${o} and a.acted_at >= ${start}::timestamptz and a.acted_at < ${end}::timestamptz
+                 group by a.actor_id, u.first_name, u.last_name, a.stage, a.step`,
+            sql`x.last_name, x.first_name, x.user_id, x.stage, x.step nulls first`,
+          )} as persons,
+          ${json(
+            // Open stays oldest first, each checked against its draft as the walk goes (the index of
+            // open stays is in that order; OFFSET 0 keeps each check a lookup): the walk stops at the tenth.
+            sql`select s.pnp_id, p.name as pnp_name, s.document_id as version_id, ct.location,
+                       s.stage::int as stage, s.step::int as step, s.started_at, s.document_id,
+                       to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as since,
+                       ${days(sql`${now.toISOString()}::timestamptz`, sql`s.started_at`)} as days_open,
+                       (select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id)
+                          from tasks t join org_users u on u.org_id = ${o} and u.id = t.user_id
+                         where t.org_id = ${o} and t.document_id = s.document_id and t.status = 1
+                           and t.delegated_from is null and t.kind in (${kinds})) as pending_with
+                  from workflow_stays s
+                  cross join lateral (
+                    select 1 from pnp_documents d
+                     where d.org_id = ${o} and d.id = s.document_id and d.status = 1 and d.draft_stage = s.stage
+                       and (s.stage <> ${DraftStage.Approving} or coalesce(d.approval_step, 1) = s.step)
+                    offset 0) d
+                  cross join lateral (
+                    select p.name, p.container_id from pnps p
+                     where p.org_id = ${o} and p.id = s.pnp_id and p.status <> 3 and ${inScope} offset 0) p
+                  cross join lateral (
+                    select ct.location from containers ct where ct.org_id = ${o} and ct.id = p.container_id offset 0) ct
+                 where s.org_id = ${o} and s.ended_at is null
+                 order by s.started_at, s.document_id
+                 limit ${TURNAROUND_OPEN_LIMIT}`,
+            sql`x.started_at, x.document_id`,
+          )} as open`,
+  );
+  return result ?? { stages: [], binders: [], persons: [], open: [] };
+}
+
 export async function getApprovalTurnaround(
   ctx: OrgCtx,
   query: { from?: string | undefined; to?: string | undefined },
@@ -144,71 +188,12 @@ export async function getApprovalTurnaround(
       return isoDay(start);
     })();
   const { start, end } = bounds(from, to);
-  const actions = sql.join(
-    SIGN_OFF_ACTIONS.map((action) => sql`${action}`),
-    sql`, `,
-  );
-  const ctes = turnaroundCtes(scope, actions, start);
-  const ended = sql`s.ended_at is not null and s.ended_at >= ${start}::timestamptz and s.ended_at < ${end}::timestamptz`;
-  const stayDays = days(sql`s.ended_at`, sql`s.started_at`);
-
-  const workflowKinds = sql.join(
-    [TaskKind.Author, TaskKind.Review, TaskKind.Approve, TaskKind.Publish].map((kind) => sql`${kind}`),
-    sql`, `,
-  );
-  // One statement: the history is read and sorted once (its CTEs are shared by the four parts).
-  const json = (select: SQL, order: SQL): SQL =>
-    sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${select}) x)`;
-  const [result] = await queryRows<Record<'stages' | 'binders' | 'persons' | 'open', unknown>>(
-    ctx.tx,
-    sql`${ctes}, acted as (
-           select s.stage, s.step, a.actor_id, min(a.created_at) as acted_at, s.started_at
-             from acts a
-             join stays s on s.document_id = a.document_id and s.seq = a.seq and s.stage = a.from_stage
-            group by s.document_id, s.seq, s.stage, s.step, s.started_at, a.actor_id)
-        select
-          ${json(
-            sql`select s.stage, s.step, ${percentiles(stayDays)} from stays s where ${ended} group by s.stage, s.step`,
-            sql`x.stage, x.step nulls first`,
-          )} as stages,
-          ${json(
-            sql`select s.binder_id, s.binder_name, s.stage, s.step, ${percentiles(stayDays)}
-                  from stays s where ${ended} group by s.binder_id, s.binder_name, s.stage, s.step`,
-            sql`x.binder_name, x.binder_id, x.stage, x.step nulls first`,
-          )} as binders,
-          ${json(
-            sql`select a.actor_id as user_id, u.first_name || ' ' || u.last_name as name, u.first_name, u.last_name,
-                       a.stage, a.step, ${percentiles(days(sql`a.acted_at`, sql`a.started_at`))}
-                  from acted a join org_users u on u.org_id = ${scope.orgId} and u.id = a.actor_id
-                 where a.acted_at >= ${start}::timestamptz and a.acted_at < ${end}::timestamptz
-                 group by a.actor_id, u.first_name, u.last_name, a.stage, a.step`,
-            sql`x.last_name, x.first_name, x.user_id, x.stage, x.step nulls first`,
-          )} as persons,
-          ${json(
-            sql`select s.pnp_id, p.name as pnp_name, s.document_id as version_id, ct.location, s.stage, s.step,
-                       s.started_at, s.document_id,
-                       to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as since,
-                       ${days(sql`${ctx.now.toISOString()}::timestamptz`, sql`s.started_at`)} as days_open,
-                       (select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id)
-                          from tasks t join org_users u on u.org_id = ${scope.orgId} and u.id = t.user_id
-                         where t.org_id = ${scope.orgId} and t.document_id = d.id and t.status = 1
-                           and t.delegated_from is null and t.kind in (${workflowKinds})) as pending_with
-                  from stays s
-                  join pnp_documents d on d.org_id = ${scope.orgId} and d.id = s.document_id
-                  join pnps p on p.org_id = ${scope.orgId} and p.id = s.pnp_id
-                  join containers ct on ct.org_id = ${scope.orgId} and ct.id = p.container_id
-                 where s.ended_at is null and d.status = 1 and p.status <> 3 and d.draft_stage = s.stage
-                   and (s.stage <> ${DraftStage.Approving} or coalesce(d.approval_step, 1) = s.step)
-                 order by s.started_at, s.document_id
-                 limit ${TURNAROUND_OPEN_LIMIT}`,
-            sql`x.started_at, x.document_id`,
-          )} as open`,
-  );
+  const result = await turnaroundRows(ctx.tx, scope, { start, end, now: ctx.now });
   const parsed = <T>(value: unknown): T[] =>
     typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value ?? []) as T[]);
-  const stageRows = parsed<FigureRow>(result?.stages);
-  const binderRows = parsed<FigureRow & { binder_id: number; binder_name: string }>(result?.binders);
-  const personRows = parsed<FigureRow & { user_id: number; name: string }>(result?.persons);
+  const stageRows = parsed<FigureRow>(result.stages);
+  const binderRows = parsed<FigureRow & { binder_id: number; binder_name: string }>(result.binders);
+  const personRows = parsed<FigureRow & { user_id: number; name: string }>(result.persons);
   const openRows = parsed<{
     pnp_id: number;
     pnp_name: string;
@@ -219,7 +204,7 @@ export async function getApprovalTurnaround(
     since: string;
     days_open: number;
     pending_with: string | null;
-  }>(result?.open);
+  }>(result.open);
 
   const stages: TurnaroundStageRow[] = stageRows.map(figures);
   const by_binder: TurnaroundBinderRow[] = binderRows.map((row) => ({
