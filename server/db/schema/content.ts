@@ -39,7 +39,10 @@ export const containers = pgTable(
     /** 'Binder / Folder / Sub-folder', kept by a trigger (migration 0011): never set it. */
     location: text('location').notNull().default(''),
     /** The ids from the binder down to this node, kept by a trigger (migration 0011): never set it. */
-    ancestorIds: integer('ancestor_ids').array().notNull().default(sql`'{}'`),
+    ancestorIds: integer('ancestor_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Optimistic concurrency: two people moving one node at once. */
     lockVersion: integer('lock_version').notNull().default(0),
     createdBy: integer('created_by'),
@@ -112,6 +115,8 @@ export const pnps = pgTable(
     index('pnps_container_idx').on(t.orgId, t.containerId),
     index('pnps_status_idx').on(t.orgId, t.status),
     index('pnps_access_source_idx').on(t.orgId, t.accessSourceId),
+    /** Reports list P&Ps by name (migration 0029). */
+    index('pnps_name_order_idx').on(t.orgId, t.name),
     check('pnps_status_check', sql`${t.status} in (1, 2, 3)`),
   ],
 );
@@ -155,6 +160,17 @@ export const pnpDocuments = pgTable(
       .on(t.pnpId)
       .where(sql`${t.status} = 2`),
     index('pnp_documents_pnp_idx').on(t.orgId, t.pnpId),
+    /** Versions Pending Action: drafts in the order they started (migration 0029). */
+    // The dashboard's date figures (migration 0029; both INCLUDE (pnp_id), which drizzle cannot say).
+    index('pnp_documents_active_review_idx')
+      .on(t.orgId, t.reviewDt)
+      .where(sql`${t.status} = 2`),
+    index('pnp_documents_published_at_idx')
+      .on(t.orgId, t.publishedAt)
+      .where(sql`${t.publishedAt} is not null`),
+    index('pnp_documents_draft_started_idx')
+      .on(t.orgId, t.createdAt, t.id)
+      .where(sql`${t.status} = 1`),
     check('pnp_documents_status_check', sql`${t.status} in (1, 2, 3)`),
     check('pnp_documents_stage_check', sql`${t.draftStage} is null or ${t.draftStage} between 2 and 5`),
     check('pnp_documents_step_check', sql`${t.approvalStep} is null or ${t.approvalStep} between 1 and 10`),
@@ -264,6 +280,8 @@ export const workflowHistory = pgTable(
   (t) => [
     foreignKey({ columns: [t.orgId, t.pnpId], foreignColumns: [pnps.orgId, pnps.id] }).onDelete('cascade'),
     index('workflow_history_pnp_idx').on(t.orgId, t.pnpId, t.createdAt),
+    /** A version's history in order: the turnaround's stays are rebuilt from it (migration 0029). */
+    index('workflow_history_document_idx').on(t.orgId, t.documentId, t.createdAt, t.id),
   ],
 );
 
