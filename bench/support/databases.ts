@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase } from '../../server/db/client';
 import { forgetBenchViews, seedLibrary, type Fixture } from './fixture';
@@ -56,11 +57,17 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 const openHere = (options: { databaseUrl: string | null; dataDir: string }) =>
   openDatabase({ ...options, inProcess: true, statementTimeoutMs: 3_600_000 });
 
-/** Seeds through the application's own migrations, then closes the database. */
+/**
+ * Seeds through the application's own migrations, then vacuums (a database in service is vacuumed:
+ * without it the visibility map is empty and no index-only scan pays, and this machine's
+ * PostgreSQL runs without autovacuum), then closes the database.
+ */
 async function seedInto(options: { databaseUrl: string | null; dataDir: string }, pnps: number): Promise<Fixture> {
   const database = await openHere(options);
   try {
-    return await seedLibrary(database, pnps);
+    const fixture = await seedLibrary(database, pnps);
+    await database.db.execute(sql`vacuum analyze`);
+    return fixture;
   } finally {
     await database.close();
   }
@@ -71,6 +78,7 @@ async function reopen(options: { databaseUrl: string | null; dataDir: string }, 
   const database = await openHere(options);
   try {
     await forgetBenchViews(database, fixture);
+    await database.db.execute(sql`vacuum analyze library_views, library_last_views`);
   } finally {
     await database.close();
   }

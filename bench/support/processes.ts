@@ -51,11 +51,16 @@ async function waitUntilServing(child: ChildProcess, url: string, stderr: () => 
   throw new Error(`the server did not answer ${url} within 3 minutes: ${stderr()}`);
 }
 
-async function startChild(args: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
+async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+  nodeFlags: string[] = [],
+): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // `node --import tsx`: one process, the pid is the server's own (the tsx command would fork).
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...args], {
     cwd: ROOT,
     env: childEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -88,7 +93,8 @@ export function startHelloWorld(): Promise<Server> {
 /**
  * The application as production runs it (NODE_ENV=production, its default log level, logs thrown
  * away), on PostgreSQL (`databaseUrl`) or on a PGlite data directory, without demo data or the web
- * build. BENCH_APP=dist runs the compiled dist/main.js instead of the sources.
+ * build. BENCH_APP=dist runs the compiled dist/main.js instead of the sources; BENCH_CPU_PROF=<dir>
+ * writes a V8 CPU profile of the application there when it stops (`node --cpu-prof`).
  */
 export async function startApp(database: { databaseUrl: string } | { dataDir: string }): Promise<Server> {
   const files = mkdtempSync(path.join(os.tmpdir(), 'tenet-bench-files-'));
@@ -103,7 +109,9 @@ export async function startApp(database: { databaseUrl: string } | { dataDir: st
   };
   const entry =
     process.env.BENCH_APP === 'dist' ? path.join(ROOT, 'dist', 'main.js') : path.join(ROOT, 'server', 'main.ts');
-  const server = await startChild([entry], env, '/api/health');
+  const profile = process.env.BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const server = await startChild([entry], env, '/api/health', flags);
   return {
     ...server,
     async stop() {

@@ -1,11 +1,23 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { MAX_NAMED_STATEMENTS_PER_CONNECTION, nameStatementsOf, statementName } from './named-statements';
+import {
+  appendToPrologue,
+  deferPrologue,
+  dropPrologue,
+  MAX_NAMED_STATEMENTS_PER_CONNECTION,
+  nameStatementsOf,
+  statementName,
+} from './named-statements';
 
 /** A client that records what pg would have been asked to run. */
 function recordingClient(): { client: pg.Client; sent: unknown[] } {
   const sent: unknown[] = [];
-  const client = { query: (config: unknown) => sent.push(config) } as unknown as pg.Client;
+  const client = {
+    query: (config: unknown) => {
+      sent.push(config);
+      return Promise.resolve({ rows: [] });
+    },
+  } as unknown as pg.Client;
   nameStatementsOf(client);
   return { client, sent };
 }
@@ -44,5 +56,34 @@ describe('named statements', () => {
     expect(names.filter(Boolean)).toHaveLength(MAX_NAMED_STATEMENTS_PER_CONNECTION + 1);
     expect(names[MAX_NAMED_STATEMENTS_PER_CONNECTION]).toBeUndefined();
     expect(names.at(-1)).toBe(statementName('select $1::int + 0'));
+  });
+
+  it('sends a prologue in front of the next query only, in one message, and the query after it', async () => {
+    const { client, sent } = recordingClient();
+    deferPrologue(client, ['begin', "select set_config('app.org_id', '7', true)"]);
+    expect(appendToPrologue(client, 'set local plan_cache_mode = force_generic_plan')).toBe(true);
+    await client.query({ text: 'select $1::int' }, [1]);
+    await client.query({ text: 'select $1::int' }, [2]);
+    expect(sent).toEqual([
+      "begin;\nselect set_config('app.org_id', '7', true);\nset local plan_cache_mode = force_generic_plan",
+      { text: 'select $1::int', name: statementName('select $1::int') },
+      { text: 'select $1::int', name: statementName('select $1::int') },
+    ]);
+    expect(appendToPrologue(client, 'set local x = 1')).toBe(false);
+    expect(dropPrologue(client)).toBe(false);
+  });
+
+  it('never runs a query whose prologue failed: the query fails with its error', async () => {
+    const sent: unknown[] = [];
+    const client = {
+      query: (config: unknown) => {
+        sent.push(config);
+        return typeof config === 'string' ? Promise.reject(new Error('no begin')) : Promise.resolve({ rows: [] });
+      },
+    } as unknown as pg.Client;
+    nameStatementsOf(client);
+    deferPrologue(client, ['begin', "select set_config('role', 'tenet_app', true)"]);
+    await expect(client.query({ text: 'select $1::int' }, [1])).rejects.toThrow('no begin');
+    expect(sent).toEqual(["begin;\nselect set_config('role', 'tenet_app', true)"]);
   });
 });

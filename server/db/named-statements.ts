@@ -24,8 +24,19 @@ const isPlainConfig = (value: unknown): value is QueryConfigLike & { text: strin
   (value as QueryConfigLike).name === undefined &&
   typeof (value as QueryConfigLike).submit !== 'function';
 
-export const statementName = (text: string): string =>
-  `t_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+/** Names already computed, by text: a hash of a few kilobytes on every query cost more than the lookup. */
+const names = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 2_000;
+
+export const statementName = (text: string): string => {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `t_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    if (names.size >= MAX_REMEMBERED_NAMES) names.clear();
+    names.set(text, name);
+  }
+  return name;
+};
 
 /**
  * Gives every parameterised statement of a connection a name derived from its text, so PostgreSQL
@@ -44,6 +55,11 @@ export function nameStatementsOf(client: pg.PoolClient | pg.Client): void {
   const named = new Set<string>();
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
   const wrapped = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+    const prologue = prologues.get(client);
+    if (prologue) {
+      prologues.delete(client);
+      return afterPrologue(original, prologue.join(';\n'), () => wrapped(config, values, callback), callback);
+    }
     if (
       isPlainConfig(config) &&
       Array.isArray(values) &&
@@ -60,4 +76,48 @@ export function nameStatementsOf(client: pg.PoolClient | pg.Client): void {
   };
   // pg's query() is overloaded; the wrapper passes every form through unchanged but the one it names.
   client.query = wrapped as typeof client.query;
+}
+
+/**
+ * Statements a connection sends in front of its next query, in the same round trip (the simple
+ * protocol takes several statements at once): a transaction's BEGIN and its settings
+ * (server/db/tenant.ts). Keyed by the connection; set only while one holder has it checked out.
+ */
+const prologues = new WeakMap<object, string[]>();
+
+/** Sends `statements` (no parameters, trusted text) in front of the connection's next query. */
+export function deferPrologue(client: pg.PoolClient | pg.Client, statements: string[]): void {
+  prologues.set(client, statements);
+}
+
+/** Adds a statement to a prologue not sent yet; false when it has gone (the caller sends it then). */
+export function appendToPrologue(client: pg.PoolClient | pg.Client, statement: string): boolean {
+  const prologue = prologues.get(client);
+  if (!prologue) return false;
+  prologue.push(statement);
+  return true;
+}
+
+/** Takes back a prologue never sent (the holder made no query): true when there was one. */
+export function dropPrologue(client: pg.PoolClient | pg.Client): boolean {
+  return prologues.delete(client);
+}
+
+/**
+ * The prologue, then the query only once it succeeded: a query must never run when its BEGIN or
+ * its role did not take (it would run as the owner, outside row-level security). The query gets
+ * the prologue's error instead.
+ */
+function afterPrologue(
+  original: (...args: unknown[]) => unknown,
+  prologue: string,
+  next: () => unknown,
+  callback: unknown,
+): unknown {
+  const sent = original(prologue) as Promise<unknown>;
+  if (typeof callback === 'function') {
+    sent.then(next, (error: unknown) => (callback as (error: unknown) => void)(error));
+    return undefined;
+  }
+  return sent.then(next);
 }

@@ -1,15 +1,30 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db, Executor, Tx } from './client';
+import { appendToPrologue, deferPrologue, dropPrologue } from './named-statements';
 
 export const APP_ROLE = 'tenet_app';
 
 /**
  * Runs `fn` in one transaction as the non-superuser application role with the organisation id in
  * a transaction-local setting: row-level security then admits only that organisation's rows.
+ *
+ * On PostgreSQL the BEGIN and both settings travel with the transaction's first statement, in one
+ * round trip (docs/adr/0014-list-plans.md): a request of three statements used to spend five round
+ * trips on them. The statement runs only once they succeeded (named-statements.ts).
  */
 export async function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const bypass = withoutRowLevelSecurity.has(db);
+  const pooled = poolSessionOf(db);
+  if (pooled) {
+    if (!Number.isSafeInteger(orgId)) throw new Error(`Not an organisation id: ${orgId}`);
+    const settings = [`set_config('app.org_id', '${orgId}', true)`];
+    if (!bypass) settings.push(`set_config('role', '${APP_ROLE}', true)`);
+    return pooledTransaction(pooled, ['begin', `select ${settings.join(', ')}`], fn);
+  }
   return db.transaction(async (tx) => {
-    if (withoutRowLevelSecurity.has(db)) await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true)`);
+    if (bypass) await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true)`);
     else {
       await tx.execute(
         sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${APP_ROLE}, true)`,
@@ -17,6 +32,19 @@ export async function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promi
     }
     return fn(tx);
   });
+}
+
+/**
+ * The statements that follow in this transaction run with plans PostgreSQL keeps per connection
+ * (generic plans: planned once, not on every request). Only for statements written so that their
+ * plan does not depend on their parameters' values (docs/adr/0014-list-plans.md), and only when
+ * nothing else runs after them in the transaction. On PostgreSQL the setting rides with the
+ * transaction's first statement when that has not gone yet.
+ */
+export async function planOnce(tx: Executor): Promise<void> {
+  const client = pooledClientOf(tx);
+  if (client && appendToPrologue(client, 'set local plan_cache_mode = force_generic_plan')) return;
+  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
 }
 
 /**
@@ -32,4 +60,54 @@ export function disableRowLevelSecurityForTests(db: Db): void {
 /** System work outside any organisation (sign-in, sessions, provider staff): the owner's rights. */
 export async function withSystem<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(fn);
+}
+
+/** What drizzle's node-postgres database keeps (its session: the pool, dialect, schema, options). */
+interface PoolSession {
+  client: unknown;
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+}
+
+/** The node-postgres session of a database on a pool (PostgreSQL), or null (PGlite). */
+function poolSessionOf(db: Db): (PoolSession & { client: pg.Pool }) | null {
+  const session = (db as unknown as { session?: PoolSession }).session;
+  return session && session.client instanceof pg.Pool ? (session as PoolSession & { client: pg.Pool }) : null;
+}
+
+/** The pooled connection under a transaction of `pooledTransaction`. */
+function pooledClientOf(tx: Executor): pg.PoolClient | null {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? (client as pg.PoolClient) : null;
+}
+
+/**
+ * drizzle's own transaction (NodePgSession.transaction), with its BEGIN deferred into `prologue`:
+ * a connection from the pool, a session and a transaction on it, COMMIT or ROLLBACK, the
+ * connection back. A transaction that made no query sends nothing at all.
+ */
+async function pooledTransaction<T>(
+  session: PoolSession & { client: pg.Pool },
+  prologue: string[],
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const client = await session.client.connect();
+  try {
+    const own = new NodePgSession(client, session.dialect, session.schema, session.options);
+    const tx = new NodePgTransaction(session.dialect, own, session.schema) as unknown as Tx;
+    deferPrologue(client, prologue);
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (error) {
+      if (!dropPrologue(client)) await tx.execute(sql`rollback`);
+      throw error;
+    }
+    if (!dropPrologue(client)) await tx.execute(sql`commit`);
+    return result;
+  } finally {
+    dropPrologue(client);
+    client.release();
+  }
 }

@@ -7,8 +7,8 @@ import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { placementProblems } from './containers.policy';
 import { presentWrittenNode } from './containers.presenter';
 import { countChildren, findPnp, isInSubtree, lockTree, ownsContainer, renumberChildren } from './containers.repo';
-import { getContainer, requireRestructure } from './containers.service';
-import { containerObjectType, destinationOf, pathName, requireUniqueSiblingName } from './containers.shared';
+import { getContainer, getVisibleContainer, requireRestructure } from './containers.service';
+import { canSeePnp, containerObjectType, destinationOf, pathName, requireUniqueSiblingName } from './containers.shared';
 import { listGrantsOf, listPnpsToCopy, listSubtreeContainers, type SubtreePnp } from './copy.repo';
 
 type CopyItem = CreateContainerBody['item'] & { copy_of: { item_type: 1 | 2 | 3; id: number } };
@@ -24,7 +24,7 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
   const destination = await destinationOf(ctx, parentId);
   if (item.copy_of.item_type === ItemType.Pnp) return copyOnePnp(ctx, item, destination?.id ?? null);
 
-  const source = await getContainer(ctx, item.copy_of.id);
+  const source = await getVisibleContainer(ctx, item.copy_of.id);
   if (source.type !== item.copy_of.item_type) {
     throw unprocessable(
       `Item type ${item.copy_of.item_type} does not match: the source is a ${source.type === 1 ? 'binder (1)' : 'folder (2)'}.`,
@@ -96,7 +96,7 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
 
 async function copyOnePnp(ctx: OrgCtx, item: CopyItem, destinationId: number | null): Promise<ContainerTreeItem> {
   const pnp = await findPnp(ctx.tx, ctx.orgId, item.copy_of.id);
-  if (!pnp) throw notFound('The P&P');
+  if (!pnp || !(await canSeePnp(ctx, pnp))) throw notFound('The P&P');
   const problems = placementProblems({
     itemType: ItemType.Pnp,
     destination: destinationId === null ? null : { id: destinationId, type: 2 },

@@ -136,12 +136,17 @@ describe('copying (ctrl-drag)', () => {
     expect(
       (await admin.post(url(), { item: { copy_of: { item_type: 1, id: foreign.id }, parent_id: null } })).statusCode,
     ).toBe(404);
-    expect(
-      (await owner.post(url(), { item: { copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.b1.id } })).statusCode,
-    ).toBe(403);
-    expect(
-      (await owner.post(url(), { item: { copy_of: { item_type: 2, id: f.b1.id }, parent_id: f.a1.id } })).statusCode,
-    ).toBe(403);
+    // Binder B is not the owner's to see: as a destination it does not exist (422), as a source 404.
+    const intoHidden = await owner.post(url(), {
+      item: { copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.b1.id },
+    });
+    expect(intoHidden.statusCode).toBe(422);
+    expect(intoHidden.json().errors).toEqual(['The destination binder or folder does not exist in this organization.']);
+    const fromHidden = await owner.post(url(), {
+      item: { copy_of: { item_type: 2, id: f.b1.id }, parent_id: f.a1.id },
+    });
+    expect(fromHidden.statusCode).toBe(404);
+    expect(fromHidden.body).not.toContain(f.b1.name);
     expect(
       (await t.anonymous().post(url(), { item: { copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.a2.id } }))
         .statusCode,

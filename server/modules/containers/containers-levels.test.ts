@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContainer, createOrg, grant } from '../../test/factories';
-import { createTestPnp, createTreeFixture, type TreeFixture } from '../../test/container-factories';
+import { createContainer, createOrg, createUser, grant } from '../../test/factories';
+import { createTestPnp, createTreeFixture, systemRows, type TreeFixture } from '../../test/container-factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 
 // GET containers?depth=N[&parent_id][&open_to]: the tree on demand, with the full tree's visibility.
@@ -206,5 +207,30 @@ describe('GET containers on demand: what comes back', () => {
       }
       expect(opened.map(key).sort(), who).toEqual(full.map(key).sort());
     }
+  });
+});
+
+describe('GET containers on demand: a grant left on a folder that inherits', () => {
+  it('still shows the path to a P&P of the reader’s own inside it (the grant itself gives nothing)', async () => {
+    const org = await createOrg(t.deps);
+    const reader = await createUser(t.deps, org.id);
+    const binder = await createContainer(t.deps, org.id, { name: 'Closed Binder' });
+    const folder = await createContainer(t.deps, org.id, { parentId: binder.id, name: 'Inheriting Folder' });
+    await createContainer(t.deps, org.id, { parentId: binder.id, name: 'Other Folder' });
+    // A grant on a folder that inherits: its access source is above it, so the grant counts for nothing.
+    await systemRows(
+      t.deps,
+      sql`insert into access_grants (org_id, container_id, user_id, role) values (${org.id}, ${folder.id}, ${reader.id}, 5)`,
+    );
+    const own = await createTestPnp(t.deps, org.id, folder.id, { name: 'Own P&P', status: 2, inheritsAccess: false });
+    await grant(t.deps, org.id, { pnpId: own.id }, { userId: reader.id }, 5);
+    const agent = await t.signIn(reader.username, reader.password);
+    const get = async (query: string) =>
+      (await agent.get(`/api/o/${org.id}/containers?${query}`)).json<{ items: Item[] }>().items;
+    expect(await get('depth=2')).toEqual([
+      expect.objectContaining({ name: 'Closed Binder', has_role: false, has_children: true }),
+      expect.objectContaining({ name: 'Inheriting Folder', has_role: false, has_children: true }),
+    ]);
+    expect(names(await get(`depth=1&parent_id=${folder.id}`))).toEqual(['Own P&P']);
   });
 });

@@ -112,14 +112,16 @@ describe('moving binders and folders', () => {
 
   it('lets a binder owner move only inside their subtree', async () => {
     const a2 = await node(f.a2.id);
+    // Binder B is not the owner's to see: as a destination it does not exist, its name nowhere.
     const out = await owner.put(url(`/${a2.id}`), { item: { parent_id: f.binderB.id, lock_version: a2.lock_version } });
-    expect(out.statusCode).toBe(403);
-    expect(out.json().errors[0]).toMatch(/not an owner of Binder B/);
+    expect(out.statusCode).toBe(422);
+    expect(out.json().errors).toEqual(['The destination binder or folder does not exist in this organization.']);
     const b1 = await node(f.b1.id);
-    expect(
-      (await owner.put(url(`/${b1.id}`), { item: { parent_id: f.binderA.id, lock_version: b1.lock_version } }))
-        .statusCode,
-    ).toBe(403);
+    const hidden = await owner.put(url(`/${b1.id}`), {
+      item: { parent_id: f.binderA.id, lock_version: b1.lock_version },
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain(f.b1.name);
     expect(
       (await author.put(url(`/${a2.id}`), { item: { parent_id: f.a1.id, lock_version: a2.lock_version } })).statusCode,
     ).toBe(403);
@@ -162,7 +164,7 @@ describe('moving binders and folders', () => {
     expect(top.json().errors).toEqual(['A P&P must be inside a binder or folder.']);
     expect(
       (await owner.put(url(`/${pnp.id}`), { item: { item_type: 3, parent_id: f.b1.id, lock_version: 1 } })).statusCode,
-    ).toBe(403);
+    ).toBe(422);
     expect(
       (await admin.put(url(`/${pnp.id}`), { item: { item_type: 3, parent_id: f.b1.id, lock_version: 0 } })).statusCode,
     ).toBe(409);

@@ -22,8 +22,8 @@ import {
   siblingIndex,
   type NodeKind,
 } from './containers.repo';
-import { getContainer, requireManageNode, requireRestructure } from './containers.service';
-import { containerObjectType, destinationOf, pathName, requireUniqueSiblingName } from './containers.shared';
+import { getContainer, getVisibleContainer, requireManageNode, requireRestructure } from './containers.service';
+import { canSeePnp, containerObjectType, destinationOf, pathName, requireUniqueSiblingName } from './containers.shared';
 import { resyncDraftsOf } from './draft-resync';
 
 type UpdateItem = UpdateContainerBody['item'];
@@ -58,7 +58,8 @@ const isMove = (item: UpdateItem): boolean => item.parent_id !== undefined || it
 export async function updateNode(ctx: OrgCtx, id: number, item: UpdateItem): Promise<ContainerTreeItem> {
   await lockTree(ctx.tx, ctx.orgId);
   if (item.item_type === ItemType.Pnp) return movePnp(ctx, id, item);
-  const node = await getContainer(ctx, id);
+  // One the actor may not see is answered like an id that does not exist (no name in it).
+  const node = await getVisibleContainer(ctx, id);
   if (item.item_type !== undefined && item.item_type !== node.type) {
     throw unprocessable(
       `Item type ${item.item_type} does not match: this is a ${node.type === ItemType.Binder ? 'binder (1)' : 'folder (2)'}.`,
@@ -131,7 +132,7 @@ export async function updateNode(ctx: OrgCtx, id: number, item: UpdateItem): Pro
 /** Moves a P&P to another container or position (its own overrides, if any, go with it). */
 async function movePnp(ctx: OrgCtx, id: number, item: UpdateItem): Promise<ContainerTreeItem> {
   const pnp = await findPnp(ctx.tx, ctx.orgId, id);
-  if (!pnp) throw notFound('The P&P');
+  if (!pnp || !(await canSeePnp(ctx, pnp))) throw notFound('The P&P');
   if (item.name !== undefined || item.description !== undefined) {
     throw unprocessable('A P&P is renamed in its settings, not here: send only parent id and position.');
   }

@@ -122,11 +122,12 @@ describe('POST containers (create)', () => {
     expect(children.map((c: { position: number }) => c.position)).toEqual(children.map((_: unknown, i: number) => i));
   });
 
-  it('refuses binders to non-admins and folders outside the owner’s subtree (403)', async () => {
+  it('refuses binders to non-admins and folders outside the owner’s subtree (403, or 422 unseen)', async () => {
     expect((await owner.post(url(), { item: { item_type: 1, name: 'Mine' } })).statusCode).toBe(403);
+    // Binder B is not the owner's to see: it is answered like a parent that does not exist.
     const outside = await owner.post(url(), { item: { item_type: 2, name: 'Nope', parent_id: f.binderB.id } });
-    expect(outside.statusCode).toBe(403);
-    expect(outside.json().errors[0]).toMatch(/only inside binders and folders you own/);
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().errors).toEqual(['The destination binder or folder does not exist in this organization.']);
     expect(
       (await author.post(url(), { item: { item_type: 2, name: 'Nope', parent_id: f.binderA.id } })).statusCode,
     ).toBe(403);
@@ -180,7 +181,8 @@ describe('PUT containers/{id} (rename)', () => {
   });
 
   it('refuses a rename to someone who does not own the node (403), bad input (422), unknown ids (404)', async () => {
-    expect((await owner.put(url(`/${f.b1.id}`), { item: { name: 'Mine now', lock_version: 0 } })).statusCode).toBe(403);
+    // Folder B1 is not the owner's to see: 404, like an id that does not exist.
+    expect((await owner.put(url(`/${f.b1.id}`), { item: { name: 'Mine now', lock_version: 0 } })).statusCode).toBe(404);
     expect((await author.put(url(`/${f.a1.id}`), { item: { name: 'Mine now', lock_version: 0 } })).statusCode).toBe(
       403,
     );

@@ -14,6 +14,7 @@ import {
 import type { Deps } from '../../http/deps';
 import { unprocessable } from '../../http/errors';
 import { IdParam, orgRoute, type App } from '../../http/routes';
+import { trustedJson } from '../../http/trusted-response';
 import { copyNode } from './containers-copy.service';
 import { updateNode } from './containers-update.service';
 import {
@@ -44,11 +45,23 @@ export function registerContainerRoutes(app: App, deps: Deps): void {
     },
     async (ctx, { query }) => {
       const { depth } = query;
-      if (depth !== undefined) return listContainerLevels(ctx, { ...query, depth });
+      if (depth !== undefined) {
+        return trustedJson(
+          ctx.deps.config,
+          ctx.reply,
+          ContainerLevels,
+          await listContainerLevels(ctx, { ...query, depth }),
+        );
+      }
       if (query.parent_id !== undefined || query.open_to !== undefined) {
         throw unprocessable('Depth is required with parent id or open to: ask for depth=1 to open one node.');
       }
-      return listContainerTree(ctx, query.bypass_val === true);
+      return trustedJson(
+        ctx.deps.config,
+        ctx.reply,
+        ContainerTree,
+        await listContainerTree(ctx, query.bypass_val === true),
+      );
     },
   );
 

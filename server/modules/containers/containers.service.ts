@@ -222,7 +222,7 @@ export async function deleteContainer(
   options: { confirm: boolean; lockVersion?: number },
 ): Promise<void> {
   await lockTree(ctx.tx, ctx.orgId);
-  const node = await getContainer(ctx, id);
+  const node = await getVisibleContainer(ctx, id);
   if (options.lockVersion !== undefined && options.lockVersion !== node.lockVersion)
     throw conflict(CONCURRENT_CHANGE_MESSAGE);
   const kind = containerKindName(node.type);

@@ -2,9 +2,16 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { ItemType, PnpStatus } from '../../../shared/domain/statuses';
 import type { OrgCtx } from '../../http/routes';
 import { unprocessable } from '../../http/errors';
-import { listUserRolesOnPnp } from '../access/effective-access';
+import { listUserRolesOnContainer, listUserRolesOnPnp } from '../access/effective-access';
 import type { ChangeLogObjectType } from '../change-logs/change-logs.repo';
-import { findContainer, hasSiblingNamed, listAncestorPath, type ContainerRow, type PnpRow } from './containers.repo';
+import {
+  findContainer,
+  hasSiblingNamed,
+  listAncestorPath,
+  ownsContainer,
+  type ContainerRow,
+  type PnpRow,
+} from './containers.repo';
 
 /** Helpers the container and access services share. */
 
@@ -13,11 +20,17 @@ export const containerObjectType = (type: number): ChangeLogObjectType =>
 export const containerKindName = (type: number): string => (type === ItemType.Binder ? 'binder' : 'folder');
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** A destination container of this org, or null for the top level; an unknown id is a clear 422. */
+/**
+ * A destination container of this org, or null for the top level; an unknown id is a clear 422, and
+ * so is one the actor holds no role on (admins see all): its existence is not theirs to learn.
+ */
 export async function destinationOf(ctx: OrgCtx, parentId: number | null): Promise<ContainerRow | null> {
   if (parentId === null) return null;
   const parent = await findContainer(ctx.tx, ctx.orgId, parentId);
-  if (!parent) throw unprocessable('The destination binder or folder does not exist in this organization.');
+  const visible =
+    parent !== null &&
+    (ctx.actor.isAdmin || (await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, parent.id)).length > 0);
+  if (!visible) throw unprocessable('The destination binder or folder does not exist in this organization.');
   return parent;
 }
 
@@ -27,11 +40,14 @@ export async function pathName(ctx: OrgCtx, containerId: number): Promise<string
   return path.map((c) => c.name).join(' / ');
 }
 
-/** Product rules: published P&Ps for anyone with a role; drafts and retired ones for working roles. */
+/**
+ * Product rules: published P&Ps for anyone with a role; drafts and retired ones for working roles;
+ * every P&P of a binder or folder for its owners (BO), even one with participants of its own.
+ */
 export async function canSeePnp(ctx: OrgCtx, pnp: PnpRow): Promise<boolean> {
   if (ctx.actor.isAdmin) return true;
   const roles = await listUserRolesOnPnp(ctx.tx, ctx.orgId, ctx.actor.userId, pnp.id);
-  if (roles.length === 0) return false;
+  if (roles.length === 0) return ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, pnp.containerId);
   return pnp.status === PnpStatus.Published || roles.some((r) => r.role !== ObjectRole.Audience);
 }
 

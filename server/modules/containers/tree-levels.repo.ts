@@ -3,7 +3,8 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus } from '../../../shared/domain/statuses';
 import type { TreeRow } from './tree.repo';
 import { queryRows, type Executor } from '../../db/client';
-import { containerSourcesCte, userGrantsSql } from '../access/effective-access';
+import { planOnce } from '../../db/tenant';
+import { userGrantsSql } from '../access/effective-access';
 
 /**
  * Part of the tree, for a screen that opens nodes on demand: the binders, folders and P&Ps down to
@@ -44,14 +45,15 @@ const pnpColumns = sql`
   p.lock_version, p.inherits_access, p.status::int as status`;
 
 /**
- * `down(id, lvl)`: the containers 1..`levels` below the parents, walked from the parents only, never
- * over the whole tree. `allowed` (a join on the alias given) limits the walk to what the caller may
- * reach. Each step looks the
- * children of one node up in the (org, parent) index: a LATERAL subquery with OFFSET 0 keeps
- * PostgreSQL from turning it into a hash join over every container (a recursive CTE's row estimate
- * is far too high: it hashed 5,000 containers and 50,000 P&Ps to show 1,100 rows, 80 ms).
+ * `down(id, lvl)`: the containers 1..`depth` below the parents, walked from the parents only, never
+ * over the whole tree. `allowed` (a condition on `c`) limits the walk to what the caller may reach.
+ * Each step looks the children of one node up in the (org, parent) index: a LATERAL subquery with
+ * OFFSET 0 keeps PostgreSQL from turning it into a hash join over every container (a recursive
+ * CTE's row estimate is far too high: it hashed 5,000 containers and 50,000 P&Ps to show 1,100
+ * rows, 80 ms). Whether a node has children is a probe of its own (see `childProbe`), not one level
+ * more of the walk.
  */
-function downCte(scope: LevelScope, allowed: (alias: 'c' | 'ch') => SQL, levels: number): SQL {
+function downCte(scope: LevelScope, allowed: SQL): SQL {
   const ids = scope.parents.filter((p): p is number => p !== null);
   const top = scope.parents.includes(null);
   const seeds = [
@@ -67,19 +69,18 @@ function downCte(scope: LevelScope, allowed: (alias: 'c' | 'ch') => SQL, levels:
   ];
   return sql`
     down_all(id, lvl) as (
-      select c.id, 1 from containers c ${allowed('c')}
-       where c.org_id = ${scope.orgId} and (${sql.join(seeds, sql` or `)})
+      select c.id, 1 from containers c
+       where c.org_id = ${scope.orgId} and (${sql.join(seeds, sql` or `)}) and ${allowed}
       union all
       select ch.id, d.lvl + 1 from down_all d
        cross join lateral (
-         select c.id from containers c where c.org_id = ${scope.orgId} and c.parent_id = d.id offset 0
+         select c.id from containers c where c.org_id = ${scope.orgId} and c.parent_id = d.id and ${allowed} offset 0
        ) ch
-       ${allowed('ch')}
-       where d.lvl < ${levels}
+       where d.lvl < ${literalInt(scope.depth)}
     ),
     down as (select id, min(lvl) as lvl from down_all group by id),
     pnp_scope(id, lvl) as (
-      select id, lvl from down where lvl <= ${scope.depth}
+      select id, lvl from down where lvl < ${literalInt(scope.depth)}
       ${
         ids.length
           ? sql`union all select x, 0 from unnest(array[${sql.join(
@@ -91,33 +92,48 @@ function downCte(scope: LevelScope, allowed: (alias: 'c' | 'ch') => SQL, levels:
     )`;
 }
 
+/** A whole number written into the statement (a validated depth), so the plan does not depend on it. */
+const literalInt = (value: number): SQL => {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Not a depth: ${value}`);
+  return sql.raw(String(value));
+};
+
 /** A container row of `down`, looked up by its id (see downCte for why LATERAL ... OFFSET 0). */
 const containerOf = (orgId: number): SQL =>
   sql`cross join lateral (select * from containers c where c.org_id = ${orgId} and c.id = d.id offset 0) c`;
 
-const parentsSeen = (scope: LevelScope, visible: SQL): SQL =>
+/**
+ * Whether `c` has a child in `table` passing `shown` (on `x`): an EXISTS with OFFSET 0, so that it
+ * stays one index probe per node and is never turned into a hash of every container or P&P of the
+ * organisation (ADR 0014).
+ */
+const childProbe = (orgId: number, table: 'containers' | 'pnps', shown: SQL): SQL =>
+  sql`exists (select 1 from ${sql.raw(table)} x
+               where x.org_id = ${orgId} and x.${sql.raw(table === 'containers' ? 'parent_id' : 'container_id')} = c.id
+                 and ${shown} offset 0)`;
+
+const parentsSeen = (scope: LevelScope, visible: (alias: string) => SQL): SQL =>
   scope.mustSee.length
-    ? sql`(select count(*) from (${visible}) v where v.id in (${sql.join(
-        scope.mustSee.map((id) => sql`${id}::int`),
-        sql`, `,
-      )})) = ${new Set(scope.mustSee).size}`
+    ? sql`(select count(*) from containers m
+            where m.org_id = ${scope.orgId} and m.id in (${sql.join(
+              scope.mustSee.map((id) => sql`${id}::int`),
+              sql`, `,
+            )}) and ${visible('m')}) = ${new Set(scope.mustSee).size}`
     : sql`true`;
 
 function wholeLevelsSql(scope: LevelScope): SQL {
-  const { orgId, depth } = scope;
+  const { orgId } = scope;
   // Everything is visible: whether a node has children is two index probes, no walk below the page.
   return sql`
-    with recursive ${downCte(scope, () => sql``, depth)},
+    with recursive ${downCte(scope, sql`true`)},
     scoped_pnps as (
       select ${pnpColumns}, ps.lvl
         from (select id, min(lvl) as lvl from pnp_scope group by id) ps
        cross join lateral (select * from pnps p where p.org_id = ${orgId} and p.container_id = ps.id offset 0) p
-       where ps.lvl < ${depth}
     ),
     t as (
       select 'c'::text as kind, ${columns}, true as has_role,
-             (exists (select 1 from containers ch where ch.org_id = ${orgId} and ch.parent_id = c.id)
-              or exists (select 1 from pnps ph where ph.org_id = ${orgId} and ph.container_id = c.id)) as has_children,
+             (${childProbe(orgId, 'containers', sql`true`)} or ${childProbe(orgId, 'pnps', sql`true`)}) as has_children,
              true as manage
         from down d ${containerOf(orgId)}
       union all
@@ -126,93 +142,97 @@ function wholeLevelsSql(scope: LevelScope): SQL {
         from scoped_pnps p
     )
     select (select json_agg(t order by t.position, t.item_type, t.id) from t) as rows,
-           ${parentsSeen(scope, sql`select id from containers where org_id = ${orgId}`)} as all_seen`;
-}
-
-function visibleLevelsSql(scope: LevelScope): SQL {
-  const { orgId, depth } = scope;
-  return sql`
-    with recursive ${containerSourcesCte(orgId)},
-    ug as (${userGrantsSql(orgId, scope.userId)}),
-    c_roles as (
-      select s.node_id as id, bool_or(ug.role = ${ObjectRole.Owner}) as owner
-        from container_sources s join ug on ug.container_id = s.source_id
-       group by s.node_id
-    ),
-    -- P&Ps with participants of their own that the caller may see: their containers must be reachable.
-    own_pnps as (
-      select p.container_id as id from pnps p join ug on ug.pnp_id = p.id
-       where p.org_id = ${orgId} and not p.inherits_access
-       group by p.id, p.container_id, p.status
-      having bool_or(ug.role <> ${ObjectRole.Audience}) or p.status = ${PnpStatus.Published}
-    ),
-    reach(id) as (
-      select id from c_roles union select id from own_pnps
-      union
-      select c.parent_id from reach join containers c on c.org_id = ${orgId} and c.id = reach.id
-       where c.parent_id is not null
-    ),
-    ${downCte(scope, (alias) => sql`join reach r on r.id = ${sql.raw(alias)}.id`, depth + 1)},
-    p_roles as (
-      select x.id, bool_or(x.role <> ${ObjectRole.Audience}) as working from (
-        select p.id, ug.role from pnps p join pnp_scope ps on ps.id = p.container_id join ug on ug.pnp_id = p.id
-         where p.org_id = ${orgId} and not p.inherits_access
-        union all
-        select p.id, ug.role from pnps p
-          join pnp_scope ps on ps.id = p.container_id
-          join container_sources s on s.node_id = p.container_id
-          join ug on ug.container_id = s.source_id
-         where p.org_id = ${orgId} and p.inherits_access
-      ) x group by x.id
-    ),
-    visible_pnps as (
-      select ${pnpColumns}, ps.lvl from pnps p
-        join p_roles r on r.id = p.id
-        join (select id, min(lvl) as lvl from pnp_scope group by id) ps on ps.id = p.container_id
-       where p.org_id = ${orgId} and (r.working or p.status = ${PnpStatus.Published})
-    ),
-    filled as (
-      select c.parent_id as id from down d join containers c on c.org_id = ${orgId} and c.id = d.id where d.lvl >= 2
-      union select parent_id from visible_pnps
-    ),
-    t as (
-      select 'c'::text as kind, ${columns}, (r.id is not null) as has_role, (f.id is not null) as has_children,
-             coalesce(r.owner, false) as manage
-        from down d join containers c on c.org_id = ${orgId} and c.id = d.id
-        left join c_roles r on r.id = c.id
-        left join (select distinct id from filled) f on f.id = c.id
-       where d.lvl <= ${depth}
-      union all
-      select 'p'::text, p.id, p.item_type, p.parent_id, p.name, p.description, p.position, p.lock_version,
-             p.inherits_access, p.status, true, false, coalesce(cr.owner, false)
-        from visible_pnps p left join c_roles cr on cr.id = p.parent_id
-       where p.lvl < ${depth}
-    )
-    select (select json_agg(t order by t.position, t.item_type, t.id) from t) as rows,
-           ${parentsSeen(scope, sql`select id from reach`)} as all_seen`;
+           ${parentsSeen(scope, () => sql`true`)} as all_seen`;
 }
 
 /**
- * The levels asked for, siblings in position order (containers before P&Ps on a tie). A reader's
- * top levels reach a good part of the tree: as for the whole tree (see listTreeRows), PGlite's
- * missing table statistics would make the planner nest loops over thousands of rows, so nested loops
- * are off for that statement alone. One opened folder touches few rows: index lookups stay right there.
+ * What a reader may see (the full tree's rule, tree.repo.ts): the containers they hold an effective
+ * role on (their access source is one they hold a grant on), the P&Ps they may see (published ones
+ * with any role, the others with a working role), and every container above either. "Above" needs
+ * no walk: a container with a role below a node either inherits it from above that node (then the
+ * node has the role too) or has it from an overriding container below it, whose path
+ * (`ancestor_ids`, migration 0011) holds the node. So `reach` is a condition on each row: its
+ * source is granted, or it lies on the path of a granted source or of a container holding a P&P
+ * of the reader's own.
+ */
+function visibleLevelsSql(scope: LevelScope): SQL {
+  const { orgId } = scope;
+  const reach = (alias: string): SQL => {
+    const c = sql.raw(alias);
+    return sql`(${c}.access_source_id in (select id from src_roles) or ${c}.id in (select id from above))`;
+  };
+  // Published with any role, else with a working role: hashed sets, looked up once per row.
+  const pnpShown = (alias: string): SQL => {
+    const p = sql.raw(alias);
+    return sql`(case when ${p}.inherits_access
+                     then ${p}.access_source_id in (select id from src_roles where working)
+                       or (${p}.status = ${PnpStatus.Published} and ${p}.access_source_id in (select id from src_roles))
+                     else ${p}.id in (select id from pnp_roles where working)
+                       or (${p}.status = ${PnpStatus.Published} and ${p}.id in (select id from pnp_roles)) end)`;
+  };
+  return sql`
+    with recursive
+    ug as (${userGrantsSql(orgId, scope.userId)}),
+    src_roles as (
+      select ug.container_id as id, bool_or(ug.role = ${ObjectRole.Owner}) as owner,
+             bool_or(ug.role <> ${ObjectRole.Audience}) as working
+        from ug where ug.container_id is not null group by ug.container_id
+    ),
+    pnp_roles as (
+      select ug.pnp_id as id, bool_or(ug.role <> ${ObjectRole.Audience}) as working
+        from ug where ug.pnp_id is not null group by ug.pnp_id
+    ),
+    -- The paths of the overriding containers the reader holds a grant on, and of the containers of
+    -- the P&Ps with participants of their own that the reader may see.
+    above as (
+      select distinct unnest(c.ancestor_ids) as id
+        from (select id, true as granted from src_roles
+              union all
+              select p.container_id, false from pnp_roles r
+               cross join lateral (select p.container_id, p.status from pnps p
+                                    where p.org_id = ${orgId} and p.id = r.id and not p.inherits_access offset 0) p
+               where r.working or p.status = ${PnpStatus.Published}) k
+       cross join lateral (select c.ancestor_ids from containers c
+                            where c.org_id = ${orgId} and c.id = k.id
+                              and (not k.granted or c.access_source_id = c.id) offset 0) c
+    ),
+    ${downCte(scope, reach('c'))},
+    visible_pnps as (
+      select ${pnpColumns}, ps.lvl
+        from (select id, min(lvl) as lvl from pnp_scope group by id) ps
+       cross join lateral (select * from pnps p where p.org_id = ${orgId} and p.container_id = ps.id offset 0) p
+       where ${pnpShown('p')}
+    ),
+    t as (
+      select 'c'::text as kind, ${columns}, coalesce(c.access_source_id in (select id from src_roles), false) as has_role,
+             (${childProbe(orgId, 'containers', reach('x'))} or ${childProbe(orgId, 'pnps', pnpShown('x'))}) as has_children,
+             coalesce(c.access_source_id in (select id from src_roles where owner), false) as manage
+        from down d ${containerOf(orgId)}
+      union all
+      select 'p'::text, p.id, p.item_type, p.parent_id, p.name, p.description, p.position, p.lock_version,
+             p.inherits_access, p.status, true, false,
+             coalesce((select pc.access_source_id in (select id from src_roles where owner) from containers pc
+                        where pc.org_id = ${orgId} and pc.id = p.parent_id offset 0), false)
+        from visible_pnps p
+    )
+    select (select json_agg(t order by t.position, t.item_type, t.id) from t) as rows,
+           ${parentsSeen(scope, reach)} as all_seen`;
+}
+
+/**
+ * The levels asked for, siblings in position order (containers before P&Ps on a tie). Every step
+ * is an index probe of its own (LATERAL and EXISTS with OFFSET 0), so the plan is the same on
+ * PostgreSQL and PGlite whatever their statistics, and whatever the parameters: it is planned once
+ * per connection (docs/adr/0014-list-plans.md). The route runs nothing after it.
  */
 export async function listLevelRows(db: Executor, scope: LevelScope): Promise<LevelAnswer> {
-  // The whole tree's walk is index lookups by construction (downCte): only the visible one, whose
-  // grants and reach are joined as sets, needs the planner kept off nested loops.
-  const wide = scope.parents.includes(null) && !scope.whole;
-  if (wide) await db.execute(sql`select set_config('enable_nestloop', 'off', true)`);
-  try {
-    const [result] = await queryRows<{ rows: LevelRow[] | string | null; all_seen: boolean }>(
-      db,
-      scope.whole ? wholeLevelsSql(scope) : visibleLevelsSql(scope),
-    );
-    const raw = result?.rows ?? [];
-    // PGlite may hand json back as text; PostgreSQL's driver parses it.
-    const rows = typeof raw === 'string' ? (JSON.parse(raw) as LevelRow[]) : raw;
-    return { rows, allSeen: result?.all_seen ?? false };
-  } finally {
-    if (wide) await db.execute(sql`select set_config('enable_nestloop', 'on', true)`);
-  }
+  await planOnce(db);
+  const [result] = await queryRows<{ rows: LevelRow[] | string | null; all_seen: boolean }>(
+    db,
+    scope.whole ? wholeLevelsSql(scope) : visibleLevelsSql(scope),
+  );
+  const raw = result?.rows ?? [];
+  // PGlite may hand json back as text; PostgreSQL's driver parses it.
+  const rows = typeof raw === 'string' ? (JSON.parse(raw) as LevelRow[]) : raw;
+  return { rows, allSeen: result?.all_seen ?? false };
 }

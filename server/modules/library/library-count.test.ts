@@ -24,7 +24,10 @@ beforeAll(async () => {
   org = await createOrg(t.deps);
   const folder = await createContainer(t.deps, org.id, { name: 'Clinical' });
   for (let i = 0; i < 5; i += 1)
-    await createPublishedPnp(t.deps, org.id, folder.id, { name: `Wound Care ${i}`, text: 'Dressings are changed daily.' });
+    await createPublishedPnp(t.deps, org.id, folder.id, {
+      name: `Wound Care ${i}`,
+      text: 'Dressings are changed daily.',
+    });
   const now = t.clock.now();
   admin = { orgId: org.id, userId: 0, isAdmin: true, now, windowStart: new Date(now.getTime() - 365 * 86_400_000) };
 });
@@ -64,7 +67,7 @@ describe('library counts', () => {
   });
 });
 
-describe("the counts read from the index of published P&Ps (whole library, recently published)", () => {
+describe('the counts read from the index of published P&Ps (whole library, recently published)', () => {
   it('equals what the list shows, for an admin and a reader, past hidden, scheduled, retired and draft P&Ps', async () => {
     const other = await createOrg(t.deps);
     const reader = await createUser(t.deps, other.id);
@@ -79,13 +82,19 @@ describe("the counts read from the index of published P&Ps (whole library, recen
     await createPublishedPnp(t.deps, other.id, sharedFolder.id, { name: 'Retired', status: 3, versionStatus: 3 });
     await createPublishedPnp(t.deps, other.id, sharedFolder.id, { name: 'Draft', status: 1, versionStatus: 1 });
     for (let i = 0; i < 2; i += 1) await createPublishedPnp(t.deps, other.id, hidden.id, { name: `Unseen ${i}` });
-    const own = await createPublishedPnp(t.deps, other.id, hidden.id, { name: 'Own Participants', inheritsAccess: false });
+    const own = await createPublishedPnp(t.deps, other.id, hidden.id, {
+      name: 'Own Participants',
+      inheritsAccess: false,
+    });
     await grant(t.deps, other.id, { pnpId: own.id }, { userId: reader.id }, 5);
     const twoYearsAgo = new Date(t.clock.now().getTime() - 730 * 86_400_000);
     await createPublishedPnp(t.deps, other.id, sharedFolder.id, { name: 'Old', publishedAt: twoYearsAgo });
     // Published long ago, then a new version published today (the old one archived first: one Active
     // version at a time): recently published again, through the trigger on the versions.
-    const revised = await createPublishedPnp(t.deps, other.id, sharedFolder.id, { name: 'Revised', publishedAt: twoYearsAgo });
+    const revised = await createPublishedPnp(t.deps, other.id, sharedFolder.id, {
+      name: 'Revised',
+      publishedAt: twoYearsAgo,
+    });
     await withSystem(t.deps.database.db, async (tx) => {
       await tx.insert(pnpDocuments).values({
         orgId: other.id,
@@ -126,7 +135,10 @@ describe("the counts read from the index of published P&Ps (whole library, recen
       expect(await run(scope, 1, 100, view)).toMatchObject({ total: expected.length, capped: false });
       // Exactly at the limit: exact; one below: capped (the scheduled P&P must not hide the excess).
       expect(await run(scope, 1, expected.length, view)).toMatchObject({ total: expected.length, capped: false });
-      expect(await run(scope, 1, expected.length - 1, view)).toMatchObject({ total: expected.length - 1, capped: true });
+      expect(await run(scope, 1, expected.length - 1, view)).toMatchObject({
+        total: expected.length - 1,
+        capped: true,
+      });
     }
   });
 });

@@ -36,7 +36,12 @@ beforeAll(async () => {
       best[key] = pnp;
       return pnp;
     });
-  await add('hygiene', clinical.id, 'Hand Hygiene', `Hands are cleaned before and after every patient contact. ${FILLER}`);
+  await add(
+    'hygiene',
+    clinical.id,
+    'Hand Hygiene',
+    `Hands are cleaned before and after every patient contact. ${FILLER}`,
+  );
   await add(
     'sepsis',
     clinical.id,
@@ -58,9 +63,19 @@ beforeAll(async () => {
     `${FILLER} The list of high-alert medications includes heparin, opioids and insulin.`,
   );
   await add('identification', clinical.id, 'Patient Identification', `Two identifiers for every patient. ${FILLER}`);
-  await add('ventilator', clinical.id, 'Ventilator Care Bundle', `The head of the bed is raised for a ventilated patient. ${FILLER}`);
+  await add(
+    'ventilator',
+    clinical.id,
+    'Ventilator Care Bundle',
+    `The head of the bed is raised for a ventilated patient. ${FILLER}`,
+  );
   await add('falls', clinical.id, 'Safe Mobility', FILLER, 'Fall risk assessment and prevention for inpatients.');
-  await add('fire', facilities.id, 'Fire Safety', `Evacuation routes are kept clear so every patient can be moved. ${FILLER}`);
+  await add(
+    'fire',
+    facilities.id,
+    'Fire Safety',
+    `Evacuation routes are kept clear so every patient can be moved. ${FILLER}`,
+  );
   await add('generator', facilities.id, 'Emergency Power', `The generator is tested monthly. ${FILLER}`);
   asReader = await t.signIn(reader.username, reader.password);
 });

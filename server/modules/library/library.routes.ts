@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/library';
 import type { Deps } from '../../http/deps';
 import { IdParam, orgRoute, type App } from '../../http/routes';
+import { trustedJson } from '../../http/trusted-response';
 import { gateSearches } from './search-gate';
 import {
   browseLibrary,
@@ -45,7 +46,7 @@ export function registerLibraryRoutes(app: App, deps: Deps): void {
       summary: 'The library: the tree of binders, folders and published P&Ps, or the flat list with list=true',
       schema: { querystring: LibraryQuery, response: { 200: LibraryResponse } },
     },
-    async (ctx, { query }) => browseLibrary(ctx, query),
+    async (ctx, { query }) => trustedJson(ctx.deps.config, ctx.reply, LibraryResponse, await browseLibrary(ctx, query)),
   );
 
   orgRoute(

@@ -1,10 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LIBRARY_COUNT_LIMIT, type LibraryFilters, type LibrarySortKey, type LibraryView } from '../../../shared/api/library';
+import {
+  LIBRARY_COUNT_LIMIT,
+  type LibraryFilters,
+  type LibrarySortKey,
+  type LibraryView,
+} from '../../../shared/api/library';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
+import { planOnce } from '../../db/tenant';
 import { containerSourcesCte, countablePnpsSql, pnpVisibleCondition } from '../access/effective-access';
 import { matchOf, wordsOf, type Match } from './search-match';
+import { viewCountSql, viewPageSql, type ViewScope } from './view-page.repo';
 
 /**
  * The one query behind the library's list, tree, counts and search (spec §9 and beyond): published
@@ -186,8 +193,40 @@ export interface LibraryPageResult {
 export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL[] {
   // A search's candidates are few (SEARCH_PASS_LIMIT a pass): a window counts them on the way.
   if (wordsOf(criteria)) return [libraryRowsSql(scope, criteria, page, true)];
-  return [libraryRowsSql(scope, criteria, page, false), libraryCountSql(scope, criteria, countLimitOf(page))];
+  const view = walkedView(criteria, page);
+  if (view) {
+    const at = viewScopeOf(scope);
+    // The first page carries its count (one statement); a later one counts apart, when full.
+    if (page.offset === 0) return [viewPageSql(at, view, page, countLimitOf(page))];
+    return [viewPageSql(at, view, page), viewCountSql(at, view, countLimitOf(page))];
+  }
+  return generalPageSql(scope, criteria, page);
 }
+
+/** The general statements of a page (any filter and order): what the view walks must agree with. */
+export const generalPageSql = (scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL[] => [
+  libraryRowsSql(scope, criteria, page, false),
+  libraryCountSql(scope, criteria, countLimitOf(page)),
+];
+
+/**
+ * The view whose page walks its own index (view-page.repo.ts): a view without filters, in its
+ * default order, as a list (the tree orders by binder and folder). Null for anything else.
+ */
+export function walkedView(criteria: LibraryCriteria, page: PageOptions): LibraryView | null {
+  const { view = 'all', ...filters } = criteria;
+  if (page.treeOrder || Object.values(filters).some((value) => value !== undefined)) return null;
+  const order = defaultSort(view, false);
+  return page.sort === order.sort && page.dir === order.dir ? view : null;
+}
+
+const viewScopeOf = (scope: LibraryScope): ViewScope => ({
+  orgId: scope.orgId,
+  userId: scope.userId,
+  isAdmin: scope.isAdmin,
+  today: today(scope),
+  windowStart: iso(scope.windowStart),
+});
 
 const countLimitOf = (page: PageOptions): number => page.countLimit ?? LIBRARY_COUNT_LIMIT;
 
@@ -199,13 +238,23 @@ export async function listLibraryPage(
   page: PageOptions,
 ): Promise<LibraryPageResult> {
   const [rowsSql, countSql] = libraryPageSql(scope, criteria, page);
+  const firstOfView = page.offset === 0 && walkedView(criteria, page) !== null;
+  // A view's first page is planned once per connection (view-page.repo.ts); the route runs nothing after it.
+  if (firstOfView) await planOnce(db);
   const rows = await queryRows<LibraryRow>(db, rowsSql!);
+  if (firstOfView) return countedPage(rows, countLimitOf(page));
   if (!countSql) return searchPage(db, scope, criteria, page, rows);
   // A page that is not full and not empty is the last one: the total is known without counting.
   if (rows.length > 0 && rows.length < page.limit) return { rows, total: page.offset + rows.length, capped: false };
   if (rows.length === 0 && page.offset === 0) return { rows, total: 0, capped: false };
   const counted = (await queryRows<{ total: number }>(db, countSql))[0]?.total ?? 0;
   const limit = countLimitOf(page);
+  return { rows, total: Math.min(counted, limit), capped: counted > limit };
+}
+
+/** A first page whose rows carry the count (up to `limit` + 1); no row, nothing to count. */
+function countedPage(rows: LibraryRow[], limit: number): LibraryPageResult {
+  const counted = rows[0]?.total ?? 0;
   return { rows, total: Math.min(counted, limit), capped: counted > limit };
 }
 

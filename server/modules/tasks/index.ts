@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Task, TaskActionBody, TaskActionResult, TaskList, TaskListQuery } from '../../../shared/api/tasks';
 import type { Deps } from '../../http/deps';
 import { IdParam, orgRoute, type App } from '../../http/routes';
+import { trustedJson } from '../../http/trusted-response';
 import { registerDelegationRoutes } from '../delegation/delegation.routes';
 import { actOnTask, getOneTask, listTasks } from './tasks.service';
 
@@ -18,7 +19,7 @@ export function registerTaskModule(app: App, deps: Deps): void {
       summary: "The caller's tasks, newest first, by kind, status and due date, one page at a time",
       schema: { querystring: TaskListQuery, response: { 200: TaskList } },
     },
-    async (ctx, { query }) => listTasks(ctx, query),
+    async (ctx, { query }) => trustedJson(ctx.deps.config, ctx.reply, TaskList, await listTasks(ctx, query)),
   );
 
   orgRoute(

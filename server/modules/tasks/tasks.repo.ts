@@ -81,31 +81,49 @@ function conditions(orgId: number, f: TaskFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const ROW_COLUMNS = sql`t.id, t.kind, t.status, coalesce(t.delegated_from, t.user_id) as user_id,
+const ROW_COLUMNS = sql`t.id, t.kind, t.status, t.slot_user as user_id,
        t.user_id as holder_id, t.delegated_from, u.first_name, u.last_name, t.pnp_id, p.name as pnp_name,
        d.id as document_id, d.version_number, d.status as version_status, d.draft_stage, d.approval_step,
        t.read_ack_id, ra.name as read_ack_name, t.due_dt::text as due_dt, t.created_at, t.completed_at,
        d.effective_dt::text as effective_dt, d.review_dt::text as review_dt, d.reminder_dt::text as reminder_dt,
        d.review_cycle_years, d.reminder_days`;
 
+/** The tasks a filter keeps, with whose person-slot each is (`slot_user`): the `t` the joins expect. */
+const TASK_ROWS = sql`select t.*, coalesce(t.delegated_from, t.user_id) as slot_user from tasks t`;
+
 /**
  * The joins of a page of tasks: the P&P, the person whose slot it is (the away user for a delegate's
- * copy), the version (the Active one when none is named).
+ * copy), the version (the Active one when none is named). Each is a LATERAL probe of one row
+ * (OFFSET 0 keeps it one), keyed by plain columns: under row-level security PostgreSQL will not
+ * look an index up by an expression such as coalesce(...) (it might leak rows the policy hides),
+ * and a join on one scanned every version of the organisation for each task (90 ms at 50,000 P&Ps).
+ * So the keys are columns computed first (`slot_user`, `v.id`), and the plan is the same whatever
+ * the parameters (docs/adr/0014-list-plans.md).
  */
 const ROW_JOINS = sql`
-  join pnps p on p.org_id = t.org_id and p.id = t.pnp_id
-  join org_users u on u.org_id = t.org_id and u.id = coalesce(t.delegated_from, t.user_id)
-  left join read_acknowledgements ra on ra.org_id = t.org_id and ra.id = t.read_ack_id
+  cross join lateral (select p.name from pnps p where p.org_id = t.org_id and p.id = t.pnp_id offset 0) p
+  cross join lateral (
+    select u.first_name, u.last_name from org_users u where u.org_id = t.org_id and u.id = t.slot_user offset 0) u
   left join lateral (
-    select d.* from pnp_documents d
-     where d.org_id = t.org_id
-       and d.id = coalesce(t.document_id, ra.document_id,
-                           (select a.id from pnp_documents a where a.org_id = t.org_id and a.pnp_id = t.pnp_id and a.status = 2))
-  ) d on true`;
+    select ra.name, ra.document_id from read_acknowledgements ra
+     where ra.org_id = t.org_id and ra.id = t.read_ack_id offset 0) ra on true
+  cross join lateral (
+    select coalesce(t.document_id, ra.document_id,
+                    (select a.id from pnp_documents a where a.org_id = t.org_id and a.pnp_id = t.pnp_id and a.status = 2)) as id
+    offset 0) v
+  left join lateral (select d.* from pnp_documents d where d.org_id = t.org_id and d.id = v.id offset 0) d on true`;
+
+/** A page size written into the statement (a whole number from the validated query, never text). */
+const literalInt = (value: number): SQL => {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Not a page size: ${value}`);
+  return sql.raw(String(value));
+};
 
 /**
  * One page of tasks, newest first. The page is cut from the tasks table alone (walking the
  * (org_id, user_id, status, created_at) index and stopping at the page) before anything is joined.
+ * The first page has its size written in and no OFFSET, so that its plan may be kept per connection
+ * (tasks.service.ts asks for that), and carries the count on its rows: one statement.
  */
 export async function listTaskPage(
   db: Executor,
@@ -114,23 +132,23 @@ export async function listTaskPage(
   page: { limit: number; offset: number },
 ): Promise<{ rows: TaskRow[]; total: number; capped: boolean }> {
   const where = conditions(orgId, f);
-  const rows = await queryRows<TaskRow>(
+  const first = page.offset === 0;
+  const countSql = sql`select count(*)::int as total
+    from (select 1 from tasks t where ${where} limit ${literalInt(TASK_COUNT_LIMIT + 1)}) x`;
+  const rows = await queryRows<TaskRow & { total?: number }>(
     db,
-    sql`select ${ROW_COLUMNS}
-          from (select * from tasks t where ${where} order by t.created_at desc, t.id desc
-                 limit ${page.limit} offset ${page.offset}) t
+    sql`select ${ROW_COLUMNS}${first ? sql`, (${countSql}) as total` : sql``}
+          from (${TASK_ROWS} where ${where} order by t.created_at desc, t.id desc
+                 limit ${literalInt(page.limit)}${first ? sql`` : sql` offset ${page.offset}`}) t
           ${ROW_JOINS}
          order by t.created_at desc, t.id desc`,
   );
+  const capped = (total: number) => ({ total: Math.min(total, TASK_COUNT_LIMIT), capped: total > TASK_COUNT_LIMIT });
+  if (first) return { rows: rows.map(({ total: _total, ...row }) => row), ...capped(rows[0]?.total ?? 0) };
   // A page that is not full and not empty is the last one: the total is known without counting.
   if (rows.length > 0 && rows.length < page.limit) return { rows, total: page.offset + rows.length, capped: false };
-  if (rows.length === 0 && page.offset === 0) return { rows, total: 0, capped: false };
-  const [counted] = await queryRows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from (select 1 from tasks t where ${where} limit ${TASK_COUNT_LIMIT + 1}) x`,
-  );
-  const total = counted?.total ?? 0;
-  return { rows, total: Math.min(total, TASK_COUNT_LIMIT), capped: total > TASK_COUNT_LIMIT };
+  const [counted] = await queryRows<{ total: number }>(db, countSql);
+  return { rows, ...capped(counted?.total ?? 0) };
 }
 
 /** One task by id, if it is one of the given people's. */
@@ -144,7 +162,7 @@ export async function findTask(
   const [row] = await queryRows<TaskRow>(
     db,
     sql`select ${ROW_COLUMNS}
-          from (select * from tasks t where ${where} and t.id = ${taskId}) t
+          from (${TASK_ROWS} where ${where} and t.id = ${taskId} offset 0) t
           ${ROW_JOINS}`,
   );
   return row ?? null;

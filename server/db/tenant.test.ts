@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContainer, createOrg } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { queryRows } from './client';
+import { APP_ROLE, planOnce, withTenant } from './tenant';
+
+/**
+ * A request's transaction (docs/adr/0014-list-plans.md): its BEGIN and settings ride with its first
+ * statement, and statements planned once per connection (generic plans) still answer each
+ * organisation with its own rows only: the organisation is read at execution, never planned in.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('a request transaction', () => {
+  it('runs its first statement as the application role, with the organisation, inside the transaction', async () => {
+    const org = await createOrg(t.deps);
+    const [row] = await withTenant(t.deps.database.db, org.id, async (tx) => {
+      await planOnce(tx);
+      return queryRows<{ role: string; org: string; plans: string; open: boolean }>(
+        tx,
+        sql`select current_user as role, current_setting('app.org_id') as org,
+                   current_setting('plan_cache_mode') as plans, now() = statement_timestamp() as open
+              from (select ${1}::int) one`,
+      );
+    });
+    // The transaction began before this statement: its now() is earlier than the statement's start.
+    expect(row).toEqual({ role: APP_ROLE, org: String(org.id), plans: 'force_generic_plan', open: false });
+  });
+
+  it('plans kept per connection answer each organisation its own rows', async () => {
+    const orgs = [await createOrg(t.deps), await createOrg(t.deps)];
+    const binders = [await createContainer(t.deps, orgs[0]!.id), await createContainer(t.deps, orgs[1]!.id)];
+    const ask = (org: number, asOrg: number) =>
+      withTenant(t.deps.database.db, org, async (tx) => {
+        await planOnce(tx);
+        return queryRows<{ id: number }>(
+          tx,
+          sql`select id from containers where org_id = ${asOrg} or ${true}::boolean order by id`,
+        );
+      });
+    for (let round = 0; round < 8; round += 1) {
+      for (const [i, org] of orgs.entries()) {
+        expect(await ask(org.id, org.id), `round ${round}`).toEqual([{ id: binders[i]!.id }]);
+        // The other organisation's id as a parameter finds nothing either: row-level security decides.
+        expect(await ask(org.id, orgs[1 - i]!.id), `round ${round}`).toEqual([{ id: binders[i]!.id }]);
+      }
+    }
+  });
+
+  it('sends nothing when it makes no statement, and rolls back what it began when it throws', async () => {
+    const org = await createOrg(t.deps);
+    expect(await withTenant(t.deps.database.db, org.id, () => Promise.resolve('nothing asked'))).toBe('nothing asked');
+    await expect(
+      withTenant(t.deps.database.db, org.id, async (tx) => {
+        await tx.execute(sql`insert into containers (org_id, type, name, position) values (${org.id}, 1, 'Gone', 0)`);
+        throw new Error('half-way');
+      }),
+    ).rejects.toThrow('half-way');
+    const left = await withTenant(t.deps.database.db, org.id, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from containers where name = 'Gone'`),
+    );
+    expect(left).toEqual([{ n: 0 }]);
+  });
+});

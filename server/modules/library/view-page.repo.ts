@@ -1,0 +1,214 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LibraryView } from '../../../shared/api/library';
+import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { pnpVisibleCondition } from '../access/effective-access';
+
+/**
+ * The pages of the library's four views in their own order, without filters or search
+ * (docs/adr/0014-list-plans.md): each walks the index of its order and stops at the page. Their
+ * plans do not depend on the values of their parameters, so PostgreSQL may plan them once per
+ * connection (a generic plan) and skip the 2-3 ms of planning that these many-table statements
+ * cost on every request:
+ *
+ * - status codes and the page size are written into the text, not passed as parameters: a generic
+ *   plan takes a LIMIT parameter for "10% of the rows" and sorts the whole library instead of
+ *   walking an index (measured: 230 ms instead of 1 ms for the recently published view);
+ * - the per-row lookups (path, favourite, last view) are LATERAL subqueries with OFFSET 0, so they
+ *   stay index probes of the page's rows whatever the planner guesses about the user's favourites;
+ * - visibility is the row-by-row condition of ADR 0009 (hashed subplans over the user's grants).
+ *
+ * `search.repo.ts` keeps the general statement (filters, other orders, searches, the tree); the
+ * two must give the same rows: `library-views.test.ts` compares them.
+ */
+
+/** A whole number written into the statement's text (page sizes, count limits): never user text. */
+export const literalInt = (value: number): SQL => {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Not a page size or limit: ${value}`);
+  return sql.raw(String(value));
+};
+
+const PUBLISHED = literalInt(PnpStatus.Published);
+const ACTIVE = literalInt(VersionStatus.Active);
+
+export interface ViewScope {
+  orgId: number;
+  userId: number;
+  isAdmin: boolean;
+  /** Today, yyyy-mm-dd (UTC): a publication shows from its effective date. */
+  today: string;
+  /** Start of the one-year window of the recently viewed and recently published views. */
+  windowStart: string;
+}
+
+interface Walk {
+  /** Rows with the page's columns (`id`, `org_id`, `name`, ..., `key_at`), shown to the user. */
+  rows: SQL;
+  /** The view's order on those rows, then the name and id as tie-breakers. */
+  order: SQL;
+}
+
+/** Published, effective from today, and (not an admin) visible to the user: on `p` and `d`. */
+const shownConditions = (scope: ViewScope): SQL[] => [
+  sql`p.status = ${PUBLISHED}`,
+  sql`(d.effective_dt is null or d.effective_dt <= ${scope.today}::date)`,
+  ...(scope.isAdmin ? [] : [pnpVisibleCondition('p', scope.orgId, scope.userId)]),
+];
+
+const PAGE_COLUMNS = sql`p.id, p.org_id, p.name, p.description, p.container_id, d.id as version_id, d.version_number,
+  d.effective_dt, d.review_dt, d.published_at`;
+
+const ties = (alias: string): SQL => sql`lower(${sql.raw(alias)}.name) asc nulls last, ${sql.raw(alias)}.id`;
+
+/**
+ * A user's own list (favourites, last views: `k`), newest first, each item looked up by its key
+ * (a LATERAL probe, so a count of hundreds never turns into a join of the whole library).
+ */
+function ownListWalk(scope: ViewScope, table: SQL, conditions: SQL[], at: SQL): Walk {
+  return {
+    rows: sql`select x.*, ${at} as key_at
+      from ${table} k
+      cross join lateral (
+        select ${PAGE_COLUMNS}
+          from pnps p join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${ACTIVE}
+         where p.org_id = k.org_id and p.id = k.pnp_id and ${sql.join(shownConditions(scope), sql` and `)}
+        offset 0) x
+     where ${sql.join([sql`k.org_id = ${scope.orgId}`, sql`k.user_id = ${scope.userId}`, ...conditions], sql` and `)}`,
+    order: sql`key_at desc nulls last, ${ties('x')}`,
+  };
+}
+
+function walkOf(scope: ViewScope, view: LibraryView): Walk {
+  switch (view) {
+    case 'favorites':
+      return ownListWalk(scope, sql`library_favorites`, [sql`k.favorite`], sql`k.favorite_updated_at`);
+    case 'recently_viewed':
+      return ownListWalk(
+        scope,
+        sql`library_last_views`,
+        [sql`k.viewed_at >= ${scope.windowStart}::timestamptz`],
+        sql`k.viewed_at`,
+      );
+    case 'recently_published':
+      // The Active versions newest first (pnp_documents_published_idx), each P&P looked up.
+      return {
+        rows: sql`select ${PAGE_COLUMNS}, null::timestamptz as key_at
+          from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
+         where ${sql.join(
+           [
+             sql`d.org_id = ${scope.orgId}`,
+             sql`d.status = ${ACTIVE}`,
+             sql`d.published_at >= ${scope.windowStart}::timestamptz`,
+             ...shownConditions(scope),
+           ],
+           sql` and `,
+         )}`,
+        order: sql`d.published_at desc nulls last, ${ties('p')}`,
+      };
+    default:
+      // The P&Ps by name (pnps_org_lower_name_idx), each with its Active version.
+      return {
+        rows: sql`select ${PAGE_COLUMNS}, null::timestamptz as key_at
+          from pnps p join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${ACTIVE}
+         where ${sql.join([sql`p.org_id = ${scope.orgId}`, ...shownConditions(scope)], sql` and `)}`,
+        order: ties('p'),
+      };
+  }
+}
+
+/** The page's order on its own columns (the outer query). */
+const outerOrder = (view: LibraryView): SQL =>
+  view === 'favorites' || view === 'recently_viewed'
+    ? sql`w.key_at desc nulls last, ${ties('w')}`
+    : view === 'recently_published'
+      ? sql`w.published_at desc nulls last, ${ties('w')}`
+      : ties('w');
+
+/**
+ * One page of a view, with the columns of `LibraryRow`. Offset 0 leaves OFFSET out of the text:
+ * with the page size written in, the first page's plan is the same whatever the parameters. With
+ * `countLimit` every row also carries the view's count up to it + 1 (`total`, computed once): the
+ * first page and its count in one statement, one round trip fewer. A first page that is not full
+ * counts only what it walked anyway.
+ */
+export function viewPageSql(
+  scope: ViewScope,
+  view: LibraryView,
+  page: { limit: number; offset: number },
+  countLimit?: number,
+): SQL {
+  const walk = walkOf(scope, view);
+  const offset = page.offset > 0 ? sql` offset ${page.offset}` : sql``;
+  const total = countLimit === undefined ? sql`null::int` : sql`(${viewCountSql(scope, view, countLimit)})`;
+  return sql`select w.id as pnp_id, w.name, c.location, w.description, w.container_id, w.version_id, w.version_number,
+         w.effective_dt::text as effective_dt, w.review_dt::text as review_dt, w.published_at,
+         coalesce(fav.favorite, false) as favorite, fav.favorite_updated_at, lv.viewed_at as recent_view,
+         null::boolean as in_name, null::boolean as in_location, null::boolean as in_description,
+         null::boolean as in_document, null::text as headline, ${total} as total, null::boolean as truncated
+    from (${walk.rows} order by ${walk.order} limit ${literalInt(page.limit)}${offset}) w
+    cross join lateral (select c.location from containers c where c.org_id = w.org_id and c.id = w.container_id offset 0) c
+    left join lateral (
+      select f.favorite, f.favorite_updated_at from library_favorites f
+       where f.org_id = w.org_id and f.user_id = ${scope.userId} and f.pnp_id = w.id offset 0) fav on true
+    left join lateral (
+      select l.viewed_at from library_last_views l
+       where l.org_id = w.org_id and l.user_id = ${scope.userId} and l.pnp_id = w.id
+         and l.viewed_at >= ${scope.windowStart}::timestamptz offset 0) lv on true
+   order by ${outerOrder(view)}`;
+}
+
+/** The user's grants, their own or their groups' (`g`), on containers (`container`) or P&Ps (`pnp`). */
+const grantedIds = (scope: ViewScope, column: 'container_id' | 'pnp_id'): SQL => sql`
+  select distinct g.${sql.raw(column)} as id from access_grants g
+   where g.org_id = ${scope.orgId} and g.${sql.raw(column)} is not null
+     and (g.user_id = ${scope.userId}
+          or g.group_id in (select m.group_id from group_memberships m where m.org_id = ${scope.orgId} and m.user_id = ${scope.userId}))`;
+
+/**
+ * One row per published P&P the user may see (narrowed by `also`, on `p`), read from the index of
+ * published P&Ps alone (`pnps_published_source_idx`, an index-only walk): for a reader, source by
+ * source of their grants (a LATERAL probe each, so the plan is the same whatever their number),
+ * then the few P&Ps with participants of their own on which they hold a grant. The two parts never
+ * share a P&P: one with its own participants has no access source (ADR 0009).
+ */
+function countableSql(scope: ViewScope, also: SQL): SQL {
+  if (scope.isAdmin) {
+    return sql`select 1 from pnps p where p.org_id = ${scope.orgId} and p.status = ${PUBLISHED} and ${also}`;
+  }
+  return sql`
+    select 1 from (${grantedIds(scope, 'container_id')}) s
+     cross join lateral (
+       select 1 from pnps p
+        where p.org_id = ${scope.orgId} and p.status = ${PUBLISHED} and p.access_source_id = s.id and ${also}
+       offset 0) x
+    union all
+    select 1 from (${grantedIds(scope, 'pnp_id')}) s
+     cross join lateral (
+       select 1 from pnps p
+        where p.org_id = ${scope.orgId} and p.id = s.id and p.status = ${PUBLISHED} and not p.inherits_access and ${also}
+       offset 0) x`;
+}
+
+/**
+ * How many items a view holds for the user, counted up to `limit` + 1 (then it stops). The whole
+ * library and the recently published view are counted from the index of published P&Ps
+ * (`countableSql`), less those whose Active version is not effective yet (scheduled publications,
+ * usually none; every Published P&P has exactly one Active version, and `active_published_at` is
+ * its publication date, ADR 0012); favourites and last views are counted by walking them.
+ */
+export function viewCountSql(scope: ViewScope, view: LibraryView, limit: number): SQL {
+  if (view === 'favorites' || view === 'recently_viewed') {
+    return sql`select count(*)::int as total from (${walkOf(scope, view).rows} limit ${literalInt(limit + 1)}) counted`;
+  }
+  const also =
+    view === 'recently_published' ? sql`p.active_published_at >= ${scope.windowStart}::timestamptz` : sql`true`;
+  return sql`with scheduled as (
+      select count(*)::int as n
+        from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
+       where d.org_id = ${scope.orgId} and d.status = ${ACTIVE}
+         and d.effective_dt > ${scope.today}::date and d.effective_dt < 'infinity'::date
+         and p.status = ${PUBLISHED} and ${also}
+         ${scope.isAdmin ? sql`` : sql`and ${pnpVisibleCondition('p', scope.orgId, scope.userId)}`}
+    )
+    select ((select count(*)::int from (${countableSql(scope, also)} limit ${literalInt(limit + 1)} + (select n from scheduled)) counted)
+            - (select n from scheduled)) as total`;
+}
