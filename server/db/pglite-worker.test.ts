@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, integer, interval, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  interval,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyDatabaseError } from '../http/database-errors';
 import { pgliteTemplate } from '../test/pglite-template';
@@ -86,7 +97,15 @@ describe('PGlite in its worker answers as PGlite on the main thread does', () =>
 
   it("keeps PostgreSQL's error fields, so errors are classified as before", async () => {
     const failures = await Promise.all(
-      [worker, inProcess].map((d) => d.db.insert(probe).values({ id: 1 }).then(() => null, (error: unknown) => error)),
+      [worker, inProcess].map((d) =>
+        d.db
+          .insert(probe)
+          .values({ id: 1 })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          ),
+      ),
     );
     const causes = failures.map((error) => (error as { cause: Record<string, unknown> }).cause);
     for (const cause of causes) {
@@ -130,10 +149,12 @@ describe('transactions through the worker', () => {
     ).rejects.toThrow('changed my mind');
     await worker.db.transaction(async (tx) => {
       await tx.insert(probe).values({ id: 21 });
-      await tx.transaction(async (inner) => {
-        await inner.insert(probe).values({ id: 22 });
-        inner.rollback();
-      }).catch(() => undefined);
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(probe).values({ id: 22 });
+          inner.rollback();
+        })
+        .catch(() => undefined);
     });
     const ids = await queryRows<{ id: number }>(worker.db, sql`select id from type_probe where id >= 20 order by id`);
     expect(ids).toEqual([{ id: 21 }]);
@@ -165,5 +186,7 @@ describe('dump and load', () => {
     } finally {
       await copy.close();
     }
-  });
+    // Dumping a migrated database and starting a second PGlite from it is a few seconds of
+    // WebAssembly on an idle machine; on a 2-core machine shared with other work it took over 30 s.
+  }, 180_000);
 });

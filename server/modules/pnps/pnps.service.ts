@@ -43,10 +43,14 @@ export function documentDetailErrors(details: DocumentDetailsInput, today: strin
   return errors;
 }
 
-/** Checks that the caller may create P&Ps in a container (OA, BO, or a policy owner with a role there). */
+/**
+ * Checks that the caller may create P&Ps in a container (OA, BO, or a policy owner with a role there).
+ * A container the caller holds no role on is answered like one that does not exist (404, no name).
+ */
 export async function assertMayCreateIn(ctx: OrgCtx, containerId: number): Promise<void> {
   await getContainer(ctx.tx, ctx.orgId, containerId);
   const containerRoles = await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, containerId);
+  if (!ctx.actor.isAdmin && containerRoles.length === 0) throw notFound('The binder or folder');
   enforce(decideCreate({ isAdmin: ctx.actor.isAdmin, isPolicyOwner: ctx.actor.isPolicyOwner, containerRoles }));
 }
 

@@ -151,8 +151,13 @@ describe('POST pnps: create from a file', () => {
     const form = (agent: typeof a.admin, pnp: Record<string, unknown>) =>
       postForm(agent, pnpsUrl(), fields(pnp), [{ name: 'x.docx', bytes }]);
     expect((await form(t.anonymous(), { name: 'X', container_id: w.folder.id })).statusCode).toBe(401);
-    for (const agent of [a.author, a.reviewer, a.reader, a.outsider])
+    for (const agent of [a.author, a.reviewer, a.reader])
       expect((await form(agent, { name: 'X', container_id: w.folder.id })).statusCode).toBe(403);
+    // No role in the folder: answered like a folder that does not exist, its name nowhere.
+    const hidden = await form(a.outsider, { name: 'X', container_id: w.folder.id });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().errors).toEqual(['The binder or folder was not found.']);
+    expect(hidden.body).not.toContain(w.folder.name);
     const other = await createWorkflowOrg(t.deps);
     expect((await form(a.admin, { name: 'X', container_id: other.folder.id })).statusCode).toBe(404);
     const otherAdmin = await t.signIn(other.admin.username, other.admin.password);
