@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { withSystem } from '../../db/tenant';
+import { withSystem, withTenant } from '../../db/tenant';
 import { systemRows } from '../../test/container-factories';
 import { createContainer, createGroup, createTwoOrgs, createUser, grant, type TestUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
+import { lockJob } from './jobs.repo';
 import { processReassignmentJobs } from './reassignment.job';
 
 let t: TestApp;
@@ -318,6 +319,42 @@ describe('each type on 500 items', () => {
       'Awaiting approval is waiting for approval at step 2, which would have no approver.',
     );
   });
+});
+
+describe('the background run', () => {
+  it('a run whose process died after taking it (its transaction never committed) is queued again and done once', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const v = await createUser(t.deps, f.orgA.id);
+    const { ids } = await manyPnps(60, u);
+    const res = await admin.post(`${base()}/update`, {
+      reassignment_type: 'reassign',
+      source: { type: 'User', id: u.id },
+      targets: [{ type: 'User', id: v.id }],
+      selected_roles: [1],
+      selectedContainers: ids.map((id) => ({ item_type: 3, id })),
+    });
+    expect(res.json().status).toBe('queued');
+    const jobId: number = res.json().job_id;
+    await expect(
+      withTenant(t.deps.database.db, f.orgA.id, async (tx) => {
+        expect(await lockJob(tx, f.orgA.id, jobId, t.clock.now())).not.toBeNull();
+        throw new Error('the process was killed');
+      }),
+    ).rejects.toThrow('the process was killed');
+    const status = () =>
+      systemRows<{ status: string }>(t.deps, sql`select status from reassignment_jobs where id = ${jobId}`);
+    expect(await status()).toEqual([{ status: 'queued' }]);
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 0 });
+    expect(await status()).toEqual([{ status: 'done' }]);
+    expect(await grantsOf(u.id)).toBe(0);
+    expect(await grantsOf(v.id)).toBe(60);
+    const mails = await systemRows<{ n: number }>(
+      t.deps,
+      sql`select count(*)::int as n from mail_outbox where to_address = ${f.adminA.email} and body_text like ${`%(${u.name}) on 60 items is complete%`}`,
+    );
+    expect(mails[0]!.n).toBe(1);
+  }, 120_000);
 });
 
 describe('leaver', () => {

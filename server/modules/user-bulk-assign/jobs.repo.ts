@@ -71,25 +71,40 @@ export async function finishJob(
     .where(and(eq(reassignmentJobs.orgId, orgId), eq(reassignmentJobs.id, id)));
 }
 
-/** An attempt still 'running' after this long died with its process: its work rolled back, run it again. */
+/** A run left 'running' by an earlier version (which committed its claim) whose process died. */
 const STALE_MINUTES = 15;
 
-/**
- * Claims the oldest queued run of any organisation (system work, like the other jobs), committed
- * at once, so two processes never take the same one.
- */
-export async function claimNextJob(db: Executor, now: Date): Promise<{ id: number; org_id: number } | null> {
-  const rows = await queryRows<{ id: number; org_id: number }>(
+const runnable = (now: Date) =>
+  sql`(status = 'queued'
+       or (status = 'running' and started_at < ${now.toISOString()}::timestamptz - make_interval(mins => ${STALE_MINUTES})))`;
+
+/** The oldest runs waiting, of any organisation (system work), unlocked: each is then taken with `lockJob`. */
+export async function listRunnableJobs(
+  db: Executor,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: number; org_id: number }>> {
+  return queryRows<{ id: number; org_id: number }>(
     db,
-    sql`update reassignment_jobs set status = 'running', started_at = ${now.toISOString()}::timestamptz
-         where id = (select id from reassignment_jobs
-                      where status = 'queued'
-                         or (status = 'running'
-                             and started_at < ${now.toISOString()}::timestamptz - make_interval(mins => ${STALE_MINUTES}))
-                      order by id
-                      for update skip locked
-                      limit 1)
-        returning id, org_id`,
+    sql`select id, org_id from reassignment_jobs where ${runnable(now)} order by id limit ${limit}`,
   );
-  return rows[0] ?? null;
+}
+
+/**
+ * Takes a run for the caller's transaction: its row stays locked until that transaction ends, so no
+ * other process takes it meanwhile, and a process killed mid-run leaves it queued (the lock ends with
+ * the connection) instead of claimed by nobody. Null when another process has it or it is finished.
+ */
+export async function lockJob(db: Executor, orgId: number, id: number, now: Date): Promise<JobRow | null> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from reassignment_jobs where org_id = ${orgId} and id = ${id} and ${runnable(now)}
+        for update skip locked`,
+  );
+  if (!rows[0]) return null;
+  await db
+    .update(reassignmentJobs)
+    .set({ status: 'running', startedAt: now })
+    .where(and(eq(reassignmentJobs.orgId, orgId), eq(reassignmentJobs.id, id)));
+  return findJob(db, orgId, id);
 }
