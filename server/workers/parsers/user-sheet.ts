@@ -14,6 +14,13 @@ import { checkZip } from './zip-guard';
 /** Rows a sheet may hold besides its header: a larger onboarding is split into several files. */
 export const USER_SHEET_MAX_ROWS = 10_000;
 
+/**
+ * Columns of an XLSX row that are read: the template has eight, and unknown columns are ignored.
+ * A cell's column comes from its reference, so one cell in column XFD would otherwise make a row
+ * of 16,384 cells: 10,000 such rows held a parser for its whole 30 s clock.
+ */
+export const USER_SHEET_MAX_COLUMNS = 256;
+
 export type UserSheetRefusal =
   | 'zip-too-many-entries'
   | 'zip-entry-too-large'
@@ -60,10 +67,13 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const rows: string[][] = [];
   for await (const sheet of reader) {
     for await (const row of sheet) {
+      // A row numbered past the limit is refused before the rows in between are made.
+      if (row.number > USER_SHEET_MAX_ROWS + 1) throw new TooManyRows();
       const values = row.values as ExcelJS.CellValue[];
       const cells: string[] = [];
       // exceljs numbers columns from 1; sparse rows keep their positions.
-      for (let col = 1; col < values.length; col += 1) cells[col - 1] = cellText(values[col]);
+      const lastColumn = Math.min(values.length, USER_SHEET_MAX_COLUMNS + 1);
+      for (let col = 1; col < lastColumn; col += 1) cells[col - 1] = cellText(values[col]);
       // Row numbers matter for the messages: blank rows in between are kept as empty rows.
       while (rows.length < row.number - 1) rows.push([]);
       rows.push(Array.from(cells, (c) => c ?? ''));
