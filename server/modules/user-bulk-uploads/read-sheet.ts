@@ -1,7 +1,12 @@
 import type { UserRowError } from '../../../shared/api/user-bulk-uploads';
 import { parsersBusy, refusalMessage } from '../files/parser-messages';
 import { ParserJobStopped, parserPool } from '../files/parser-pool';
-import { USER_SHEET_MAX_ROWS, type UserSheetRefusal, type UserSheetResult } from '../../workers/parsers/user-sheet';
+import {
+  USER_SHEET_MAX_COLUMNS,
+  USER_SHEET_MAX_ROWS,
+  type UserSheetRefusal,
+  type UserSheetResult,
+} from '../../workers/parsers/user-sheet';
 
 /** Reads the sheet's cells in the parser pool. */
 const runUserSheetJob = (bytes: Buffer): Promise<UserSheetResult> =>
@@ -23,6 +28,8 @@ function refusal(subject: string, reason: UserSheetRefusal): string {
       return `${subject} is neither a CSV file nor an Excel workbook (XLSX). Save it as CSV or XLSX and upload it again.`;
     case 'unreadable':
       return `${subject} could not be read as a CSV file or an Excel workbook (XLSX).`;
+    case 'too-many-columns':
+      return `${subject} has cells past column ${USER_SHEET_MAX_COLUMNS.toLocaleString('en-US')}; the template has eight columns. Delete the cells far to the right and upload it again.`;
     case 'too-many-rows':
       return `${subject} holds more than ${USER_SHEET_MAX_ROWS.toLocaleString('en-US')} users. Split it into smaller files.`;
   }

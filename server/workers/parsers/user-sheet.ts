@@ -15,11 +15,12 @@ import { checkZip } from './zip-guard';
 export const USER_SHEET_MAX_ROWS = 10_000;
 
 /**
- * Columns of an XLSX row that are read: the template has eight, and unknown columns are ignored.
- * A cell's column comes from its reference, so one cell in column XFD would otherwise make a row
- * of 16,384 cells: 10,000 such rows held a parser for its whole 30 s clock.
+ * The last column an XLSX row may reach (AMJ): the template has eight, and unknown columns are
+ * ignored. A cell's column comes from its reference, and exceljs walks every column up to a row's
+ * last cell more than once per row: one cell in column XFD on each of 10,000 rows held a parser
+ * for its whole 30 s clock. Such a file is refused at its first row past the bound.
  */
-export const USER_SHEET_MAX_COLUMNS = 256;
+export const USER_SHEET_MAX_COLUMNS = 1_024;
 
 export type UserSheetRefusal =
   | 'zip-too-many-entries'
@@ -29,7 +30,8 @@ export type UserSheetRefusal =
   | 'xml-too-deep'
   | 'not-a-sheet'
   | 'unreadable'
-  | 'too-many-rows';
+  | 'too-many-rows'
+  | 'too-many-columns';
 
 export interface UserSheetJob {
   kind: 'user-sheet';
@@ -41,6 +43,7 @@ export type UserSheetResult =
   { ok: true; format: 'csv' | 'xlsx'; rows: string[][] } | { ok: false; reason: UserSheetRefusal };
 
 class TooManyRows extends Error {}
+class TooManyColumns extends Error {}
 
 const cellText = (value: ExcelJS.CellValue): string => {
   if (value === null || value === undefined) return '';
@@ -69,11 +72,11 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
     for await (const row of sheet) {
       // A row numbered past the limit is refused before the rows in between are made.
       if (row.number > USER_SHEET_MAX_ROWS + 1) throw new TooManyRows();
+      if (row.cellCount > USER_SHEET_MAX_COLUMNS) throw new TooManyColumns();
       const values = row.values as ExcelJS.CellValue[];
       const cells: string[] = [];
       // exceljs numbers columns from 1; sparse rows keep their positions.
-      const lastColumn = Math.min(values.length, USER_SHEET_MAX_COLUMNS + 1);
-      for (let col = 1; col < lastColumn; col += 1) cells[col - 1] = cellText(values[col]);
+      for (let col = 1; col < values.length; col += 1) cells[col - 1] = cellText(values[col]);
       // Row numbers matter for the messages: blank rows in between are kept as empty rows.
       while (rows.length < row.number - 1) rows.push([]);
       rows.push(Array.from(cells, (c) => c ?? ''));
@@ -104,6 +107,7 @@ export async function readUserSheet(bytes: Buffer, limits: ParserLimits): Promis
         return { ok: true, format: 'xlsx', rows: await readXlsx(bytes) };
       } catch (error) {
         if (error instanceof TooManyRows) throw error;
+        if (error instanceof TooManyColumns) return { ok: false, reason: 'too-many-columns' };
         return { ok: false, reason: 'unreadable' };
       }
     }
