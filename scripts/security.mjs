@@ -71,6 +71,7 @@ const code = await new Promise((resolve) => {
   });
   child.on('exit', (exitCode, signal) => {
     if (pending) takeLine(pending);
+    if (signal) process.stderr.write(`\nvitest was ended by ${signal} before it finished.\n`);
     resolve(signal ? 1 : (exitCode ?? 1));
   });
   child.on('error', (error) => {
@@ -81,7 +82,8 @@ const code = await new Promise((resolve) => {
 
 /** Passed and failed tests of each file, from vitest's JSON report. */
 const results = new Map();
-if (existsSync(REPORT)) {
+if (!existsSync(REPORT)) process.stderr.write(`\nvitest wrote no report (${REPORT}): every file counts as failed.\n`);
+else {
   const report = JSON.parse(readFileSync(REPORT, 'utf8'));
   for (const file of report.testResults ?? []) {
     const name = path.relative(process.cwd(), file.name).split(path.sep).join('/');
