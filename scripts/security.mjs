@@ -18,6 +18,9 @@ const SUITE = [
   ['session rotation', 'server/modules/auth/session-rotation.test.ts'],
   ['sign-in enumeration', 'server/modules/auth/sign-in-enumeration.test.ts'],
   ['sign-in rate limits', 'server/modules/auth/rate-limit.test.ts'],
+  ['session expiry and ending', 'server/modules/auth/session-actor.test.ts'],
+  ['sign-in and sign-out', 'server/modules/auth/auth.test.ts'],
+  ['staff permissions', 'server/http/staff-permissions.test.ts'],
   ...readdirSync('server/security')
     .filter((name) => name.endsWith('.test.ts'))
     .sort()
