@@ -1,12 +1,10 @@
-import { crc32 as zlibCrc32, deflateRawSync } from 'node:zlib';
+import { buildZip } from '../test/pnp-factories';
 
 /**
  * Hostile spreadsheets, CSV files and SAML metadata for the upload attacks of the security suite,
  * generated on the spot (no binary fixture is committed). Each is small on the wire and either
  * expensive or dangerous to read naively.
  */
-
-const crc32 = (bytes: Buffer): number => zlibCrc32(bytes) >>> 0;
 
 export interface ZipPart {
   name: string;
@@ -19,51 +17,9 @@ export interface ZipPart {
   flags?: number;
 }
 
-/** A zip writer of our own, so that headers, methods and flags can lie on purpose. */
-export function zipOf(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const method = part.method ?? 8;
-    const body = method === 8 ? deflateRawSync(part.data) : part.data;
-    const declared = part.declared ?? part.data.length;
-    const crc = crc32(part.data);
-    const flags = part.flags ?? 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(declared, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, body);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(flags, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(declared, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Math.min(parts.length, 0xffff), 8);
-  end.writeUInt16LE(Math.min(parts.length, 0xffff), 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+/** The tests' zip writer (`buildZip`), whose headers, methods and flags can lie on purpose. */
+export const zipOf = (parts: ZipPart[]): Buffer =>
+  buildZip(parts.map(({ declared, ...part }) => ({ ...part, declaredSize: declared })));
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

@@ -47,9 +47,13 @@ export function postForm(agent: Agent, url: string, fields: Record<string, strin
   return agent.post(url, body, headers);
 }
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   data?: Buffer;
+  /** 8 (the default) deflates `data`; any other method number stores it as it is (unsupported). */
+  method?: number;
+  /** General-purpose flags; bit 0 says the entry is encrypted. */
+  flags?: number;
   /** Inflated size written in the headers (a liar's zip says less than it holds). */
   declaredSize?: number;
   /** Pre-deflated bytes and their real inflated size, for entries too large to build in memory. */
@@ -67,7 +71,10 @@ export function crc32(bytes: Buffer, start = 0xffffffff): number {
   return c >>> 0;
 }
 
-/** A minimal zip writer (deflate), enough to build DOCX-shaped zip bombs in tests. */
+/**
+ * A minimal zip writer of our own, so that headers, methods and flags can lie on purpose: enough to
+ * build DOCX- and XLSX-shaped zip bombs and broken zips in tests.
+ */
 export function buildZip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -75,14 +82,16 @@ export function buildZip(entries: ZipEntry[]): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
     const data = entry.data ?? Buffer.alloc(0);
-    const compressed = entry.deflated?.bytes ?? deflateRawSync(data);
+    const method = entry.method ?? 8;
+    const flags = entry.flags ?? 0;
+    const compressed = entry.deflated?.bytes ?? (method === 8 ? deflateRawSync(data) : data);
     const size = entry.declaredSize ?? entry.deflated?.size ?? data.length;
     const crc = entry.deflated?.crc ?? (crc32(data) ^ 0xffffffff) >>> 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(flags, 6);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(compressed.length, 18);
     local.writeUInt32LE(size, 22);
@@ -92,7 +101,8 @@ export function buildZip(entries: ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(flags, 8);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(size, 24);
@@ -104,8 +114,8 @@ export function buildZip(entries: ZipEntry[]): Buffer {
   const centralBytes = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10);
   end.writeUInt32LE(centralBytes.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralBytes, end]);
