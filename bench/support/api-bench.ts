@@ -11,7 +11,7 @@ import os from 'node:os';
 import type { Row } from './budgets';
 import { activityWatcher, preparePglite, preparePostgres, type Prepared } from './databases';
 import { containersQuery, endpointsFor, type User } from './endpoints';
-import { ADMIN_LOGIN, READER_LOGIN } from './fixture';
+import { ADMIN_LOGIN, READER_LOGIN, STAFF_LOGIN } from './fixture';
 import { measure, type LoadSettings } from './load';
 import { startApp, startHelloWorld, type Server } from './processes';
 import { markdown, withVerdicts, writeResults, type RunResult, type SizeResult } from './report';
@@ -58,6 +58,7 @@ async function hasTasksRoute(app: Server, orgId: number, headers: Record<string,
 
 /** The reader must see half the P&Ps and the admin all, or the figures mean nothing. */
 async function checkVisibility(app: Server, prepared: Prepared, headers: Record<User, Record<string, string>>) {
+  await checkPeople(app, prepared, headers);
   const { fixture } = prepared;
   for (const [user, expected] of [
     ['admin', fixture.pnps],
@@ -69,6 +70,21 @@ async function checkVisibility(app: Server, prepared: Prepared, headers: Record<
     const total = body.total ?? null;
     process.stdout.write(`  ${user}: library total ${total ?? '?'} (expected ${expected})\n`);
   }
+}
+
+/** The admin's users and groups lists hold the seeded people, or their figures mean nothing. */
+async function checkPeople(app: Server, prepared: Prepared, headers: Record<User, Record<string, string>>) {
+  const { fixture } = prepared;
+  const org = `${app.url}/api/o/${fixture.orgId}`;
+  const users = (await (await fetch(`${org}/users`, { headers: headers.admin })).json()) as { total?: number };
+  const groups = (await (await fetch(`${org}/user_groups`, { headers: headers.admin })).json()) as {
+    user_groups?: unknown[];
+  };
+  process.stdout.write(
+    `  admin: ${users.total ?? '?'} users (expected ${fixture.people + 2}), ${groups.user_groups?.length ?? '?'} groups (expected ${fixture.groups + 1})\n`,
+  );
+  const dashboard = await fetch(`${app.url}/api/hstm/dash/new`, { headers: headers.staff });
+  if (dashboard.status !== 200) throw new Error(`the staff dashboard answered ${dashboard.status}`);
 }
 
 async function measureSize(
@@ -89,6 +105,7 @@ async function measureSize(
     const headers: Record<User, Record<string, string>> = {
       admin: await signIn(app.url, ADMIN_LOGIN),
       reader: await signIn(app.url, READER_LOGIN),
+      staff: await signIn(app.url, STAFF_LOGIN),
     };
     await checkVisibility(app, prepared, headers);
     const tasks = await hasTasksRoute(app, prepared.fixture.orgId, headers.admin);
@@ -125,6 +142,8 @@ async function measureSize(
       pnps,
       containers: prepared.fixture.containers,
       readerPnps: prepared.fixture.readerPnps,
+      people: prepared.fixture.people,
+      groups: prepared.fixture.groups,
       seedSeconds: prepared.seedSeconds,
       reused: prepared.reused,
       containersOnDemand: containersQuery('reader').onDemand,

@@ -1,10 +1,11 @@
 // What the API benchmarks load, and the budget of issue 11 each one is held to.
 import { ContainerListQuery } from '../../shared/api/containers';
 import { LIBRARY_VIEWS } from '../../shared/api/library';
-import { RARE_WORD, type Fixture } from './fixture';
+import { RARE_WORD, STAFF_SEARCH, type Fixture } from './fixture';
 import type { Request } from './load';
 
-export type User = 'admin' | 'reader';
+/** An org admin, a reader who sees half, and a provider staff user (the staff dashboard). */
+export type User = 'admin' | 'reader' | 'staff';
 
 /**
  * hello: the plain Fastify yardstick; nodb: the application's route without a database; floor:
@@ -112,6 +113,33 @@ export function endpointsFor(
     if (hasTasks) {
       list.push({ id: 'tasks', label: 'tasks', kind: 'list', user, server: 'app', request: get(`${org}/tasks`) });
     }
+    list.push({
+      id: 'notifications',
+      label: 'notifications (first page)',
+      kind: 'list',
+      user,
+      server: 'app',
+      request: get('/api/self/notifications'),
+    });
+    // The users and groups lists are the org admin's alone (a reader gets 403).
+    if (user === 'admin') {
+      list.push({
+        id: 'users',
+        label: 'users (first page)',
+        kind: 'list',
+        user,
+        server: 'app',
+        request: get(`${org}/users`),
+      });
+      list.push({
+        id: 'groups',
+        label: 'user groups',
+        kind: 'list',
+        user,
+        server: 'app',
+        request: get(`${org}/user_groups`),
+      });
+    }
     for (const search of SEARCHES) {
       list.push({
         id: search.id,
@@ -128,5 +156,32 @@ export function endpointsFor(
       });
     }
   }
+  const staff = (path: string): Request => ({ method: 'GET', path, headers: headers.staff });
+  list.push(
+    {
+      id: 'sessions',
+      label: 'GET sessions (the floor)',
+      kind: 'floor',
+      user: 'staff',
+      server: 'app',
+      request: staff('/api/sessions'),
+    },
+    {
+      id: 'staff-dashboard',
+      label: 'staff dashboard',
+      kind: 'list',
+      user: 'staff',
+      server: 'app',
+      request: staff('/api/hstm/dash/new'),
+    },
+    {
+      id: 'staff-dashboard-search',
+      label: `staff dashboard, searching '${STAFF_SEARCH}'`,
+      kind: 'list',
+      user: 'staff',
+      server: 'app',
+      request: staff(`/api/hstm/dash/new?search=${encodeURIComponent(STAFF_SEARCH)}`),
+    },
+  );
   return list;
 }

@@ -11,6 +11,10 @@ import { hashPassword } from '../../server/modules/auth/password';
 export const PASSWORD = 'BenchPassword2026';
 export const ADMIN_LOGIN = 'bench.admin';
 export const READER_LOGIN = 'bench.reader';
+/** A provider staff user (outside every organisation): the staff dashboard's reader. */
+export const STAFF_LOGIN = 'bench.staff';
+/** A word in the names of one org user in 50 and of the fixture's organisations: the staff dashboard's search. */
+export const STAFF_SEARCH = 'Ward';
 /** A word put in one document of every 5,000 (and at least one): the selective search. */
 export const RARE_WORD = 'zephyrquill';
 
@@ -38,6 +42,9 @@ export interface Fixture {
   readerPnps: number;
   /** A published P&P both users may open. */
   samplePnpId: number;
+  /** Org users besides the admin and the reader, and user groups (the admin's users and groups lists). */
+  people: number;
+  groups: number;
   /** When seeding ended: views recorded after it come from a benchmark (library/{pnpId}). */
   seededAt: string;
 }
@@ -78,6 +85,7 @@ async function seedIn(db: Tx, pnps: number, hash: string): Promise<Fixture> {
   await db.execute(
     sql`insert into group_memberships (org_id, group_id, user_id) values (${orgId}, ${groupId}, ${readerId})`,
   );
+  const people = await seedPeople(db, orgId, pnps, hash);
   await db.execute(sql`insert into containers (org_id, type, name, position, inherits_access)
                        select ${orgId}, 1, 'Binder ' || i, i - 1, false from generate_series(1, ${binders}) i`);
   await db.execute(sql`analyze containers`);
@@ -168,8 +176,39 @@ async function seedIn(db: Tx, pnps: number, hash: string): Promise<Fixture> {
     containers: counted.containers,
     readerPnps: counted.reader,
     samplePnpId: counted.sample,
+    ...people,
     seededAt: new Date().toISOString(),
   };
+}
+
+/**
+ * The rest of the organisation's people, for the admin's users and groups lists and the staff
+ * dashboard: one user per 25 P&Ps (2,000 at 50,000), one group per 50 of them, each user in one
+ * group (the groups hold no grants, so visibility is unchanged), a few more organisations (the
+ * dashboard lists them all) and one staff user.
+ */
+async function seedPeople(db: Tx, orgId: number, pnps: number, hash: string): Promise<{ people: number; groups: number }> {
+  const people = Math.max(50, Math.round(pnps / 25));
+  const groups = Math.max(1, Math.round(people / 50));
+  await db.execute(sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash, last_login_at)
+    select ${orgId}, 'Staff' || i, case when i % 50 = 0 then ${STAFF_SEARCH} || ' Nurse' else 'Member' end,
+           'member' || i || '@bench.example', 'bench.member' || i, ${hash},
+           case when i % 3 = 0 then null else now() - (i % 90) * interval '1 day' end
+      from generate_series(1, ${people}) i`);
+  await db.execute(sql`insert into user_groups (org_id, name, description)
+    select ${orgId}, 'Unit ' || lpad(i::text, 3, '0'), 'The staff of unit ' || i from generate_series(1, ${groups}) i`);
+  await db.execute(sql`
+    with members as (select id, row_number() over (order by id) as n from org_users
+                      where org_id = ${orgId} and username like 'bench.member%'),
+         units as (select id, row_number() over (order by id) - 1 as k, count(*) over () as total from user_groups
+                    where org_id = ${orgId} and name like 'Unit %')
+    insert into group_memberships (org_id, group_id, user_id)
+    select ${orgId}, u.id, m.id from members m join units u on u.k = m.n % u.total`);
+  await db.execute(sql`insert into organizations (name, tenant)
+    select ${STAFF_SEARCH} || ' Clinic ' || i, 'bench-clinic-' || i from generate_series(1, 20) i`);
+  await db.execute(sql`insert into hstm_users (name, email, username, password_hash, permissions)
+    values ('Bench Staff', 'staff@bench.example', ${STAFF_LOGIN}, ${hash}, '2 3 4 5')`);
+  return { people, groups };
 }
 
 /** Removes the views an earlier benchmark recorded, so a kept fixture starts as seeded. */

@@ -9,6 +9,9 @@ export interface SizeResult {
   pnps: number;
   containers: number;
   readerPnps: number;
+  /** Org users and user groups seeded besides the admin and the reader (absent in older results). */
+  people?: number;
+  groups?: number;
   seedSeconds: number;
   reused: boolean;
   /** The containers route's on-demand parameter, when it has one. */
@@ -82,7 +85,9 @@ export function sizeTable(size: SizeResult, connections: number[]): string {
   const judged = size.rows.filter((r) => r.verdict.met !== null);
   const met = judged.filter((r) => r.verdict.met).length;
   return [
-    `### ${size.pnps.toLocaleString('en-US')} P&Ps (${size.containers.toLocaleString('en-US')} binders and folders; the reader sees ${size.readerPnps.toLocaleString('en-US')})`,
+    `### ${size.pnps.toLocaleString('en-US')} P&Ps (${size.containers.toLocaleString('en-US')} binders and folders; the reader sees ${size.readerPnps.toLocaleString('en-US')}${
+      size.people ? `; ${size.people.toLocaleString('en-US')} more users in ${size.groups ?? 0} groups` : ''
+    })`,
     '',
     `${size.reused ? 'Fixture kept from an earlier run (same fixture code, same migrations)' : `Seeded in ${size.seedSeconds.toFixed(0)} s`}, measured in ${size.seconds.toFixed(0)} s. Containers: ${
       size.containersOnDemand
@@ -105,7 +110,7 @@ export function markdown(result: RunResult): string {
       .join(' ')} at the start and ${result.loadAverage.end.map((l) => l.toFixed(2)).join(' ')} at the end. ` +
       `Each figure: ${settings.warmupSeconds} s of warm-up, then ${settings.seconds} s measured with autocannon ` +
       `at ${settings.connections.join(' and ')} connections. Whole run: ${(result.totalSeconds / 60).toFixed(1)} min. ` +
-      'The floor is GET sessions of the same user; the no-database route is compared with a plain Fastify ' +
+      'The floor is GET sessions of the same user (for the staff dashboard, of the staff user); the no-database route is compared with a plain Fastify ' +
       'hello-world in its own process, and GET sessions with the no-database route.',
     '',
     ...result.sizes.map((size) => sizeTable(size, settings.connections)),
