@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Dashboard, DashboardQuery } from '../../../shared/api/hstm-dashboard';
 import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
-import { organizations, orgUsers } from '../../db/schema/index';
+import { queryRows } from '../../db/client';
 import type { Deps } from '../../http/deps';
 import { staffRoute, type App } from '../../http/routes';
 
@@ -10,7 +10,35 @@ export const DASHBOARD_LIMIT = 10;
 
 /** A case-insensitive "contains" pattern in which the user's % and _ are plain characters. */
 const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const like = (column: SQLWrapper, pattern: string): SQL => sql`${column} ilike ${pattern}`;
+
+interface DashboardOrgRow {
+  id: number;
+  name: string;
+  tenant: string;
+  status: number;
+}
+interface DashboardUserRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  status: number;
+  org_id: number;
+  org_name: string;
+}
+interface DashboardRow {
+  orgs: DashboardOrgRow[] | string;
+  org_total: number;
+  users: DashboardUserRow[] | string;
+  user_total: number;
+  orgs_active: number;
+  orgs_disabled: number;
+  orgs_locked: number;
+  users_locked_out: number;
+}
+
+const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** Issue 14: the staff dashboard, any staff user (spec §2 "hstm/dashboard"). */
 export function registerHstmDashboardModule(app: App, deps: Deps): void {
@@ -27,72 +55,60 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
       const search = query.search ?? '';
       const pattern = containsPattern(search);
       // Staff routes run outside row-level security: these reads span every organisation on purpose.
-      const orgWhere = search ? or(like(organizations.name, pattern), like(organizations.tenant, pattern)) : undefined;
-      const fullName = sql`(${orgUsers.firstName} || ' ' || ${orgUsers.lastName})`;
-      const userWhere = and(
-        ne(orgUsers.status, UserStatus.Deleted),
+      const orgWhere = search ? sql`(o.name ilike ${pattern} or o.tenant ilike ${pattern})` : sql`true`;
+      const userWhere = sql`u.status <> ${UserStatus.Deleted} and ${
         search
-          ? or(like(fullName, pattern), like(orgUsers.email, pattern), like(orgUsers.username, pattern))
-          : undefined,
+          ? sql`((u.first_name || ' ' || u.last_name) ilike ${pattern} or u.email ilike ${pattern} or u.username ilike ${pattern})`
+          : sql`true`
+      }`;
+      // One statement, one round trip: the six reads were six (12.7 ms at one connection on the API
+      // bench's fixture, against a floor of 0.7 ms).
+      const [row] = await queryRows<DashboardRow>(
+        ctx.tx,
+        sql`
+        select
+          (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]')
+             from (select o.id, o.name, o.tenant, o.status, o.created_at from organizations o
+                    where ${orgWhere} order by o.created_at desc, o.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x) as orgs,
+          (select count(*)::int from organizations o where ${orgWhere}) as org_total,
+          (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]')
+             from (select u.id, u.first_name, u.last_name, u.email, u.username, u.status, u.org_id,
+                          o.name as org_name, u.created_at
+                     from org_users u join organizations o on o.id = u.org_id
+                    where ${userWhere} order by u.created_at desc, u.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x) as users,
+          (select count(*)::int from org_users u where ${userWhere}) as user_total,
+          (select count(*)::int from organizations where status = ${OrgStatus.Enabled}) as orgs_active,
+          (select count(*)::int from organizations where status = ${OrgStatus.Disabled}) as orgs_disabled,
+          (select count(*)::int from organizations where status = ${OrgStatus.Locked}) as orgs_locked,
+          (select count(*)::int from org_users
+            where status <> ${UserStatus.Deleted} and locked_until > ${ctx.now.toISOString()}::timestamptz) as users_locked_out`,
       );
-      const tx = ctx.tx;
-      const orgRows = await tx
-        .select({
-          id: organizations.id,
-          name: organizations.name,
-          tenant: organizations.tenant,
-          status: organizations.status,
-        })
-        .from(organizations)
-        .where(orgWhere)
-        .orderBy(desc(organizations.createdAt), desc(organizations.id))
-        .limit(DASHBOARD_LIMIT);
-      const [orgTotal] = await tx.select({ n: count() }).from(organizations).where(orgWhere);
-      const userRows = await tx
-        .select({
-          id: orgUsers.id,
-          firstName: orgUsers.firstName,
-          lastName: orgUsers.lastName,
-          email: orgUsers.email,
-          username: orgUsers.username,
-          status: orgUsers.status,
-          orgId: orgUsers.orgId,
-          orgName: organizations.name,
-        })
-        .from(orgUsers)
-        .innerJoin(organizations, eq(organizations.id, orgUsers.orgId))
-        .where(userWhere)
-        .orderBy(desc(orgUsers.createdAt), desc(orgUsers.id))
-        .limit(DASHBOARD_LIMIT);
-      const [userTotal] = await tx.select({ n: count() }).from(orgUsers).where(userWhere);
-      const byStatus = await tx
-        .select({ status: organizations.status, n: count() })
-        .from(organizations)
-        .groupBy(organizations.status);
-      const [lockedOut] = await tx
-        .select({ n: count() })
-        .from(orgUsers)
-        .where(and(ne(orgUsers.status, UserStatus.Deleted), gt(orgUsers.lockedUntil, ctx.now)));
-      const statusCount = (status: number): number => byStatus.find((r) => r.status === status)?.n ?? 0;
+      if (!row) throw new Error('The staff dashboard statement returned no row');
+      // PGlite may hand json back as text; PostgreSQL's driver parses it.
+      const orgs = parseJson<DashboardOrgRow[]>(row.orgs);
+      const users = parseJson<DashboardUserRow[]>(row.users);
       return {
-        organizations: { rows: orgRows, total: orgTotal?.n ?? 0 },
+        organizations: {
+          rows: orgs.map((o) => ({ id: o.id, name: o.name, tenant: o.tenant, status: o.status })),
+          total: row.org_total,
+        },
         users: {
-          rows: userRows.map((u) => ({
+          rows: users.map((u) => ({
             id: u.id,
-            name: `${u.firstName} ${u.lastName}`.trim(),
+            name: `${u.first_name} ${u.last_name}`.trim(),
             email: u.email,
             username: u.username,
             status: u.status,
-            org_id: u.orgId,
-            org_name: u.orgName,
+            org_id: u.org_id,
+            org_name: u.org_name,
           })),
-          total: userTotal?.n ?? 0,
+          total: row.user_total,
         },
         figures: {
-          orgs_active: statusCount(OrgStatus.Enabled),
-          orgs_disabled: statusCount(OrgStatus.Disabled),
-          orgs_locked: statusCount(OrgStatus.Locked),
-          users_locked_out: lockedOut?.n ?? 0,
+          orgs_active: row.orgs_active,
+          orgs_disabled: row.orgs_disabled,
+          orgs_locked: row.orgs_locked,
+          users_locked_out: row.users_locked_out,
         },
         limit: DASHBOARD_LIMIT,
       };
