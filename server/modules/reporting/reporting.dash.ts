@@ -11,51 +11,96 @@ import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS } from '../../../shared/domain/st
 import { queryRows } from '../../db/client';
 import { unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
-import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
+import { ownedOwnPnpsCondition, ownedSourcesSql, reportScope, type ReportScope } from './reporting.scope';
 
 /**
  * The dashboard's four figures (issue 15), each one grouped count over the caller's scope. Every
  * bucket is present, zeros included, so a chart's axis never changes with the data.
  *
- * An org admin's counts read versions only: the P&P's status is asked of the few P&Ps that are not
- * Published (an anti-join), and the date figures are ranges of indexes on the versions that hold the
- * P&P (migration 0029), read without the table. Days or months are counted first and labelled after.
- * An owner's counts join the P&P for the scope.
+ * The counts are read from `reporting_tallies` (migration 0030), kept by triggers in the same
+ * transaction as every write of a version or a P&P: per figure, bucket and access source. An org
+ * admin's figure sums every source; an owner's sums the sources they own, plus the few P&Ps with
+ * participants of their own that they own (no source: counted from the P&Ps themselves, through the
+ * same bucket function as the triggers). The buckets are integers (a status, a stage, a day, a
+ * yyyymm month); they are turned into keys and labels here.
  */
 
-/** The P&P of the version `d` is in scope (an owner's) and, where asked, of one of `statuses`. */
-function versionOfPnp(s: ReportScope, statuses: readonly number[] | null): { join: SQL; where: SQL } {
-  const list =
-    statuses === null
-      ? null
-      : sql.join(
-          statuses.map((status) => sql`${status}`),
-          sql`, `,
-        );
-  if (s.ownerId === null) {
-    // Statuses are 1-3 (a check constraint): the P&Ps of the others are few and indexed by status.
-    const others = statuses === null ? [] : [1, 2, 3].filter((status) => !statuses.includes(status));
-    return {
-      join: sql``,
-      where: others.length
-        ? sql`not exists (select 1 from pnps x where x.org_id = ${s.orgId} and x.id = d.pnp_id
-                           and x.status in (${sql.join(
-                             others.map((status) => sql`${status}`),
-                             sql`, `,
-                           )}))`
-        : sql`true`,
-    };
-  }
-  return {
-    join: sql`join pnps p on p.org_id = ${s.orgId} and p.id = d.pnp_id`,
-    where: sql`${list === null ? sql`true` : sql`p.status in (${list})`} and ${pnpInScope(s, 'p')}`,
-  };
+/** Figures of `reporting_tallies` (migration 0030). */
+const Tally = { PnpStatus: 1, DraftStage: 2, ReviewDay: 3, PublishedMonth: 4, ReviewMonth: 5 } as const;
+type TallyFigure = (typeof Tally)[keyof typeof Tally];
+
+/** A range of buckets, both ends included (null: open). */
+interface BucketRange {
+  from: number | null;
+  to: number | null;
 }
 
-async function countsBy(ctx: OrgCtx, query: ReturnType<typeof sql>): Promise<Map<string, number>> {
-  const rows = await queryRows<{ k: string | number | null; n: number }>(ctx.tx, query);
-  return new Map(rows.map((row) => [String(row.k), row.n]));
+const inRange = (column: SQL, range: BucketRange): SQL =>
+  sql.join(
+    [
+      sql`true`,
+      ...(range.from === null ? [] : [sql`${column} >= ${range.from}`]),
+      ...(range.to === null ? [] : [sql`${column} <= ${range.to}`]),
+    ],
+    sql` and `,
+  );
+
+/** What to count: a figure over the buckets of a range. */
+interface TallyPart {
+  figure: TallyFigure;
+  range?: BucketRange;
 }
+
+/** Counts of figures in the caller's scope, by figure and bucket, in one statement. */
+async function tallyRows(
+  ctx: OrgCtx,
+  s: ReportScope,
+  parts: TallyPart[],
+): Promise<{ figure: number; bucket: number; n: number }[]> {
+  const all: BucketRange = { from: null, to: null };
+  const kept = sql.join(
+    parts.map(({ figure, range }) => sql`(t.figure = ${figure} and ${inRange(sql`t.bucket`, range ?? all)})`),
+    sql` or `,
+  );
+  let query: SQL;
+  if (s.ownerId === null) {
+    query = sql`select t.figure::int as figure, t.bucket, sum(t.n)::int as n from reporting_tallies t
+                 where t.org_id = ${s.orgId} and (${kept}) group by t.figure, t.bucket`;
+  } else {
+    const owner = { ...s, ownerId: s.ownerId };
+    const own = parts.map(({ figure, range }) =>
+      figure === Tally.PnpStatus
+        ? sql`select ${figure}::int as figure, p.status::int as bucket, 1 as n from pnps p
+               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}`
+        : sql`select b.figure::int, b.bucket, 1 as n from pnps p
+                join pnp_documents d on d.org_id = ${s.orgId} and d.pnp_id = p.id
+                cross join lateral reporting_version_buckets(p.status, d.status, d.draft_stage, d.review_dt, d.published_at) b
+               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}
+                 and b.figure = ${figure} and ${inRange(sql`b.bucket`, range ?? all)}`,
+    );
+    query = sql`select x.figure, x.bucket, sum(x.n)::int as n from (
+        select t.figure::int as figure, t.bucket, t.n from reporting_tallies t
+         where t.org_id = ${s.orgId} and (${kept}) and t.source_id in (${ownedSourcesSql(owner)})
+        union all ${sql.join(own, sql` union all `)}) x
+      group by x.figure, x.bucket`;
+  }
+  const rows = await queryRows<{ figure: number; bucket: number; n: number }>(ctx.tx, query);
+  return rows.map((row) => ({ figure: Number(row.figure), bucket: Number(row.bucket), n: Number(row.n) }));
+}
+
+/** Counts of one figure in the caller's scope, by bucket. */
+async function tallies(ctx: OrgCtx, s: ReportScope, figure: TallyFigure, range?: BucketRange) {
+  const rows = await tallyRows(ctx, s, [{ figure, ...(range ? { range } : {}) }]);
+  return new Map(rows.map((row) => [row.bucket, row.n]));
+}
+
+/** 'yyyy-mm' as the tallies' yyyymm bucket, and back. */
+const monthBucket = (key: string): number => Number(key.slice(0, 4)) * 100 + Number(key.slice(5, 7));
+const monthOfBucket = (bucket: number): string =>
+  `${String(Math.floor(bucket / 100)).padStart(4, '0')}-${String(bucket % 100).padStart(2, '0')}`;
+/** 'yyyy-mm-dd' as the tallies' day bucket (days since 2000-01-01). */
+const dayBucket = (day: string): number =>
+  Math.round((Date.parse(`${day}T00:00:00Z`) - Date.UTC(2000, 0, 1)) / 86_400_000);
 
 function buckets(
   keys: (string | number)[],
@@ -65,17 +110,17 @@ function buckets(
   return keys.map((key) => ({ key, label: labels(key), count: counts.get(String(key)) ?? 0 }));
 }
 
+const byKey = (counts: Map<number, number>, key: (bucket: number) => string = String): Map<string, number> => {
+  const out = new Map<string, number>();
+  for (const [bucket, n] of counts) out.set(key(bucket), (out.get(key(bucket)) ?? 0) + n);
+  return out;
+};
+
 const sum = (list: DashBucket[]): number => list.reduce((total, bucket) => total + bucket.count, 0);
 
+/** Drafts of P&Ps not retired, by stage. */
 async function draftStatus(ctx: OrgCtx, s: ReportScope): Promise<DashFigureResult> {
-  const { join, where } = versionOfPnp(s, [1, 2]);
-  const counts = await countsBy(
-    ctx,
-    sql`select d.draft_stage::int as k, count(*)::int as n
-          from pnp_documents d ${join}
-         where d.org_id = ${s.orgId} and d.status = 1 and ${where}
-         group by 1`,
-  );
+  const counts = byKey(await tallies(ctx, s, Tally.DraftStage, { from: 2, to: 5 }));
   const list = buckets([2, 3, 4, 5], (k) => DRAFT_STAGE_LABELS[k as 2 | 3 | 4 | 5], counts);
   return {
     figure: 'content_authoring_status',
@@ -86,32 +131,34 @@ async function draftStatus(ctx: OrgCtx, s: ReportScope): Promise<DashFigureResul
 }
 
 async function pnpStatus(ctx: OrgCtx, s: ReportScope): Promise<DashFigureResult> {
-  const counts = await countsBy(
-    ctx,
-    sql`select p.status::int as k, count(*)::int as n from pnps p
-         where p.org_id = ${s.orgId} and ${pnpInScope(s, 'p')} group by 1`,
-  );
+  const counts = byKey(await tallies(ctx, s, Tally.PnpStatus));
   const list = buckets([1, 2, 3], (k) => PNP_STATUS_LABELS[k as 1 | 2 | 3], counts);
   return { figure: 'all_pnp_status', title: DASH_TITLES.all_pnp_status, buckets: list, total: sum(list) };
 }
 
-/** Review dates of the Active versions of published P&Ps: overdue ones, then this month and the next eleven. */
+/**
+ * Review dates of the Active versions of published P&Ps: overdue ones, then this month and the next
+ * eleven. Whole months come from the monthly tally (before this month: overdue); this month is split
+ * at today by the daily one.
+ */
 async function upcomingReviews(ctx: OrgCtx, s: ReportScope): Promise<DashFigureResult> {
   const today = ctx.now.toISOString().slice(0, 10);
   const from = monthKey(ctx.now);
   const to = monthKey(ctx.now, 11);
-  const end = `${monthKey(ctx.now, 12)}-01`;
-  const { join, where } = versionOfPnp(s, [2]);
-  const counts = await countsBy(
-    ctx,
-    sql`
-      select case when g.day < ${today}::date then 'overdue' else to_char(g.day, 'YYYY-MM') end as k, sum(g.n)::int as n
-        from (select d.review_dt as day, count(*) as n
-                from pnp_documents d ${join}
-               where d.org_id = ${s.orgId} and d.status = 2 and d.review_dt < ${end}::date and ${where}
-               group by d.review_dt) g
-       group by 1`,
-  );
+  const rows = await tallyRows(ctx, s, [
+    { figure: Tally.ReviewMonth, range: { from: null, to: monthBucket(to) } },
+    {
+      figure: Tally.ReviewDay,
+      range: { from: dayBucket(`${from}-01`), to: dayBucket(`${monthKey(ctx.now, 1)}-01`) - 1 },
+    },
+  ]);
+  const counts = new Map<string, number>();
+  const add = (key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+  for (const { figure, bucket, n } of rows) {
+    if (figure === Tally.ReviewDay) add(bucket < dayBucket(today) ? 'overdue' : from, n);
+    else if (bucket < monthBucket(from)) add('overdue', n);
+    else if (bucket > monthBucket(from)) add(monthOfBucket(bucket), n);
+  }
   const list = buckets(monthsBetween(from, to), (k) => monthLabel(String(k)), counts);
   return {
     figure: 'upcoming_reviews',
@@ -135,20 +182,9 @@ async function publishedDocs(
   if (monthSpan(from, to) > PUBLISHED_DOCS_MAX_MONTHS) {
     throw unprocessable(`The period must be at most ${PUBLISHED_DOCS_MAX_MONTHS} months.`);
   }
-  const end = `${monthKey(new Date(`${to}-01T00:00:00Z`), 1)}-01`;
-  const { join, where } = versionOfPnp(s, null);
-  const counts = await countsBy(
-    ctx,
-    sql`
-      select to_char(g.month, 'YYYY-MM') as k, sum(g.n)::int as n
-        from (select date_trunc('month', d.published_at at time zone 'UTC') as month, count(*) as n
-                from pnp_documents d ${join}
-               where d.org_id = ${s.orgId} and d.published_at is not null
-                 and d.published_at >= (${`${from}-01`}::date)::timestamp at time zone 'UTC'
-                 and d.published_at < (${end}::date)::timestamp at time zone 'UTC'
-                 and ${where}
-               group by 1) g
-       group by 1`,
+  const counts = byKey(
+    await tallies(ctx, s, Tally.PublishedMonth, { from: monthBucket(from), to: monthBucket(to) }),
+    monthOfBucket,
   );
   const list = buckets(monthsBetween(from, to), (k) => monthLabel(String(k)), counts);
   return { figure: 'published_docs', title: DASH_TITLES.published_docs, buckets: list, total: sum(list), from, to };

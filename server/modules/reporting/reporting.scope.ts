@@ -43,3 +43,30 @@ export function containerInScope(s: ReportScope, alias: string): SQL {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`);
   return sql`${sql.raw(alias)}.id in (${containersWithRoleSql(s.orgId, s.ownerId, ObjectRole.Owner)})`;
 }
+
+/** The groups of the owner of scope `s`. */
+const ownerGroups = (s: ReportScope & { ownerId: number }): SQL =>
+  sql`select group_id from group_memberships where org_id = ${s.orgId} and user_id = ${s.ownerId}`;
+
+/**
+ * The access sources an owner owns: the containers on which they (or a group of theirs) hold Owner.
+ * A P&P that inherits is in their scope exactly when its `access_source_id` is one of these (the
+ * first half of pnpVisibleCondition with Owner); the dashboard's tallies are kept per source.
+ */
+export const ownedSourcesSql = (s: ReportScope & { ownerId: number }): SQL => sql`
+  select g.container_id from access_grants g
+   where g.org_id = ${s.orgId} and g.container_id is not null and g.role = ${ObjectRole.Owner}
+     and (g.user_id = ${s.ownerId} or g.group_id in (${ownerGroups(s)}))`;
+
+/**
+ * The P&Ps with participants of their own that an owner owns (the second half of
+ * pnpVisibleCondition with Owner): such a P&P has no access source, so the tallies cannot place it.
+ */
+export const ownedOwnPnpsCondition = (s: ReportScope & { ownerId: number }, alias: string): SQL => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`);
+  const p = sql.raw(alias);
+  return sql`(not ${p}.inherits_access and ${p}.id in (
+    select g.pnp_id from access_grants g
+     where g.org_id = ${s.orgId} and g.pnp_id is not null and g.role = ${ObjectRole.Owner}
+       and (g.user_id = ${s.ownerId} or g.group_id in (${ownerGroups(s)}))))`;
+};
