@@ -16,6 +16,8 @@
 --   3 Active versions of Published P&Ps by review date, in days since 2000-01-01
 --   4 versions by the UTC month of publication (yyyymm)
 --   5 Active versions of Published P&Ps by the month of their review date (yyyymm)
+--   6 versions by their status (1-3): the totals of All Versions, Views by Version and, with
+--     figure 2, Versions Pending Action when no filter is given
 SET LOCAL statement_timeout = 0;
 --> statement-breakpoint
 CREATE TABLE reporting_tallies (
@@ -35,7 +37,7 @@ CREATE POLICY tenant_isolation ON reporting_tallies
   USING (org_id = nullif(current_setting('app.org_id', true), '')::integer)
   WITH CHECK (org_id = nullif(current_setting('app.org_id', true), '')::integer);
 --> statement-breakpoint
--- The buckets one version counts in, given its P&P's status (figures 2 to 5; figure 1 is per P&P).
+-- The buckets one version counts in, given its P&P's status (figures 2 to 6; figure 1 is per P&P).
 CREATE OR REPLACE FUNCTION reporting_version_buckets(
   p_status smallint, d_status smallint, d_stage smallint, d_review date, d_published timestamp with time zone)
 RETURNS TABLE (figure smallint, bucket integer)
@@ -46,7 +48,8 @@ LANGUAGE sql IMMUTABLE AS $$
     (5, CASE WHEN d_status = 2 AND p_status = 2
              THEN (extract(year FROM d_review) * 100 + extract(month FROM d_review))::integer END),
     (4, (extract(year FROM d_published AT TIME ZONE 'UTC') * 100
-         + extract(month FROM d_published AT TIME ZONE 'UTC'))::integer)) v(f, b)
+         + extract(month FROM d_published AT TIME ZONE 'UTC'))::integer),
+    (6, d_status::integer)) v(f, b)
    WHERE v.b IS NOT NULL
 $$;
 --> statement-breakpoint

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import {
   DASH_TITLES,
   PUBLISHED_DOCS_MAX_MONTHS,
@@ -8,10 +7,10 @@ import {
 } from '../../../shared/api/reporting';
 import { monthKey, monthLabel, monthSpan, monthsBetween } from '../../../shared/domain/report-cells';
 import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS } from '../../../shared/domain/statuses';
-import { queryRows } from '../../db/client';
 import { unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
-import { ownedOwnPnpsCondition, ownedSourcesSql, reportScope, type ReportScope } from './reporting.scope';
+import { reportScope, type ReportScope } from './reporting.scope';
+import { Tally, tallyRows, type BucketRange, type TallyFigure } from './reporting.tallies';
 
 /**
  * The dashboard's four figures (issue 15), each one grouped count over the caller's scope. Every
@@ -24,69 +23,6 @@ import { ownedOwnPnpsCondition, ownedSourcesSql, reportScope, type ReportScope }
  * same bucket function as the triggers). The buckets are integers (a status, a stage, a day, a
  * yyyymm month); they are turned into keys and labels here.
  */
-
-/** Figures of `reporting_tallies` (migration 0030). */
-const Tally = { PnpStatus: 1, DraftStage: 2, ReviewDay: 3, PublishedMonth: 4, ReviewMonth: 5 } as const;
-type TallyFigure = (typeof Tally)[keyof typeof Tally];
-
-/** A range of buckets, both ends included (null: open). */
-interface BucketRange {
-  from: number | null;
-  to: number | null;
-}
-
-const inRange = (column: SQL, range: BucketRange): SQL =>
-  sql.join(
-    [
-      sql`true`,
-      ...(range.from === null ? [] : [sql`${column} >= ${range.from}`]),
-      ...(range.to === null ? [] : [sql`${column} <= ${range.to}`]),
-    ],
-    sql` and `,
-  );
-
-/** What to count: a figure over the buckets of a range. */
-interface TallyPart {
-  figure: TallyFigure;
-  range?: BucketRange;
-}
-
-/** Counts of figures in the caller's scope, by figure and bucket, in one statement. */
-async function tallyRows(
-  ctx: OrgCtx,
-  s: ReportScope,
-  parts: TallyPart[],
-): Promise<{ figure: number; bucket: number; n: number }[]> {
-  const all: BucketRange = { from: null, to: null };
-  const kept = sql.join(
-    parts.map(({ figure, range }) => sql`(t.figure = ${figure} and ${inRange(sql`t.bucket`, range ?? all)})`),
-    sql` or `,
-  );
-  let query: SQL;
-  if (s.ownerId === null) {
-    query = sql`select t.figure::int as figure, t.bucket, sum(t.n)::int as n from reporting_tallies t
-                 where t.org_id = ${s.orgId} and (${kept}) group by t.figure, t.bucket`;
-  } else {
-    const owner = { ...s, ownerId: s.ownerId };
-    const own = parts.map(({ figure, range }) =>
-      figure === Tally.PnpStatus
-        ? sql`select ${figure}::int as figure, p.status::int as bucket, 1 as n from pnps p
-               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}`
-        : sql`select b.figure::int, b.bucket, 1 as n from pnps p
-                join pnp_documents d on d.org_id = ${s.orgId} and d.pnp_id = p.id
-                cross join lateral reporting_version_buckets(p.status, d.status, d.draft_stage, d.review_dt, d.published_at) b
-               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}
-                 and b.figure = ${figure} and ${inRange(sql`b.bucket`, range ?? all)}`,
-    );
-    query = sql`select x.figure, x.bucket, sum(x.n)::int as n from (
-        select t.figure::int as figure, t.bucket, t.n from reporting_tallies t
-         where t.org_id = ${s.orgId} and (${kept}) and t.source_id in (${ownedSourcesSql(owner)})
-        union all ${sql.join(own, sql` union all `)}) x
-      group by x.figure, x.bucket`;
-  }
-  const rows = await queryRows<{ figure: number; bucket: number; n: number }>(ctx.tx, query);
-  return rows.map((row) => ({ figure: Number(row.figure), bucket: Number(row.bucket), n: Number(row.n) }));
-}
 
 /** Counts of one figure in the caller's scope, by bucket. */
 async function tallies(ctx: OrgCtx, s: ReportScope, figure: TallyFigure, range?: BucketRange) {

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/domain/statuses';
 import { intArray } from '../../db/client';
 import { containerInScope, pnpInScope, type ReportScope } from './reporting.scope';
+import { Tally, type TallyPart } from './reporting.tallies';
 
 /**
  * The reports of spec §2's catalogue. Each is one SQL row source (scoped to what the caller may
@@ -88,6 +89,12 @@ export interface ReportDef {
   sortBy?(scope: ReportScope): Partial<Record<string, SQL>>;
   /** Conditions on the raw rows `r`. */
   where(scope: ReportScope, f: ReportFilters): SQL[];
+  /**
+   * The report's rows when no filter is given, counted as the dashboard's tallies count them
+   * (reporting.tallies.ts): the total then needs no walk over the rows. Only where the tallies count
+   * exactly the source's rows in the same scope.
+   */
+  tallied?: TallyPart[];
 }
 
 const c = (key: string, label: string, sortable = true): ReportColumn => ({ key, label, sortable });
@@ -163,6 +170,8 @@ const allVersions: ReportDef = {
     ...(f.version_status ? [sql`r.version_status = ${f.version_status}`] : []),
     ...(f.pnp_status ? [sql`r.pnp_status = ${f.pnp_status}`] : []),
   ],
+  // Every version in scope.
+  tallied: [{ figure: Tally.VersionStatus }],
 };
 
 const retired: ReportDef = {
@@ -251,6 +260,8 @@ const pendingAction: ReportDef = {
         ]
       : []),
   ],
+  // Drafts of P&Ps not retired, whatever their stage.
+  tallied: [{ figure: Tally.DraftStage }],
 };
 
 const roleLabel = sql`(case when g.role = 4 then 'Approver (Step ' || g.approval_step || ')' else ${labelOf(
@@ -504,6 +515,8 @@ const views: ReportDef = {
     ...(f.q ? [contains(['pnp_name'], f.q)] : []),
     ...timeRange('published_at', f.published_from, f.published_to),
   ],
+  // Active and Archived versions (each has its counts row).
+  tallied: [{ figure: Tally.VersionStatus, range: { from: 2, to: 3 } }],
 };
 
 const linked: ReportDef = {

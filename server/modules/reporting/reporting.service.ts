@@ -16,6 +16,7 @@ import type { OrgCtx } from '../../http/routes';
 import { streamReport } from './reporting.export';
 import { REPORTS, type PageHint, type ReportDef, type SourcePurpose } from './reporting.reports';
 import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
+import { tallyTotal } from './reporting.tallies';
 
 type ParsedQuery = ReportFilters & {
   sort?: string;
@@ -139,7 +140,12 @@ async function runReport(
   // A page that is not full and not empty is the last one: the total is known without counting.
   if (rows.length > 0 && rows.length < q.per_page) total = offset + rows.length;
   else if (rows.length === 0 && offset === 0) total = 0;
-  else {
+  else if (def.tallied && FILTER_KEYS.every((k) => q[k] === undefined)) {
+    // No filter: the report's rows are what the tallies count (see ReportDef.tallied).
+    const counted = await tallyTotal(ctx, scope, def.tallied);
+    total = Math.min(counted, REPORT_COUNT_LIMIT);
+    capped = counted > REPORT_COUNT_LIMIT;
+  } else {
     const [counted] = await queryRows<{ total: number }>(
       ctx.tx,
       sql`select count(*)::int as total from (${filtered(def, scope, q, extra, 'count')} limit ${REPORT_COUNT_LIMIT + 1}) x`,

@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import Papa from 'papaparse';
 import type { DashFigureResult, ReadAckDetailPage, ReportPage } from '../../../shared/api/reporting';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createContainer, createOrg, createUser } from '../../test/factories';
 import { EXPORT_BATCH } from './reporting.export';
@@ -546,5 +547,63 @@ describe('access and validation', () => {
     }
     const res = await admin.get(`${base()}/pnp_documents?sort=nope&role=1`);
     expect(res.json<{ errors: string[] }>().errors).toHaveLength(2);
+  });
+});
+
+describe('kept counts (dashboard figures and unfiltered totals, migration 0030)', () => {
+  const tallied = ['pnp_documents', 'pending_action', 'pnp_document_views'];
+  /** A total taken from the kept counts (a full first page) against the rows listed. */
+  async function expectTotalsEqualRows(agent: Agent, label: string): Promise<void> {
+    for (const name of tallied) {
+      const all = await report(agent, name, 'per_page=100');
+      expect(all.rows.length, `${label} ${name}`).toBeLessThan(100);
+      const first = await report(agent, name, 'per_page=1');
+      expect(first.total, `${label} ${name}`).toBe(all.rows.length);
+    }
+  }
+
+  it('equal the rows for an admin and an owner, also for a P&P with participants of its own that the owner owns', async () => {
+    await expectTotalsEqualRows(admin, 'admin');
+    await expectTotalsEqualRows(bea, 'bea');
+    const figures = ['content_authoring_status', 'all_pnp_status', 'upcoming_reviews', 'published_docs'];
+    const before = await Promise.all(figures.map((f) => dash(bea, f)));
+    const adminBefore = await Promise.all(figures.map((f) => dash(admin, f)));
+
+    // In South (not Bea's), with participants of its own: Bea owns this one P&P only.
+    const pnpId = await withSystem(t.deps.database.db, async (tx) => {
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+            values (${s.org.id}, ${s.southWard.id}, 'Own Participants', 2, false) returning id`,
+      );
+      await tx.execute(
+        sql`insert into access_grants (org_id, pnp_id, user_id, role) values (${s.org.id}, ${row!.id}, ${s.bea.id}, 1)`,
+      );
+      await tx.execute(sql`insert into pnp_documents (org_id, pnp_id, version_number, status, published_at, review_dt)
+                           values (${s.org.id}, ${row!.id}, 1, 2, '2026-11-02T10:00:00Z', '2027-01-15')`);
+      await tx.execute(sql`insert into pnp_documents (org_id, pnp_id, status, draft_stage)
+                           values (${s.org.id}, ${row!.id}, 1, 3)`);
+      return row!.id;
+    });
+    try {
+      await expectTotalsEqualRows(admin, 'admin, own participants');
+      await expectTotalsEqualRows(bea, 'bea, own participants');
+      const after = await Promise.all(figures.map((f) => dash(bea, f)));
+      const adminAfter = await Promise.all(figures.map((f) => dash(admin, f)));
+      const delta = (a: DashFigureResult, b: DashFigureResult) =>
+        Object.fromEntries(
+          b.buckets.map((bucket, i) => [bucket.key, bucket.count - a.buckets[i]!.count]).filter(([, n]) => n !== 0),
+        );
+      for (const [i, expected] of [{ 3: 1 }, { 2: 1 }, { '2027-01': 1 }, { '2026-11': 1 }].entries()) {
+        expect(delta(before[i]!, after[i]!), figures[i]).toEqual(expected);
+        expect(delta(adminBefore[i]!, adminAfter[i]!), figures[i]).toEqual(expected);
+      }
+    } finally {
+      await withSystem(t.deps.database.db, (tx) =>
+        tx.execute(sql`delete from pnps where org_id = ${s.org.id} and id = ${pnpId}`),
+      );
+    }
+    const restored = await Promise.all(figures.map((f) => dash(bea, f)));
+    expect(restored).toEqual(before);
   });
 });

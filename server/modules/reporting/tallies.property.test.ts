@@ -221,7 +221,11 @@ const fromScratch = (org: number): SQL => sql`
     union all
     select 4, to_char(d.published_at at time zone 'UTC', 'YYYYMM')::int, coalesce(p.access_source_id, 0)
       from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
-     where d.org_id = ${org} and d.published_at is not null) x
+     where d.org_id = ${org} and d.published_at is not null
+    union all
+    select 6, d.status::int, coalesce(p.access_source_id, 0)
+      from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
+     where d.org_id = ${org}) x
   group by 1, 2, 3 order by 1, 2, 3`;
 
 async function expectTalliesEqualScratch(tx: Tx, step: string): Promise<void> {

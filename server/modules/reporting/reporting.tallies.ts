@@ -1,0 +1,87 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import type { OrgCtx } from '../../http/routes';
+import { ownedOwnPnpsCondition, ownedSourcesSql, type ReportScope } from './reporting.scope';
+
+/**
+ * Counts kept per figure, bucket and access source in `reporting_tallies` by triggers on the
+ * versions and P&Ps (migration 0030), for the dashboard's figures and the totals of reports asked
+ * without filters. An org admin's count sums every source; an owner's sums the sources they own,
+ * plus the few P&Ps with participants of their own that they own (no source: counted from the P&Ps
+ * themselves, through the triggers' own bucket function, so both count the same way).
+ */
+
+/** Figures of `reporting_tallies` (migration 0030). */
+export const Tally = {
+  PnpStatus: 1,
+  DraftStage: 2,
+  ReviewDay: 3,
+  PublishedMonth: 4,
+  ReviewMonth: 5,
+  VersionStatus: 6,
+} as const;
+export type TallyFigure = (typeof Tally)[keyof typeof Tally];
+
+/** A range of buckets, both ends included (null: open). */
+export interface BucketRange {
+  from: number | null;
+  to: number | null;
+}
+
+const inRange = (column: SQL, range: BucketRange): SQL =>
+  sql.join(
+    [
+      sql`true`,
+      ...(range.from === null ? [] : [sql`${column} >= ${range.from}`]),
+      ...(range.to === null ? [] : [sql`${column} <= ${range.to}`]),
+    ],
+    sql` and `,
+  );
+
+/** What to count: a figure over the buckets of a range. */
+export interface TallyPart {
+  figure: TallyFigure;
+  range?: BucketRange;
+}
+
+/** Counts of figures in the caller's scope, by figure and bucket, in one statement. */
+export async function tallyRows(
+  ctx: OrgCtx,
+  s: ReportScope,
+  parts: TallyPart[],
+): Promise<{ figure: number; bucket: number; n: number }[]> {
+  const all: BucketRange = { from: null, to: null };
+  const kept = sql.join(
+    parts.map(({ figure, range }) => sql`(t.figure = ${figure} and ${inRange(sql`t.bucket`, range ?? all)})`),
+    sql` or `,
+  );
+  let query: SQL;
+  if (s.ownerId === null) {
+    query = sql`select t.figure::int as figure, t.bucket, sum(t.n)::int as n from reporting_tallies t
+                 where t.org_id = ${s.orgId} and (${kept}) group by t.figure, t.bucket`;
+  } else {
+    const owner = { ...s, ownerId: s.ownerId };
+    const own = parts.map(({ figure, range }) =>
+      figure === Tally.PnpStatus
+        ? sql`select ${figure}::int as figure, p.status::int as bucket, 1 as n from pnps p
+               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}`
+        : sql`select b.figure::int, b.bucket, 1 as n from pnps p
+                join pnp_documents d on d.org_id = ${s.orgId} and d.pnp_id = p.id
+                cross join lateral reporting_version_buckets(p.status, d.status, d.draft_stage, d.review_dt, d.published_at) b
+               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}
+                 and b.figure = ${figure} and ${inRange(sql`b.bucket`, range ?? all)}`,
+    );
+    query = sql`select x.figure, x.bucket, sum(x.n)::int as n from (
+        select t.figure::int as figure, t.bucket, t.n from reporting_tallies t
+         where t.org_id = ${s.orgId} and (${kept}) and t.source_id in (${ownedSourcesSql(owner)})
+        union all ${sql.join(own, sql` union all `)}) x
+      group by x.figure, x.bucket`;
+  }
+  const rows = await queryRows<{ figure: number; bucket: number; n: number }>(ctx.tx, query);
+  return rows.map((row) => ({ figure: Number(row.figure), bucket: Number(row.bucket), n: Number(row.n) }));
+}
+
+/** The sum of figures' counts in the caller's scope (a report's total when no filter is given). */
+export async function tallyTotal(ctx: OrgCtx, s: ReportScope, parts: TallyPart[]): Promise<number> {
+  return (await tallyRows(ctx, s, parts)).reduce((total, row) => total + row.n, 0);
+}
