@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, createOrg } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { queryRows } from './client';
-import { APP_ROLE, planOnce, withTenant } from './tenant';
+import { APP_ROLE, commitWithoutFlushWait, planOnce, withTenant } from './tenant';
 
 /**
  * A request's transaction (docs/adr/0014-list-plans.md): its BEGIN and settings ride with its first
@@ -67,4 +67,25 @@ describe('a request transaction', () => {
     );
     expect(left).toEqual([{ n: 0 }]);
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'commits without waiting for the disk only the transaction that asks, on PostgreSQL',
+    async () => {
+      const org = await createOrg(t.deps);
+      const setting = (ask: boolean, late: boolean) =>
+        withTenant(t.deps.database.db, org.id, async (tx) => {
+          if (late) await tx.execute(sql`select 1`);
+          if (ask) await commitWithoutFlushWait(tx);
+          const [row] = await queryRows<{ sync: string }>(tx, sql`select current_setting('synchronous_commit') as sync`);
+          return row?.sync;
+        });
+      const usual = await setting(false, false);
+      expect(usual).not.toBe('off');
+      // Asked before the first statement (it rides with it) and after (a statement of its own).
+      expect(await setting(true, false)).toBe('off');
+      expect(await setting(true, true)).toBe('off');
+      // The connection goes back to the pool with the database's own setting.
+      for (let i = 0; i < 4; i += 1) expect(await setting(false, false)).toBe(usual);
+    },
+  );
 });

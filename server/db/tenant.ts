@@ -48,6 +48,22 @@ export async function planOnce(tx: Executor): Promise<void> {
 }
 
 /**
+ * This transaction's commit does not wait for its write-ahead log to reach the disk
+ * (`synchronous_commit = off` for it alone), on PostgreSQL. Only for records whose loss in a crash
+ * of the database server costs less than the flush every request would wait for: a reader's
+ * opening of a document (the view log). Such a crash can lose the last few hundred milliseconds of
+ * those records, never half a transaction, and never a transaction that did not ask for it.
+ * PGlite keeps its own setting. On PostgreSQL the setting rides with the transaction's first
+ * statement when that has not gone yet.
+ */
+export async function commitWithoutFlushWait(tx: Executor): Promise<void> {
+  const client = pooledClientOf(tx);
+  if (!client) return;
+  if (appendToPrologue(client, 'set local synchronous_commit = off')) return;
+  await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+}
+
+/**
  * Tests only: databases whose organisation requests keep the owner's role, so row-level security
  * does not apply and the repositories' own org conditions are the only wall (the route matrix runs
  * once this way, so that each wall is tested on its own).

@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/api/library';
 import { LIBRARY_TREE_MAX_ITEMS } from '../../../shared/api/library';
 import { DEFAULT_PAGE_SIZE, RECENT_WINDOW_DAYS } from '../../../shared/domain/limits';
+import { commitWithoutFlushWait } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { previewDocument, previewKind, sendDocument } from './document-file';
@@ -146,6 +147,8 @@ export async function getVisibleItem(ctx: OrgCtx, pnpId: number): Promise<Librar
 
 /** GET library/{pnpId}: the published P&P and its Active version; records the view. */
 export async function openLibraryItem(ctx: OrgCtx, pnpId: number): Promise<LibraryDocument> {
+  // The view it records is worth less than waiting for the disk on every opening (tenant.ts).
+  await commitWithoutFlushWait(ctx.tx);
   const row = await getVisibleItem(ctx, pnpId);
   await insertView(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId, row.version_id, ctx.now);
   const file = await findPublishedFile(ctx.tx, ctx.orgId, pnpId);
