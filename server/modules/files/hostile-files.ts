@@ -1,65 +1,18 @@
-import { crc32 as zlibCrc32, deflateRawSync, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { buildZip, type ZipEntry } from '../../test/pnp-factories';
 
 /**
  * Hostile files for the tests of issue 9, generated on the spot (no binary fixture is committed):
  * each is small on the wire and expensive to read.
  */
 
-const crc32 = (bytes: Buffer): number => zlibCrc32(bytes) >>> 0;
-
-interface Entry {
-  name: string;
-  deflated: Buffer;
-  size: number;
-  declared: number;
-  crc: number;
-}
-
-const entryOf = (name: string, data: Buffer, declared = data.length): Entry => ({
+/** An entry of the tests' one zip writer; `declared` makes its headers lie about its inflated size. */
+const entryOf = (name: string, data: Buffer, declared = data.length): ZipEntry => ({
   name,
-  deflated: deflateRawSync(data),
-  size: data.length,
-  declared,
-  crc: crc32(data),
+  data,
+  declaredSize: declared,
 });
-
-function zip(entries: Entry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(e.crc, 14);
-    local.writeUInt32LE(e.deflated.length, 18);
-    local.writeUInt32LE(e.declared, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, e.deflated);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(e.crc, 16);
-    central.writeUInt32LE(e.deflated.length, 20);
-    central.writeUInt32LE(e.declared, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + e.deflated.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+const zip = buildZip;
 
 const CONTENT_TYPES = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
