@@ -3,10 +3,11 @@
 -- The four dashboard figures counted tens of thousands of versions (a year of publications, every
 -- Active review date) on every request, joining each one's P&P for an owner's scope. They now read
 -- tallies kept by triggers in the same transaction as every write of a version or a P&P, whatever
--- code path makes it: one row per figure, bucket and access source (`pnps.access_source_id`, 0 for
--- a P&P without one), so that an owner's figure is the sum over the sources they own (a P&P is in an
--- owner's scope exactly when its access source is a container they own, or it has participants of
--- its own and they own it: those few are counted from the P&Ps themselves).
+-- code path makes it: one row per figure, bucket and access source (`pnps.access_source_id`; 0 for a
+-- P&P that inherits from no source, -1 for a P&P with participants of its own), so that an owner's
+-- figure is the sum over the sources they own (a P&P is in an owner's scope exactly when its access
+-- source is a container they own, or it has participants of its own and they own it: those few are
+-- counted from the P&Ps themselves).
 -- `tallies.property.test.ts` holds the table equal to a from-scratch count after random inserts,
 -- updates, moves and deletes.
 --
@@ -36,6 +37,13 @@ ALTER TABLE reporting_tallies FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON reporting_tallies
   USING (org_id = nullif(current_setting('app.org_id', true), '')::integer)
   WITH CHECK (org_id = nullif(current_setting('app.org_id', true), '')::integer);
+--> statement-breakpoint
+-- Where a P&P's counts are kept: its access source, 0 when it inherits none, -1 when it has
+-- participants of its own (Unassigned Items looks those up one by one).
+CREATE OR REPLACE FUNCTION reporting_source_of(access_source_id integer, inherits_access boolean) RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(access_source_id, CASE WHEN inherits_access THEN 0 ELSE -1 END)
+$$;
 --> statement-breakpoint
 -- The buckets one version counts in, given its P&P's status (figures 2 to 6; figure 1 is per P&P).
 CREATE OR REPLACE FUNCTION reporting_version_buckets(
@@ -67,7 +75,7 @@ LANGUAGE sql AS $$
    WHERE (p.org_id, p.id) IN (SELECT o, i FROM unnest(v_org, v_pnp) c(o, i))
    ORDER BY p.org_id, p.id FOR SHARE;
   INSERT INTO reporting_tallies AS t (org_id, figure, bucket, source_id, n)
-  SELECT c.org_id, b.figure, b.bucket, coalesce(p.access_source_id, 0), sum(c.sign)::integer
+  SELECT c.org_id, b.figure, b.bucket, reporting_source_of(p.access_source_id, p.inherits_access), sum(c.sign)::integer
     FROM unnest(v_org, v_pnp, v_status, v_stage, v_review, v_published, v_sign)
            c(org_id, pnp_id, status, draft_stage, review_dt, published_at, sign)
     JOIN pnps p ON p.org_id = c.org_id AND p.id = c.pnp_id
@@ -182,14 +190,14 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(org_id), array_agg(id), array_agg(NULL::smallint), array_agg(NULL::integer),
-           array_agg(status), array_agg(coalesce(access_source_id, 0))
+           array_agg(status), array_agg(reporting_source_of(access_source_id, inherits_access))
       INTO orgs, ids, old_statuses, old_sources, new_statuses, new_sources FROM new_rows;
   ELSE
-    SELECT array_agg(n.org_id), array_agg(n.id), array_agg(o.status), array_agg(coalesce(o.access_source_id, 0)),
-           array_agg(n.status), array_agg(coalesce(n.access_source_id, 0))
+    SELECT array_agg(n.org_id), array_agg(n.id), array_agg(o.status), array_agg(reporting_source_of(o.access_source_id, o.inherits_access)),
+           array_agg(n.status), array_agg(reporting_source_of(n.access_source_id, n.inherits_access))
       INTO orgs, ids, old_statuses, old_sources, new_statuses, new_sources
       FROM old_rows o JOIN new_rows n ON n.id = o.id
-     WHERE (o.status, coalesce(o.access_source_id, 0)) IS DISTINCT FROM (n.status, coalesce(n.access_source_id, 0));
+     WHERE (o.status, reporting_source_of(o.access_source_id, o.inherits_access)) IS DISTINCT FROM (n.status, reporting_source_of(n.access_source_id, n.inherits_access));
   END IF;
   IF cardinality(ids) > 100 THEN
     PERFORM reporting_tallies_pnps_bulk(orgs, ids, old_statuses, old_sources, new_statuses, new_sources);
@@ -218,12 +226,12 @@ BEGIN
     SELECT figure, bucket, sum(n)::integer AS n FROM delta GROUP BY 1, 2),
   locked AS (
     SELECT t.figure, t.bucket FROM reporting_tallies t JOIN k ON k.figure = t.figure AND k.bucket = t.bucket
-     WHERE t.org_id = OLD.org_id AND t.source_id = coalesce(OLD.access_source_id, 0)
+     WHERE t.org_id = OLD.org_id AND t.source_id = reporting_source_of(OLD.access_source_id, OLD.inherits_access)
      ORDER BY t.figure, t.bucket FOR UPDATE OF t)
   UPDATE reporting_tallies t SET n = t.n - k.n
     FROM k JOIN locked l ON l.figure = k.figure AND l.bucket = k.bucket
    WHERE t.org_id = OLD.org_id AND t.figure = k.figure AND t.bucket = k.bucket
-     AND t.source_id = coalesce(OLD.access_source_id, 0);
+     AND t.source_id = reporting_source_of(OLD.access_source_id, OLD.inherits_access);
   RETURN OLD;
 END
 $$;
@@ -234,10 +242,10 @@ LANGUAGE sql AS $$
   DELETE FROM reporting_tallies;
   INSERT INTO reporting_tallies (org_id, figure, bucket, source_id, n)
   SELECT org_id, figure, bucket, source_id, count(*)::integer FROM (
-    SELECT p.org_id, 1::smallint AS figure, p.status::integer AS bucket, coalesce(p.access_source_id, 0) AS source_id
+    SELECT p.org_id, 1::smallint AS figure, p.status::integer AS bucket, reporting_source_of(p.access_source_id, p.inherits_access) AS source_id
       FROM pnps p
     UNION ALL
-    SELECT p.org_id, b.figure, b.bucket, coalesce(p.access_source_id, 0)
+    SELECT p.org_id, b.figure, b.bucket, reporting_source_of(p.access_source_id, p.inherits_access)
       FROM pnps p JOIN pnp_documents d ON d.org_id = p.org_id AND d.pnp_id = p.id
       CROSS JOIN LATERAL reporting_version_buckets(p.status, d.status, d.draft_stage, d.review_dt, d.published_at) b) x
    GROUP BY 1, 2, 3, 4;

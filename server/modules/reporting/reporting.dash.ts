@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/reporting';
 import { monthKey, monthLabel, monthSpan, monthsBetween } from '../../../shared/domain/report-cells';
 import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS } from '../../../shared/domain/statuses';
+import { planOnce } from '../../db/tenant';
 import { unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { reportScope, type ReportScope } from './reporting.scope';
@@ -131,6 +132,9 @@ export async function getDashFigure(
   figure: DashFigure,
   query: { from?: string; to?: string },
 ): Promise<DashFigureResult> {
+  // The figures' statements read the tallies by ranges whose plans do not depend on the values:
+  // planned once per connection (docs/adr/0014-list-plans.md); nothing runs after them.
+  await planOnce(ctx.tx);
   const scope = await reportScope(ctx);
   if (figure !== 'published_docs' && (query.from || query.to)) {
     throw unprocessable('from and to apply to published_docs only.');

@@ -8,7 +8,13 @@ import {
   VERSION_STATUS_LABELS,
 } from '../../../shared/domain/statuses';
 import { intArray } from '../../db/client';
-import { containerInScope, pnpInScope, type ReportScope } from './reporting.scope';
+import {
+  containerInScope,
+  ownedOwnPnpsCondition,
+  ownedSourcesSql,
+  pnpInScope,
+  type ReportScope,
+} from './reporting.scope';
 import { Tally, type TallyPart } from './reporting.tallies';
 
 /**
@@ -95,6 +101,13 @@ export interface ReportDef {
    * exactly the source's rows in the same scope.
    */
   tallied?: TallyPart[];
+  /** The same where the total is not a plain sum of tallies: a statement answering `total`. */
+  talliedTotal?(scope: ReportScope): SQL;
+  /**
+   * Plan the first page on every request, not once per connection (reporting.service.ts): where the
+   * generic plan is worse than the custom ones.
+   */
+  customPlans?: true;
 }
 
 const c = (key: string, label: string, sortable = true): ReportColumn => ({ key, label, sortable });
@@ -172,6 +185,9 @@ const allVersions: ReportDef = {
   ],
   // Every version in scope.
   tallied: [{ figure: Tally.VersionStatus }],
+  // Planned without the page size, an org admin's first page gathers parallel workers to walk the
+  // names (35 ms instead of 1 ms, measured on PostgreSQL at 100,000 versions).
+  customPlans: true,
 };
 
 const retired: ReportDef = {
@@ -368,6 +384,46 @@ function missingSource(s: ReportScope, f: ReportFilters, purpose: SourcePurpose,
        ${cut((dir) => sql`c.name ${dir} nulls last, c.type * 2147483648::bigint + c.id ${dir}`)}) cn`;
 }
 
+/**
+ * The number of rows of Unassigned Items without filters (every expected role looked for), from the
+ * kept counts of P&Ps not retired per access source (migration 0030): the P&Ps of a source count
+ * when the source lacks a role (a source without grants lacks them all; P&Ps that inherit no source
+ * lack them all). P&Ps with participants of their own are kept under source -1: an org admin's are
+ * that count less those that have every role (found from their grants, few); an owner's are looked
+ * up from their own Owner grants. Containers are few and counted as the report lists them.
+ */
+function missingTotal(s: ReportScope): SQL {
+  const all = sql`${`{${EXPECTED_ROLES.join(',')}}`}::int[]`;
+  const owner = s.ownerId === null ? null : { ...s, ownerId: s.ownerId };
+  const heldOwn = sql`select g.pnp_id as id, array_agg(distinct g.role::int) as roles
+      from access_grants g where g.org_id = ${s.orgId} and g.pnp_id is not null group by g.pnp_id`;
+  const ownPnps =
+    owner === null
+      ? sql`(select coalesce(sum(t.n), 0) from reporting_tallies t
+              where t.org_id = ${s.orgId} and t.figure = ${Tally.PnpStatus} and t.bucket in (1, 2) and t.source_id = -1)
+            - (select count(*) from (${heldOwn}) h
+                 join pnps p on p.org_id = ${s.orgId} and p.id = h.id
+                where not p.inherits_access and p.status <> 3 and h.roles @> ${all})`
+      : sql`(select count(*) from pnps p
+               left join (${heldOwn}) h on h.id = p.id
+              where p.org_id = ${s.orgId} and p.status <> 3 and ${ownedOwnPnpsCondition(owner, 'p')}
+                and not coalesce(h.roles @> ${all}, false))`;
+  return sql`
+    with held_c as (
+      select g.container_id as id, array_agg(distinct g.role::int) as roles
+        from access_grants g where g.org_id = ${s.orgId} and g.container_id is not null group by g.container_id)
+    select ((select coalesce(sum(t.n), 0) from reporting_tallies t
+               left join held_c h on h.id = t.source_id
+              where t.org_id = ${s.orgId} and t.figure = ${Tally.PnpStatus} and t.bucket in (1, 2) and t.source_id >= 0
+                and ${owner === null ? sql`true` : sql`t.source_id in (${ownedSourcesSql(owner)})`}
+                and not coalesce(h.roles @> ${all}, false))
+          + ${ownPnps}
+          + (select count(*) from containers c
+               left join held_c h on h.id = c.access_source_id
+              where c.org_id = ${s.orgId} and ${containerInScope(s, 'c')} and not coalesce(h.roles @> ${all}, false))
+           )::int as total`;
+}
+
 const roleNames = sql.join(
   Object.entries(OBJECT_ROLE_NAMES).map(([id, name]) => sql`(${Number(id)}::int, ${name}::text)`),
   sql`, `,
@@ -394,6 +450,7 @@ const unassigned: ReportDef = {
            cardinality(r.missing) as missing_count`,
   sortBy: () => ({ missing_count: sql`cardinality(r.missing)` }),
   where: () => [],
+  talliedTotal: missingTotal,
 };
 
 const READ_ACK_STATUS_LABELS: Record<number, string> = { 1: 'Active', 2: 'Closed', 3: 'Canceled' };

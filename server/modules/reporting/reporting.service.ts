@@ -11,6 +11,7 @@ import {
   type ReportPage,
 } from '../../../shared/api/reporting';
 import { queryRows } from '../../db/client';
+import { planOnce } from '../../db/tenant';
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { streamReport } from './reporting.export';
@@ -140,9 +141,11 @@ async function runReport(
   // A page that is not full and not empty is the last one: the total is known without counting.
   if (rows.length > 0 && rows.length < q.per_page) total = offset + rows.length;
   else if (rows.length === 0 && offset === 0) total = 0;
-  else if (def.tallied && FILTER_KEYS.every((k) => q[k] === undefined)) {
+  else if ((def.tallied || def.talliedTotal) && FILTER_KEYS.every((k) => q[k] === undefined)) {
     // No filter: the report's rows are what the tallies count (see ReportDef.tallied).
-    const counted = await tallyTotal(ctx, scope, def.tallied);
+    const counted = def.talliedTotal
+      ? ((await queryRows<{ total: number }>(ctx.tx, def.talliedTotal(scope)))[0]?.total ?? 0)
+      : await tallyTotal(ctx, scope, def.tallied ?? []);
     total = Math.min(counted, REPORT_COUNT_LIMIT);
     capped = counted > REPORT_COUNT_LIMIT;
   } else {
@@ -169,6 +172,18 @@ async function runReport(
 
 /** A report page (JSON) or, with format csv/xlsx, the whole report streamed as a download (then null). */
 export async function getReport(ctx: OrgCtx, key: ReportOrDetailKey, q: ParsedQuery): Promise<ReportPage | null> {
+  // A first page without filters (what the reports screen opens with): its statements' plans do
+  // not depend on their parameters' values (the organisation, the owner, the page size), so they are
+  // planned once per connection (docs/adr/0014-list-plans.md) instead of on every request. Nothing
+  // runs after them in the request's transaction.
+  if (
+    q.format === 'json' &&
+    q.page === 1 &&
+    !REPORTS[key].customPlans &&
+    FILTER_KEYS.every((k) => q[k] === undefined)
+  ) {
+    await planOnce(ctx.tx);
+  }
   const scope = await reportScope(ctx);
   return runReport(ctx, key, scope, q);
 }

@@ -551,7 +551,7 @@ describe('access and validation', () => {
 });
 
 describe('kept counts (dashboard figures and unfiltered totals, migration 0030)', () => {
-  const tallied = ['pnp_documents', 'pending_action', 'pnp_document_views'];
+  const tallied = ['pnp_documents', 'pending_action', 'pnp_document_views', 'missing_assignments'];
   /** A total taken from the kept counts (a full first page) against the rows listed. */
   async function expectTotalsEqualRows(agent: Agent, label: string): Promise<void> {
     for (const name of tallied) {
@@ -598,6 +598,14 @@ describe('kept counts (dashboard figures and unfiltered totals, migration 0030)'
         expect(delta(before[i]!, after[i]!), figures[i]).toEqual(expected);
         expect(delta(adminBefore[i]!, adminAfter[i]!), figures[i]).toEqual(expected);
       }
+      // Every expected role held on the P&P itself: it leaves Unassigned Items.
+      await withSystem(t.deps.database.db, (tx) =>
+        tx.execute(sql`insert into access_grants (org_id, pnp_id, user_id, role, approval_step)
+                       values (${s.org.id}, ${pnpId}, ${s.bea.id}, 2, null), (${s.org.id}, ${pnpId}, ${s.bea.id}, 4, 1),
+                              (${s.org.id}, ${pnpId}, ${s.bea.id}, 5, null)`),
+      );
+      await expectTotalsEqualRows(admin, 'admin, own participants all held');
+      await expectTotalsEqualRows(bea, 'bea, own participants all held');
     } finally {
       await withSystem(t.deps.database.db, (tx) =>
         tx.execute(sql`delete from pnps where org_id = ${s.org.id} and id = ${pnpId}`),

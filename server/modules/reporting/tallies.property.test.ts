@@ -204,26 +204,26 @@ async function apply(tx: Tx, op: Op): Promise<void> {
 /** The tallies as migration 0030 defines them, counted from the P&Ps and versions (written apart from it). */
 const fromScratch = (org: number): SQL => sql`
   select figure, bucket, source_id, count(*)::int as n from (
-    select 1 as figure, p.status::int as bucket, coalesce(p.access_source_id, 0) as source_id
+    select 1 as figure, p.status::int as bucket, coalesce(p.access_source_id, case when p.inherits_access then 0 else -1 end) as source_id
       from pnps p where p.org_id = ${org}
     union all
-    select 2, coalesce(d.draft_stage, 0)::int, coalesce(p.access_source_id, 0)
+    select 2, coalesce(d.draft_stage, 0)::int, coalesce(p.access_source_id, case when p.inherits_access then 0 else -1 end)
       from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
      where d.org_id = ${org} and d.status = 1 and p.status <> 3
     union all
-    select 3, d.review_dt - date '2000-01-01', coalesce(p.access_source_id, 0)
+    select 3, d.review_dt - date '2000-01-01', coalesce(p.access_source_id, case when p.inherits_access then 0 else -1 end)
       from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
      where d.org_id = ${org} and d.status = 2 and p.status = 2 and d.review_dt is not null
     union all
-    select 5, to_char(d.review_dt, 'YYYYMM')::int, coalesce(p.access_source_id, 0)
+    select 5, to_char(d.review_dt, 'YYYYMM')::int, coalesce(p.access_source_id, case when p.inherits_access then 0 else -1 end)
       from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
      where d.org_id = ${org} and d.status = 2 and p.status = 2 and d.review_dt is not null
     union all
-    select 4, to_char(d.published_at at time zone 'UTC', 'YYYYMM')::int, coalesce(p.access_source_id, 0)
+    select 4, to_char(d.published_at at time zone 'UTC', 'YYYYMM')::int, coalesce(p.access_source_id, case when p.inherits_access then 0 else -1 end)
       from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
      where d.org_id = ${org} and d.published_at is not null
     union all
-    select 6, d.status::int, coalesce(p.access_source_id, 0)
+    select 6, d.status::int, coalesce(p.access_source_id, case when p.inherits_access then 0 else -1 end)
       from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
      where d.org_id = ${org}) x
   group by 1, 2, 3 order by 1, 2, 3`;
