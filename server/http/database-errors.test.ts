@@ -27,6 +27,10 @@ describe('database errors', () => {
     });
   });
 
+  it.each(['40P01', '40001'])('%s (a deadlock or a serialization failure) is 503: nothing kept, try again', (code) => {
+    expect(classifyDatabaseError(wrapped({ code }))).toEqual({ status: 503, message: DatabaseMessages.conflict });
+  });
+
   it.each(['22021', '22P05', '22003'])('%s (a value the database cannot store) is 422', (code) => {
     expect(classifyDatabaseError(wrapped({ code }))?.status).toBe(422);
   });

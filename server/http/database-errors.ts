@@ -6,6 +6,7 @@ export const DatabaseMessages = {
   unavailable: 'The database is unavailable right now. Please try again in a moment.',
   tooSlow: 'The database took too long to answer. Please try again in a moment.',
   unstorable: 'The request contains a value that cannot be stored (a control character or a number out of range).',
+  conflict: 'Another change reached the same records at the same moment, so nothing was saved. Please try again.',
 } as const;
 
 export type DatabaseFailure = { status: 503; message: string } | { status: 422; message: string };
@@ -27,6 +28,12 @@ const CONNECTION_MESSAGES = [
  * number (22P02), a string longer than its column (22001).
  */
 const UNSTORABLE_CODES = new Set(['22021', '22P05', '22003', '22P02', '22001']);
+/**
+ * A deadlock (40P01) or a serialization failure (40001): PostgreSQL rolled this transaction back
+ * because of another one running at the same moment (two writers meeting on the same rows, the
+ * reporting tallies' rows among them). Nothing of it was kept, so trying again is safe.
+ */
+const CONFLICT_CODES = new Set(['40P01', '40001']);
 /** statement_timeout (57014 query_canceled) and lock_timeout (55P03). */
 const TIMEOUT_CODES = new Set(['57014', '55P03']);
 
@@ -48,6 +55,7 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
     if (CONNECTION_MESSAGES.some((m) => message.includes(m)))
       return { status: 503, message: DatabaseMessages.unavailable };
     if (TIMEOUT_CODES.has(code)) return { status: 503, message: DatabaseMessages.tooSlow };
+    if (CONFLICT_CODES.has(code)) return { status: 503, message: DatabaseMessages.conflict };
     if (UNSTORABLE_CODES.has(code)) return { status: 422, message: DatabaseMessages.unstorable };
   }
   return null;
