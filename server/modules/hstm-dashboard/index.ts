@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Dashboard, DashboardQuery } from '../../../shared/api/hstm-dashboard';
 import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
@@ -38,6 +38,17 @@ interface DashboardRow {
   users_locked_out: number;
 }
 
+/**
+ * A status code of ours written into the statement, not sent as a parameter: PostgreSQL plans a
+ * statement it runs often once for any parameters (a generic plan), and with `status <> $1` it
+ * guessed one user where there were 2,000 and joined them to their organisations in a nested loop
+ * (5 ms instead of 1.5 ms).
+ */
+const code = (value: number): SQL => {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not a status code: ${value}`);
+  return sql.raw(String(value));
+};
+
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** Issue 14: the staff dashboard, any staff user (spec §2 "hstm/dashboard"). */
@@ -56,7 +67,7 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
       const pattern = containsPattern(search);
       // Staff routes run outside row-level security: these reads span every organisation on purpose.
       const orgWhere = search ? sql`(o.name ilike ${pattern} or o.tenant ilike ${pattern})` : sql`true`;
-      const userWhere = sql`u.status <> ${UserStatus.Deleted} and ${
+      const userWhere = sql`u.status <> ${code(UserStatus.Deleted)} and ${
         search
           ? sql`((u.first_name || ' ' || u.last_name) ilike ${pattern} or u.email ilike ${pattern} or u.username ilike ${pattern})`
           : sql`true`
@@ -77,11 +88,11 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
                      from org_users u join organizations o on o.id = u.org_id
                     where ${userWhere} order by u.created_at desc, u.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x) as users,
           (select count(*)::int from org_users u where ${userWhere}) as user_total,
-          (select count(*)::int from organizations where status = ${OrgStatus.Enabled}) as orgs_active,
-          (select count(*)::int from organizations where status = ${OrgStatus.Disabled}) as orgs_disabled,
-          (select count(*)::int from organizations where status = ${OrgStatus.Locked}) as orgs_locked,
+          (select count(*)::int from organizations where status = ${code(OrgStatus.Enabled)}) as orgs_active,
+          (select count(*)::int from organizations where status = ${code(OrgStatus.Disabled)}) as orgs_disabled,
+          (select count(*)::int from organizations where status = ${code(OrgStatus.Locked)}) as orgs_locked,
           (select count(*)::int from org_users
-            where status <> ${UserStatus.Deleted} and locked_until > ${ctx.now.toISOString()}::timestamptz) as users_locked_out`,
+            where status <> ${code(UserStatus.Deleted)} and locked_until > ${ctx.now.toISOString()}::timestamptz) as users_locked_out`,
       );
       if (!row) throw new Error('The staff dashboard statement returned no row');
       // PGlite may hand json back as text; PostgreSQL's driver parses it.
