@@ -134,6 +134,21 @@ describe('library_search_candidates', () => {
     expect(fuzzy.map((r) => r.pnp_id)).toEqual([aHygiene.id]);
   });
 
+  it("matches a location by the binders' and folders' kept paths, renamed binders included", async () => {
+    const binder = await createContainer(t.deps, orgA.id, { name: 'Surgical Unit' });
+    const folder = await createContainer(t.deps, orgA.id, { parentId: binder.id, name: 'Night Shift' });
+    const pnp = await createPublishedPnp(t.deps, orgA.id, folder.id, { name: 'Handover', text: 'Handover at eight.' });
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.execute(sql`update containers set name = 'Maternity Unit' where id = ${binder.id}`),
+    );
+    await withTenant(t.deps.database.db, orgA.id, async (tx) => {
+      const found = await candidates(tx, 'maternity night', ['maternity', 'night']);
+      expect(found.map((r) => [r.pnp_id, r.in_location, r.in_name])).toEqual([[pnp.id, true, false]]);
+      // The binder's old name left the path of the folder below it.
+      expect(await candidates(tx, 'surgical night', ['surgical', 'night'])).toEqual([]);
+    });
+  });
+
   it('reads the full-text and trigram indexes under row-level security, where a plain query cannot', async () => {
     await withTenant(t.deps.database.db, orgC.id, async (tx) => {
       const plain = await queryRows<{ docs: number; names: number }>(
