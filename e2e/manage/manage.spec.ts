@@ -51,16 +51,17 @@ test('create a binder and a folder, drag the folder into another binder, Ctrl-dr
   await expect(row(page, folder)).toHaveAttribute('aria-level', '2');
   await expect.poll(() => childrenOnScreen(page, binder)).toEqual([folder]);
 
-  // Drag the folder onto the other binder: it moves there.
-  await row(page, folder).dragTo(row(page, moveTarget.name));
+  // Drag the folder onto the other binder (opened first, as binders start closed): it moves there.
   await expand(page, moveTarget.name);
+  await row(page, folder).dragTo(row(page, moveTarget.name));
   await expect.poll(() => childrenOnScreen(page, moveTarget.name)).toEqual([folder]);
   await expect.poll(() => childrenOnScreen(page, binder)).toEqual([]);
   await expect
     .poll(async () => (await data.tree()).filter((i) => i.name === folder).map((i) => i.parent_id))
     .toEqual([moveTarget.id]);
 
-  // Ctrl-drag the folder onto a third binder: a copy lands there, the original stays.
+  // Ctrl-drag the folder onto a third binder (opened first): a copy lands there, the original stays.
+  await expand(page, copyTarget.name);
   await page.keyboard.down('Control');
   await row(page, folder).dragTo(row(page, copyTarget.name));
   await page.keyboard.up('Control');
@@ -118,10 +119,16 @@ test('navigates the tree by keyboard: arrows, Space to open and close, Enter to 
   const firstPnp = await data.pnp({ containerId: firstFolder.id, name: data.name('Hand Hygiene') });
   await openManage(page);
 
+  // Binders start closed; Space opens one and its folders load and show one level down.
   const binder = row(page, first.name);
   await binder.click();
   await expect(binder).toHaveAttribute('aria-selected', 'true');
+  await expect(binder).toHaveAttribute('aria-expanded', 'false');
+  await expect(row(page, firstFolder.name)).toHaveCount(0);
+  await page.keyboard.press('Space');
   await expect(binder).toHaveAttribute('aria-expanded', 'true');
+  await expect(row(page, firstFolder.name)).toHaveAttribute('aria-level', '2');
+  await expect(binder).not.toHaveAttribute('aria-busy', 'true');
 
   await page.keyboard.press('Space');
   await expect(binder).toHaveAttribute('aria-expanded', 'false');
@@ -275,6 +282,7 @@ test('the manage screen has no serious or critical accessibility violation', asy
   const draft = await data.pnp({ containerId: folder.id, name: data.name('Axe Draft') });
   const published = await data.pnp({ containerId: folder.id, name: data.name('Axe Published'), publish: true });
   await openManage(page);
+  await expand(page, binder.name);
   await expand(page, folder.name);
   await expect(row(page, draft.name)).toContainText(/draft/i);
   await expect(row(page, published.name)).toBeVisible();

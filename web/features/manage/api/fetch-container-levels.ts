@@ -1,8 +1,11 @@
 import type { ContainerLevels } from '../../../../shared/api/containers';
 import { http } from '../../../lib/api-client';
 
-/** The screen first asks for binders and their children, so binders can start open. */
-export const TOP_DEPTH = 2;
+/**
+ * The screen first asks for the binders alone (each says whether it has children): they start
+ * closed, and each binder's children are loaded when it opens, as a folder's are.
+ */
+export const TOP_DEPTH = 1;
 
 /**
  * GET o/{org}/containers?depth=N: the top levels (parentId null) or one binder or folder's children

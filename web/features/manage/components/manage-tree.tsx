@@ -25,11 +25,13 @@ export interface ManageTreeProps {
   readonly height: number;
   readonly filter: string;
   /**
-   * How the tree starts: 'binders' open (the default), 'all' open (folder views, Expand All) or
-   * 'none'. Expand and Collapse All mount a fresh tree in that state: one render, instead of a
-   * thousand open/close actions through the tree's store (measured 150-450 ms for 10,000 nodes).
+   * How the tree starts: 'none' (the default, and Collapse All): every binder and folder closed but
+   * the path to the selected node and `alsoOpen`, as binders' children are loaded only when they
+   * open; or 'all' open (folder views, Expand All: the whole tree is loaded). Expand and Collapse
+   * All mount a fresh tree in that state: one render, instead of a thousand open/close actions
+   * through the tree's store (measured 150-450 ms for 10,000 nodes).
    */
-  readonly startOpen: 'binders' | 'all' | 'none';
+  readonly startOpen: 'all' | 'none';
   /** Keys of binders and folders that start open too (those the user opened, loaded on demand). */
   readonly alsoOpen?: readonly string[];
   readonly activeId: string | null;
@@ -94,15 +96,14 @@ export function ManageTree(props: ManageTreeProps) {
   const { nodes, treeRef, onDrop, onRefused, canUseTopLevel } = props;
   const copying = useCopyModifier();
   const checkStates = useMemo(() => computeCheckStates(nodes, props.checked), [nodes, props.checked]);
-  // Binders open at first so their folders show; later reloads keep whatever the user opened.
-  // The path to the selected node stays open, so the node can be selected again in a fresh tree.
+  // Binders start closed (the first answer holds the binders alone); a fresh tree keeps open what
+  // the user opened and the path to the selected node, so the node can be selected again.
   const [initialOpenState] = useState(() =>
     Object.fromEntries(
-      [
-        ...(props.startOpen === 'binders' ? nodes.filter((n) => n.item.item_type === 1).map((n) => n.id) : []),
-        ...(props.activeId ? ancestorsOf(nodes, props.activeId) : []),
-        ...(props.alsoOpen ?? []),
-      ].map((id) => [id, true]),
+      [...(props.activeId ? ancestorsOf(nodes, props.activeId) : []), ...(props.alsoOpen ?? [])].map((id) => [
+        id,
+        true,
+      ]),
     ),
   );
 

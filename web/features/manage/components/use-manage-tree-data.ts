@@ -19,10 +19,10 @@ export interface ManageTreeData {
 }
 
 /**
- * The nodes of the manage tree. On demand (`whole` false) the binders and their children come
- * first, then each opened folder's children in a request of its own; a folder known to hold nothing
- * the user may see asks nothing. The whole tree (`whole`: a folder view, a filter, Expand All) comes
- * in one request, as those need every node.
+ * The nodes of the manage tree. On demand (`whole` false) the binders alone come first, then each
+ * opened binder's or folder's children in a request of its own; one known to hold nothing the user
+ * may see asks nothing. The whole tree (`whole`: a folder view, a filter, Expand All) comes in one
+ * request, as those need every node.
  */
 export function useManageTreeData(
   orgId: string,
@@ -49,7 +49,7 @@ export function useManageTreeData(
     },
     enabled: !whole,
   });
-  // Whether an opened folder has children, from the answers cached now (this render's data).
+  // Whether an opened binder or folder has children, from the answers cached now (this render's data).
   const known = new Map<number, boolean>();
   for (const [, data] of queryClient.getQueriesData<ContainerLevels>({
     queryKey: ['manage', orgId, 'level', bypass],
@@ -65,7 +65,7 @@ export function useManageTreeData(
     })),
   });
 
-  // One string that changes when any opened folder's answer does: the memo below follows it.
+  // One string that changes when any opened binder's or folder's answer does: the memo below follows it.
   const levelStamp = levels.map((l, i) => `${openedIds[i]}@${l.dataUpdatedAt}`).join(',');
   const loadingKey = levels
     .map((l, i) => (l.isPending && known.get(openedIds[i]!) === true ? openedIds[i] : null))

@@ -52,13 +52,13 @@ export function ManagePage() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [form, setForm] = useState<FormState>(null);
-  const [expansion, setExpansion] = useState<{ readonly open: 'binders' | 'all' | 'none'; readonly version: number }>({
-    open: 'binders',
+  const [expansion, setExpansion] = useState<{ readonly open: 'all' | 'none'; readonly version: number }>({
+    open: 'none',
     version: 0,
   });
-  // The folders the user opened (binders come open, with their children): each one's children are
-  // loaded when it opens. A fresh tree (another view, Expand or Collapse All) starts from the path
-  // to the selected node.
+  // The binders and folders the user opened (all start closed): each one's children are loaded
+  // when it opens. A fresh tree (another view, Expand or Collapse All) starts from the path to the
+  // selected node.
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   // Folder views, the filter and Expand All need every node: the whole tree comes in one request.
   const whole = view !== 'all' || filter.trim() !== '' || expansion.open === 'all';
@@ -68,12 +68,12 @@ export function ManagePage() {
   const { height: viewport } = useViewportSize();
 
   const nodes = useMemo(() => buildTree(tree.items, view), [tree.items, view]);
-  // The folders above the selected node (binders start open by themselves).
+  // The binders and folders above the selected node.
   const pathToActive = () =>
     new Set(
       (activeId ? ancestorsOf(nodes, activeId) : [])
         .map((key) => Number(key.slice(1)))
-        .filter((id) => tree.locate(id)?.item_type === 2),
+        .filter((id) => tree.locate(id) !== undefined),
     );
   const restart = (next: () => void) => {
     setOpened(pathToActive());
@@ -81,7 +81,7 @@ export function ManagePage() {
   };
   const expandAll = (open: 'all' | 'none') => restart(() => setExpansion((e) => ({ open, version: e.version + 1 })));
   const onOpenChange = useCallback((node: ManageNode, open: boolean) => {
-    if (!open || node.item.item_type !== 2) return;
+    if (!open || node.item.item_type === 3) return;
     const id = node.item.id;
     setOpened((current) => (current.has(id) ? current : new Set(current).add(id)));
   }, []);

@@ -1,21 +1,10 @@
 import type { ManageItem } from './build-tree';
 
 /**
- * Which on-demand answer lists a container's children: the top levels (null) for the top and for a
- * binder (the screen asks for binders with their children), else the container's own answer.
- */
-export function childrenListedBy(
-  parentId: number | null,
-  locate: (containerId: number) => ManageItem | undefined,
-): number | null {
-  if (parentId === null) return null;
-  const parent = locate(parentId);
-  return !parent || parent.item_type === 1 ? null : parentId;
-}
-
-/**
- * The on-demand answers a change below `parents` makes stale: those listing each parent's children,
- * and those listing the parent itself (whether it has children may have changed).
+ * The on-demand answers a change below `parents` makes stale: each parent's own answer (null: the
+ * top levels), which lists its children, and the answer listing the parent itself (whether it has
+ * children may have changed). The first answer holds the binders alone, so a binder's children come
+ * in its own answer, as a folder's do.
  */
 export function levelsListing(
   parents: ReadonlyArray<number | null>,
@@ -23,10 +12,10 @@ export function levelsListing(
 ): Set<number | null> {
   const owners = new Set<number | null>();
   for (const parentId of parents) {
-    owners.add(childrenListedBy(parentId, locate));
+    owners.add(parentId);
     if (parentId === null) continue;
     const parent = locate(parentId);
-    if (parent) owners.add(childrenListedBy(parent.parent_id, locate));
+    if (parent) owners.add(parent.parent_id);
   }
   return owners;
 }

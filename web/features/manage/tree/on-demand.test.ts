@@ -3,7 +3,7 @@ import type { ContainerNodeItem } from '../../../../shared/api/containers';
 import { manageKeys } from '../api/manage-keys';
 import { buildTree, walk, type ManageItem } from './build-tree';
 import { mentionsDeleted } from './deleted-nodes';
-import { childrenListedBy, levelsListing } from './level-sources';
+import { levelsListing } from './level-sources';
 
 const node = (id: number, item_type: 1 | 2 | 3, parent_id: number | null, name: string): ContainerNodeItem => ({
   id,
@@ -19,33 +19,35 @@ const node = (id: number, item_type: 1 | 2 | 3, parent_id: number | null, name: 
   abilities: { manage: true },
 });
 
-// Binder 1 > Folder 2 > Folder 3 > P&P 1; Binder 4 (top levels, then 2's and 3's children on demand).
-const top = [node(1, 1, null, 'Clinical'), node(2, 2, 1, 'Infection'), node(4, 1, null, 'HR')];
+// Binder 1 > Folder 2 > Folder 3 > P&P 1; Binder 4 (the binders first, then 1's, 2's and 3's children on demand).
+const top = [node(1, 1, null, 'Clinical'), node(4, 1, null, 'HR')];
+const ofBinder1 = [node(2, 2, 1, 'Infection')];
 const ofFolder2 = [node(3, 2, 2, 'Hands')];
 const ofFolder3 = [node(1, 3, 3, 'Hand Hygiene')];
 const locate = (id: number): ManageItem | undefined =>
-  [...top, ...ofFolder2].find((i) => i.item_type !== 3 && i.id === id);
+  [...top, ...ofBinder1, ...ofFolder2].find((i) => i.item_type !== 3 && i.id === id);
 
 describe('the tree loaded on demand', () => {
   it('places parts loaded in any order under their parents, each node once, and leaves out orphans', () => {
-    const tree = buildTree([...top, ...ofFolder3, ...ofFolder2, ...ofFolder2, node(9, 2, 99, 'Orphan')]);
+    const tree = buildTree([...top, ...ofFolder3, ...ofFolder2, ...ofBinder1, ...ofFolder2, node(9, 2, 99, 'Orphan')]);
     expect(tree.map((n) => n.name)).toEqual(['Clinical', 'HR']);
     expect([...walk(tree)].map((n) => n.id)).toEqual(['c1', 'c2', 'c3', 'p1', 'c4']);
   });
 
-  it('knows which answer lists a container’s children: the top levels for the top and binders, else its own', () => {
-    expect(childrenListedBy(null, locate)).toBeNull();
-    expect(childrenListedBy(1, locate)).toBeNull();
-    expect(childrenListedBy(2, locate)).toBe(2);
-    expect(childrenListedBy(3, locate)).toBe(3);
+  it('shows the binders alone, with no children until a binder’s own answer comes', () => {
+    const tree = buildTree(top);
+    expect([...walk(tree)].map((n) => n.id)).toEqual(['c1', 'c4']);
+    expect(tree.every((n) => n.children?.length === 0)).toBe(true);
   });
 
   it('refreshes the answers listing a changed container’s children and the one saying whether it has any', () => {
     expect([...levelsListing([3], locate)].sort()).toEqual([2, 3]);
-    expect([...levelsListing([2], locate)]).toEqual([2, null]);
+    expect([...levelsListing([2], locate)].sort()).toEqual([1, 2]);
+    // A binder's children are in its own answer; the top levels say whether it has any.
+    expect([...levelsListing([1], locate)]).toEqual([1, null]);
     expect([...levelsListing([null], locate)]).toEqual([null]);
     // A move from folder 3 to binder 4.
-    expect(new Set(levelsListing([3, 4], locate))).toEqual(new Set([3, 2, null]));
+    expect(new Set(levelsListing([3, 4], locate))).toEqual(new Set([3, 2, 4, null]));
   });
 
   it('forgets the children of a deleted folder', () => {
