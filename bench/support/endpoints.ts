@@ -31,12 +31,12 @@ export const SEARCHES: Array<{ id: string; label: string; phrase: string; kind: 
   { id: 'search-typo', label: "search with a typo ('ventilater')", phrase: 'ventilater', kind: 'typo' },
 ];
 
-/** What the manage screen asks first when the tree loads on demand: binders and their children. */
-const MANAGE_TOP_DEPTH = 2;
+/** What the manage screen asks first when the tree loads on demand: the binders alone. */
+const MANAGE_TOP_DEPTH = 1;
 
 /**
  * The containers tree as the manage screen asks for it: of the whole organisation for an org admin
- * (bypass_val=true), of what the caller may see for a reader; only the first levels when the route
+ * (bypass_val=true), of what the caller may see for a reader; only the binders (depth=1) when the route
  * loads on demand (its `depth` parameter), else the whole tree.
  */
 export function containersQuery(user: User): { query: string; onDemand: string | null } {
@@ -96,7 +96,7 @@ export function endpointsFor(
     }
     list.push({
       id: 'containers',
-      label: `containers tree${containersQuery(user).onDemand ? ' (first levels)' : ' (whole)'}`,
+      label: `containers tree${containersQuery(user).onDemand ? ' (binders alone)' : ' (whole)'}`,
       kind: 'list',
       user,
       server: 'app',
