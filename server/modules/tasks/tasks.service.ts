@@ -20,7 +20,7 @@ import { findDocumentByStatus } from '../pnps/pnps.repo';
 import { positionLabel } from '../pnps/workflow.record';
 import { runWorkflowAction } from '../pnps/workflow.service';
 import { asDelegateOf } from '../delegation/acting-for';
-import { activeDelegators, activePrincipal, closeLapsedCopies } from '../delegation/delegation.repo';
+import { activePrincipal, closeLapsedCopiesAndListDelegators } from '../delegation/delegation.repo';
 import { findTask, listTaskPage, lockTask, markTaskCompleted, type TaskFilters, type TaskRow } from './tasks.repo';
 
 export const TASK_STATUS_LABELS: Record<number, string> = {
@@ -74,8 +74,7 @@ export function presentTask(row: TaskRow, callerId: number): Task {
  * first: that is how a window ends by itself, with nothing scheduled.
  */
 async function whose(ctx: OrgCtx): Promise<Pick<TaskFilters, 'userIds' | 'openOnlyUserIds' | 'delegateId'>> {
-  await closeLapsedCopies(ctx.tx, ctx.orgId, { delegateId: ctx.actor.userId }, ctx.now);
-  const away = await activeDelegators(ctx.tx, ctx.orgId, ctx.actor.userId, ctx.now);
+  const away = await closeLapsedCopiesAndListDelegators(ctx.tx, ctx.orgId, ctx.actor.userId, ctx.now);
   return { userIds: [ctx.actor.userId], openOnlyUserIds: away, delegateId: ctx.actor.userId };
 }
 
