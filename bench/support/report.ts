@@ -89,9 +89,9 @@ export function sizeTable(size: SizeResult, connections: number[]): string {
       size.people ? `; ${size.people.toLocaleString('en-US')} more users in ${size.groups ?? 0} groups` : ''
     })`,
     '',
-    `${size.reused ? 'Fixture kept from an earlier run (same fixture code, same migrations)' : `Seeded in ${size.seedSeconds.toFixed(0)} s`}, measured in ${size.seconds.toFixed(0)} s. Containers: ${
+    `${size.reused ? 'Fixture kept from an earlier run (same fixture code, brought to the current migrations)' : `Seeded in ${size.seedSeconds.toFixed(0)} s`}, measured in ${size.seconds.toFixed(0)} s. Containers: ${
       size.containersOnDemand
-        ? `the first levels, as the manage screen asks for them (\`${size.containersOnDemand}\`)`
+        ? `the top of the tree, as the manage screen asks for it (\`${size.containersOnDemand}\`)`
         : 'the whole tree (no on-demand loading yet)'
     }. Tasks: ${size.tasks ? 'measured' : 'no route yet'}. Budgets met: ${met} of ${judged.length}.`,
     '',
