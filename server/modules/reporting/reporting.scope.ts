@@ -1,16 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
-import { queryRows } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
+import { isContainerOwner } from '../auth/auth.repo';
 import { containersWithRoleSql, pnpVisibleCondition } from '../access/effective-access';
 
 /**
  * Who sees what in reports (product rules: "reports: OA and BO, scoped to what they may see").
- * An org admin sees the whole organisation (`ownerId` null). Anyone else who is an effective Owner
- * somewhere (of a binder or folder, or of a P&P with its own participants; directly or through a
- * group) sees only the containers and P&Ps they own: the P&Ps where they are an effective Owner,
- * the containers where they are. Everyone else gets 403 on every report route.
+ * An org admin sees the whole organisation (`ownerId` null). A binder or folder owner (Owner of a
+ * container, directly or through a group) sees only the containers and P&Ps they own: the P&Ps
+ * where they are an effective Owner (those with participants of their own included), the
+ * containers where they are. Everyone else, the Owner of a single P&P too, gets 403 on every report
+ * route.
  */
 export interface ReportScope {
   orgId: number;
@@ -20,16 +21,11 @@ export interface ReportScope {
 
 export async function reportScope(ctx: OrgCtx): Promise<ReportScope> {
   if (ctx.actor.isAdmin) return { orgId: ctx.orgId, ownerId: null };
-  const [owns] = await queryRows<{ owns: boolean }>(
-    ctx.tx,
-    sql`select exists (
-          select 1 from access_grants g
-           where g.org_id = ${ctx.orgId} and g.role = ${ObjectRole.Owner}
-             and (g.user_id = ${ctx.actor.userId}
-                  or g.group_id in (select group_id from group_memberships
-                                     where org_id = ${ctx.orgId} and user_id = ${ctx.actor.userId}))) as owns`,
-  );
-  if (!owns?.owns) throw forbidden('Reports are available to organization administrators and binder or folder owners.');
+  // The same test as the session's binder_or_folder_owner flag, which shows the Reports menu: the
+  // Owner of a single P&P (and of no binder or folder) is not a binder or folder owner.
+  if (!(await isContainerOwner(ctx.tx, ctx.orgId, ctx.actor.userId))) {
+    throw forbidden('Reports are available to organization administrators and binder or folder owners.');
+  }
   return { orgId: ctx.orgId, ownerId: ctx.actor.userId };
 }
 
