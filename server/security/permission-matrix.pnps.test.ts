@@ -152,12 +152,6 @@ describeMatrix('P&Ps', (w) => {
           [textFile('The first text.')],
         ),
       secrets: (c) => c.names,
-      deviations: {
-        PolicyOwner: {
-          status: 404,
-          why: 'a policy owner whose role in the container is Audience creates a Draft P&P it may not see: the answer is 404 and nothing is created',
-        },
-      },
     }),
     row({
       capability: 'create a P&P',

@@ -7,7 +7,8 @@ import { orgTemplates, pnps, templateSources, templates } from '../../db/schema/
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { utcDate } from '../../platform/clock';
-import { listUserRolesOnContainer } from '../access/effective-access';
+import { listUserRolesOnContainer, type RoleGrant } from '../access/effective-access';
+import { participantsOfNewPnp } from './creator-access';
 import { changedFields, insertChangeLog } from '../change-logs/change-logs.repo';
 import { isAcceptedExtension } from '../files/file-types';
 import type { CheckedFile } from '../files/file-validation';
@@ -47,11 +48,12 @@ export function documentDetailErrors(details: DocumentDetailsInput, today: strin
  * Checks that the caller may create P&Ps in a container (OA, BO, or a policy owner with a role there).
  * A container the caller holds no role on is answered like one that does not exist (404, no name).
  */
-export async function assertMayCreateIn(ctx: OrgCtx, containerId: number): Promise<void> {
+export async function assertMayCreateIn(ctx: OrgCtx, containerId: number): Promise<RoleGrant[]> {
   await getContainer(ctx.tx, ctx.orgId, containerId);
   const containerRoles = await listUserRolesOnContainer(ctx.tx, ctx.orgId, ctx.actor.userId, containerId);
   if (!ctx.actor.isAdmin && containerRoles.length === 0) throw notFound('The binder or folder');
   enforce(decideCreate({ isAdmin: ctx.actor.isAdmin, isPolicyOwner: ctx.actor.isPolicyOwner, containerRoles }));
+  return containerRoles;
 }
 
 /** The container a new P&P goes into, and whether the caller may create one there. */
@@ -128,12 +130,11 @@ export async function createPnp(
   body: CreatePnpBody,
   file: CheckedFile | null,
 ): Promise<{ pnp: PnpRow; doc: DocumentRow }> {
-  await assertMayCreateIn(ctx, body.pnp.container_id);
+  const containerRoles = await assertMayCreateIn(ctx, body.pnp.container_id);
   const errors = documentDetailErrors(body.document, utcDate(ctx.now));
   if (errors.length > 0) throw unprocessable(...errors);
-  const participants = body.pnp.participants
-    ? await resolveParticipants(ctx.tx, ctx.orgId, body.pnp.participants)
-    : null;
+  const own = await participantsOfNewPnp(ctx, body.pnp.container_id, body.pnp.participants, containerRoles);
+  const participants = own ? await resolveParticipants(ctx.tx, ctx.orgId, own) : null;
   let stored: StoredFile;
   if (body.pnp.template_id !== undefined) {
     if (file) throw unprocessable('Choose either a template or a file, not both.');
