@@ -66,7 +66,7 @@ describe('POST pnps by a policy owner who is only Audience in the folder', () =>
     const pat = await t.signIn(policyOwner.username, policyOwner.password);
     const res = await create(pat, 'Hand hygiene by Pat');
     expect(res.statusCode).toBe(201);
-    const pnpId = (res.json() as { pnp: { id: number } }).pnp.id;
+    const pnpId = res.json<{ pnp: { id: number } }>().pnp.id;
 
     const opened = await pat.get(`/api/o/${orgId}/pnps/${pnpId}`);
     expect(opened.statusCode).toBe(200);
@@ -98,7 +98,7 @@ describe('POST pnps by a policy owner who is only Audience in the folder', () =>
       { group_id: groupId, role: 5 },
     ]);
     expect(res.statusCode).toBe(201);
-    const pnpId = (res.json() as { pnp: { id: number } }).pnp.id;
+    const pnpId = res.json<{ pnp: { id: number } }>().pnp.id;
     const roles = rolesOf((await pat.get(`/api/o/${orgId}/pnps/${pnpId}`)).json());
     expect(roles.map((p) => [p.role, p.user_id, p.group_id]).sort()).toEqual(
       [
@@ -115,9 +115,7 @@ describe('POST pnps by a policy owner who is only Audience in the folder', () =>
     const wes = await t.signIn(worker.username, worker.password);
     const res = await create(wes, 'Falls by Wes');
     expect(res.statusCode).toBe(201);
-    const roles = rolesOf(
-      (await wes.get(`/api/o/${orgId}/pnps/${(res.json() as { pnp: { id: number } }).pnp.id}`)).json(),
-    );
+    const roles = rolesOf((await wes.get(`/api/o/${orgId}/pnps/${res.json<{ pnp: { id: number } }>().pnp.id}`)).json());
     expect(roles.some((p) => p.user_id === worker.id && p.role === 2)).toBe(true);
     expect(roles.every((p) => p.inherited)).toBe(true);
   });
