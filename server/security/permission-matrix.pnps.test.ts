@@ -14,10 +14,8 @@ const docQuery = (p: MatrixPnp) => `?pnp_id=${p.id}`;
 
 describeMatrix('P&Ps', (w) => {
   const LIBRARY_READERS = [...SEE_DRAFTS, 'Audience'] as const;
-  // Product rules: the binder owner holds a role on an ancestor of every P&P of the binder and
-  // manages them all (publishes, retires); the library shows a BO only the P&Ps that inherit the
-  // binder's participants, not one with participants of its own. Reported; the library is not ours.
-  const LIBRARY_BO = 'the library hides a P&P with its own participants from the owner of its binder';
+  // Product rules: the binder owner holds a role on an ancestor of every P&P of the binder (binder
+  // P's P&Ps all have participants of their own, without BO) and sees them in the library.
   const statusIs = (want: number) => async (_res: unknown, p: MatrixPnp) => {
     const got = await pnpStatus(w(), p.id);
     return got === want ? null : `the P&P's status is ${got}, not ${want}`;
@@ -39,9 +37,6 @@ describeMatrix('P&Ps', (w) => {
       state: 'active',
       allowed: LIBRARY_READERS,
       mutates: false,
-      deviations: {
-        BO: { status: 404, why: LIBRARY_BO },
-      },
       call: (a, org, p) => a.get(`${o(org)}/library/${p.id}`),
     }),
     pnpRow(w, {
@@ -50,9 +45,6 @@ describeMatrix('P&Ps', (w) => {
       state: 'active',
       allowed: LIBRARY_READERS,
       mutates: false,
-      deviations: {
-        BO: { status: 404, why: LIBRARY_BO },
-      },
       call: (a, org, p) => a.get(`${o(org)}/library/${p.id}/file?action_name=view`),
     }),
     row<MatrixPnp>({
@@ -68,8 +60,7 @@ describeMatrix('P&Ps', (w) => {
       secrets: (p) => [p.name],
       check: (res, p, actor) => {
         const found = res.body.includes(p.name);
-        // BO: see LIBRARY_BO (a known deviation, reported); the list does not show it to them either.
-        const should = (LIBRARY_READERS as readonly string[]).includes(actor) && actor !== 'BO';
+        const should = (LIBRARY_READERS as readonly string[]).includes(actor);
         return found === should ? null : `${actor} ${should ? 'does not find' : 'finds'} it`;
       },
     }),

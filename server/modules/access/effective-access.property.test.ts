@@ -6,7 +6,7 @@ import { queryRows, type Tx } from '../../db/client';
 import { withTenant } from '../../db/tenant';
 import { createGroup, createOrg, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { containersWithRoleSql, pnpVisibleCondition, visiblePnpIdsSql } from './effective-access';
+import { containersWithRoleSql, countablePnpsSql, pnpVisibleCondition, visiblePnpIdsSql } from './effective-access';
 
 /**
  * The materialised access sources (migration 0005's triggers) against a from-scratch derivation:
@@ -38,7 +38,7 @@ afterAll(async () => t.close());
 type Op =
   | { kind: 'binder'; inherits: boolean }
   | { kind: 'folder'; parent: number; inherits: boolean }
-  | { kind: 'pnp'; container: number; inherits: boolean }
+  | { kind: 'pnp'; container: number; inherits: boolean; published: boolean }
   | { kind: 'moveFolder'; node: number; parent: number }
   | { kind: 'renameContainer'; node: number }
   | { kind: 'movePnp'; pnp: number; container: number }
@@ -61,7 +61,15 @@ const weighted = <T>(arbitrary: fc.Arbitrary<T>, weight: number) => ({ arbitrary
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   weighted(fc.record({ kind: fc.constant('binder' as const), inherits: fc.boolean() }), 1),
   weighted(fc.record({ kind: fc.constant('folder' as const), parent: index, inherits: mostlyInherits }), 2),
-  weighted(fc.record({ kind: fc.constant('pnp' as const), container: index, inherits: mostlyInherits }), 2),
+  weighted(
+    fc.record({
+      kind: fc.constant('pnp' as const),
+      container: index,
+      inherits: mostlyInherits,
+      published: fc.boolean(),
+    }),
+    2,
+  ),
   weighted(fc.record({ kind: fc.constant('moveFolder' as const), node: index, parent: index }), 4),
   weighted(fc.record({ kind: fc.constant('movePnp' as const), pnp: index, container: index }), 2),
   weighted(fc.record({ kind: fc.constant('renameContainer' as const), node: index }), 2),
@@ -106,7 +114,12 @@ const buildArbitrary: fc.Arbitrary<Op> = fc.oneof(
     weight: 4,
   },
   {
-    arbitrary: fc.record({ kind: fc.constant('pnp' as const), container: index, inherits: mostlyInherits }),
+    arbitrary: fc.record({
+      kind: fc.constant('pnp' as const),
+      container: index,
+      inherits: mostlyInherits,
+      published: fc.boolean(),
+    }),
     weight: 3,
   },
   {
@@ -164,8 +177,8 @@ async function apply(tx: Tx, op: Op): Promise<void> {
     case 'pnp': {
       const container = pick(containers, op.container);
       if (container === undefined) return;
-      await tx.execute(sql`insert into pnps (org_id, container_id, name, inherits_access)
-                           values (${orgId}, ${container}, ${name}, ${op.inherits})`);
+      await tx.execute(sql`insert into pnps (org_id, container_id, name, inherits_access, status)
+                           values (${orgId}, ${container}, ${name}, ${op.inherits}, ${op.published ? 2 : 1})`);
       return;
     }
     case 'moveFolder': {
@@ -270,7 +283,10 @@ const derivedVisiblePnps = (userId: number): SQL => sql`
    where p.org_id = ${orgId}
      and ((not p.inherits_access and exists (select 1 from ug where ug.pnp_id = p.id))
        or (p.inherits_access and exists (select 1 from sources s join ug on ug.container_id = s.source_id
-                                          where s.node_id = p.container_id)))`;
+                                          where s.node_id = p.container_id))
+       -- An Owner of its container sees a P&P with participants of its own too (product rules).
+       or (not p.inherits_access and exists (select 1 from sources s join ug on ug.container_id = s.source_id
+                                              where s.node_id = p.container_id and ug.role = ${ObjectRole.Owner})))`;
 
 const derivedContainersWithRole = (userId: number, role: number): SQL => sql`
   with recursive sources as (${derivedSources()}), ug as (${userGrants(userId)})
@@ -325,6 +341,18 @@ async function expectMaterialisedEqualsDerived(tx: Tx, step: string): Promise<vo
       ),
       `${step}: visibility condition of ${userId}`,
     ).toEqual(expected);
+    for (const status of [1, 2]) {
+      const [counted] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from (${countablePnpsSql(orgId, userId, status)}) x`,
+      );
+      const [derived] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from pnps p
+             where p.org_id = ${orgId} and p.status = ${status} and p.id in (${derivedVisiblePnps(userId)})`,
+      );
+      expect(counted?.n, `${step}: countable P&Ps of ${userId} in status ${status}`).toBe(derived?.n);
+    }
     expect(
       await ids(tx, containersWithRoleSql(orgId, userId, ObjectRole.Owner)),
       `${step}: owned by ${userId}`,

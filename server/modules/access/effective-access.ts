@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { ObjectRole } from '../../../shared/domain/roles';
 import { queryRows, type Executor } from '../../db/client';
 
 /**
@@ -84,6 +85,21 @@ export async function listUserRolesOnPnp(
 }
 
 /**
+ * Whether a role filter admits the Owner of the P&P's binder or folder. Product rules: a P&P is seen
+ * by "anyone with any role on it or an ancestor", and the binder or folder owner manages every P&P
+ * below (edits its settings, publishes, retires), those with participants of their own included.
+ * So a P&P with participants of its own is also seen by whoever is an effective Owner of its
+ * container; a P&P that inherits already gives them Owner through its access source.
+ */
+const admitsContainerOwner = (roles: RoleFilter): boolean =>
+  roles === 'any' || roles === 'working' || roles === ObjectRole.Owner;
+
+/** The containers a user (or a group of theirs) is an effective Owner of. */
+const ownedContainerIds = (orgId: number, userId: number): SQL => sql`
+  select c.id from containers c
+   where c.org_id = ${orgId} and c.access_source_id in (${grantedContainerIds(orgId, userId, ObjectRole.Owner)})`;
+
+/**
  * Whether the P&P row `alias` is visible to a user (any role, Audience and up, unless `roles`
  * narrows it), as a condition for a
  * WHERE clause: lets a list walk its own ordering index and stop at the page's end instead of
@@ -92,12 +108,16 @@ export async function listUserRolesOnPnp(
 export function pnpVisibleCondition(alias: string, orgId: number, userId: number, roles: RoleFilter = 'any'): SQL {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`);
   const p = sql.raw(alias);
+  const ofContainerOwner = admitsContainerOwner(roles)
+    ? sql`
+  or (not ${p}.inherits_access and ${p}.container_id in (${ownedContainerIds(orgId, userId)}))`
+    : sql``;
   return sql`(
   ${p}.access_source_id in (${grantedContainerIds(orgId, userId, roles)})
   or (not ${p}.inherits_access and exists (
         select 1 from access_grants g
          where g.org_id = ${orgId} and g.pnp_id = ${p}.id ${roleCondition(roles)}
-           and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)})))))`;
+           and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))))${ofContainerOwner})`;
 }
 
 /**
@@ -112,30 +132,45 @@ export const visiblePnpIdsSql = (orgId: number, userId: number, roles: RoleFilte
   select g.pnp_id from access_grants g
     join pnps p on p.org_id = g.org_id and p.id = g.pnp_id and not p.inherits_access
    where g.org_id = ${orgId} and g.pnp_id is not null ${roleCondition(roles)}
-     and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
+     and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))${
+       admitsContainerOwner(roles)
+         ? sql`
+  union
+  select p.id from pnps p
+   where p.org_id = ${orgId} and not p.inherits_access and p.container_id in (${ownedContainerIds(orgId, userId)})`
+         : sql``
+     }`;
 
 /**
  * One row per P&P of `status` that a user may see (null: an org admin, who sees all), for counting:
  * the P&Ps that inherit are walked by their access source in an index that holds nothing else
  * (`pnps_published_source_idx` for Published, an index-only scan), the few with participants of
- * their own are found from their grants. No row appears twice: a P&P with its own participants has
- * no access source. `also` narrows the rows by columns of `p` (kept in that index where it matters:
- * `active_published_at` for the recently published view).
+ * their own are found from their grants, then those in containers the user owns that they hold no
+ * grant on (`pnps_own_participants_idx`). No row appears twice: a P&P with its own participants
+ * has no access source, and the last part leaves out what the second found. `also` narrows the
+ * rows by columns of `p` (kept in that index where it matters: `active_published_at` for the
+ * recently published view).
  */
-export const countablePnpsSql = (orgId: number, userId: number | null, status: number, also: SQL = sql`true`): SQL =>
-  userId === null
-    ? sql`select 1 from pnps p where p.org_id = ${orgId} and p.status = ${status} and ${also}`
-    : sql`
+export const countablePnpsSql = (orgId: number, userId: number | null, status: number, also: SQL = sql`true`): SQL => {
+  if (userId === null) return sql`select 1 from pnps p where p.org_id = ${orgId} and p.status = ${status} and ${also}`;
+  const ownGranted = sql`
+       select g.pnp_id from access_grants g
+        where g.org_id = ${orgId} and g.pnp_id is not null
+          and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
+  return sql`
   select 1 from pnps p
    where p.org_id = ${orgId} and p.status = ${status} and ${also}
      and p.access_source_id in (${grantedContainerIds(orgId, userId)})
   union all
   select 1 from pnps p
    where p.org_id = ${orgId} and p.status = ${status} and ${also} and not p.inherits_access
-     and p.id in (
-       select g.pnp_id from access_grants g
-        where g.org_id = ${orgId} and g.pnp_id is not null
-          and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)})))`;
+     and p.id in (${ownGranted})
+  union all
+  select 1 from pnps p
+   where p.org_id = ${orgId} and p.status = ${status} and ${also} and not p.inherits_access
+     and p.container_id in (${ownedContainerIds(orgId, userId)})
+     and p.id not in (${ownGranted})`;
+};
 
 /** Containers on which a user holds a given role (effectively): e.g. Owner for the binder-owner checks. */
 export const containersWithRoleSql = (orgId: number, userId: number, role: number): SQL => sql`

@@ -161,14 +161,18 @@ function visibleLevelsSql(scope: LevelScope): SQL {
     const c = sql.raw(alias);
     return sql`(${c}.access_source_id in (select id from src_roles) or ${c}.id in (select id from above))`;
   };
-  // Published with any role, else with a working role: hashed sets, looked up once per row.
+  // Published with any role, else with a working role: hashed sets, looked up once per row. A P&P
+  // with participants of its own is also its container owner's (tree.repo.ts).
   const pnpShown = (alias: string): SQL => {
     const p = sql.raw(alias);
     return sql`(case when ${p}.inherits_access
                      then ${p}.access_source_id in (select id from src_roles where working)
                        or (${p}.status = ${PnpStatus.Published} and ${p}.access_source_id in (select id from src_roles))
                      else ${p}.id in (select id from pnp_roles where working)
-                       or (${p}.status = ${PnpStatus.Published} and ${p}.id in (select id from pnp_roles)) end)`;
+                       or (${p}.status = ${PnpStatus.Published} and ${p}.id in (select id from pnp_roles))
+                       or exists (select 1 from containers pc
+                                   where pc.org_id = ${orgId} and pc.id = ${p}.container_id
+                                     and pc.access_source_id in (select id from src_roles where owner)) end)`;
   };
   return sql`
     with recursive

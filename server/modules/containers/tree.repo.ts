@@ -89,8 +89,9 @@ function wholeTreeSql(scope: TreeScope): SQL {
 
 /**
  * A user's tree: containers on which they hold an effective role, P&Ps they may see (published
- * ones with any role; drafts and retired ones only with a working role, product rules), and the
- * ancestors needed to reach them.
+ * ones with any role; drafts and retired ones only with a working role, product rules; the owner
+ * of a P&P's binder or folder works on it, participants of its own or not), and the ancestors
+ * needed to reach them.
  */
 function visibleTreeSql(scope: TreeScope): SQL {
   const { orgId } = scope;
@@ -111,6 +112,10 @@ function visibleTreeSql(scope: TreeScope): SQL {
           join container_sources s on s.node_id = p.container_id
           join ug on ug.container_id = s.source_id
          where p.org_id = ${orgId} and p.inherits_access
+        union all
+        -- The owner of its binder or folder works on a P&P with participants of its own too.
+        select p.id, ${ObjectRole.Owner} from pnps p join c_roles cr on cr.id = p.container_id and cr.owner
+         where p.org_id = ${orgId} and not p.inherits_access
       ) x group by x.id
     ),
     visible_pnps as (

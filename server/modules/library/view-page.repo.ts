@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LibraryView } from '../../../shared/api/library';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { pnpVisibleCondition } from '../access/effective-access';
+import { ObjectRole } from '../../../shared/domain/roles';
+import { containersWithRoleSql, pnpVisibleCondition } from '../access/effective-access';
 
 /**
  * The pages of the library's four views in their own order, without filters or search
@@ -167,8 +168,9 @@ const grantedIds = (scope: ViewScope, column: 'container_id' | 'pnp_id'): SQL =>
  * One row per published P&P the user may see (narrowed by `also`, on `p`), read from the index of
  * published P&Ps alone (`pnps_published_source_idx`, an index-only walk): for a reader, source by
  * source of their grants (a LATERAL probe each, so the plan is the same whatever their number),
- * then the few P&Ps with participants of their own on which they hold a grant. The two parts never
- * share a P&P: one with its own participants has no access source (ADR 0009).
+ * then the few P&Ps with participants of their own on which they hold a grant, then those in
+ * containers they own that they hold no grant on. The parts never share a P&P: one with its own
+ * participants has no access source (ADR 0009), and the last part leaves out the second's.
  */
 function countableSql(scope: ViewScope, also: SQL): SQL {
   if (scope.isAdmin) {
@@ -185,8 +187,22 @@ function countableSql(scope: ViewScope, also: SQL): SQL {
      cross join lateral (
        select 1 from pnps p
         where p.org_id = ${scope.orgId} and p.id = s.id and p.status = ${PUBLISHED} and not p.inherits_access and ${also}
+       offset 0) x
+    union all
+    select 1 from (${ownedContainerIdsSql(scope)}) s
+     cross join lateral (
+       select 1 from pnps p
+        where p.org_id = ${scope.orgId} and p.container_id = s.id and not p.inherits_access
+          and p.status = ${PUBLISHED} and ${also} and p.id not in (${grantedIds(scope, 'pnp_id')})
        offset 0) x`;
 }
+
+/**
+ * The containers the user owns (effectively): the P&Ps with participants of their own in them are
+ * theirs to see too (product rules, `pnpVisibleCondition`), counted from `pnps_own_participants_idx`.
+ */
+const ownedContainerIdsSql = (scope: ViewScope): SQL =>
+  containersWithRoleSql(scope.orgId, scope.userId, ObjectRole.Owner);
 
 /**
  * How many items a view holds for the user, counted up to `limit` + 1 (then it stops). The whole

@@ -55,14 +55,17 @@ export const ownedSourcesSql = (s: ReportScope & { ownerId: number }): SQL => sq
      and (g.user_id = ${s.ownerId} or g.group_id in (${ownerGroups(s)}))`;
 
 /**
- * The P&Ps with participants of their own that an owner owns (the second half of
- * pnpVisibleCondition with Owner): such a P&P has no access source, so the tallies cannot place it.
+ * The P&Ps with participants of their own in an owner's scope (the parts of pnpVisibleCondition
+ * with Owner that read no access source): those they own by a grant of their own, and those in a
+ * container they own (the binder or folder owner sees every P&P below, product rules). Such a P&P
+ * has no access source, so the tallies cannot place it.
  */
 export const ownedOwnPnpsCondition = (s: ReportScope & { ownerId: number }, alias: string): SQL => {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`);
   const p = sql.raw(alias);
-  return sql`(not ${p}.inherits_access and ${p}.id in (
+  return sql`(not ${p}.inherits_access and (${p}.id in (
     select g.pnp_id from access_grants g
      where g.org_id = ${s.orgId} and g.pnp_id is not null and g.role = ${ObjectRole.Owner}
-       and (g.user_id = ${s.ownerId} or g.group_id in (${ownerGroups(s)}))))`;
+       and (g.user_id = ${s.ownerId} or g.group_id in (${ownerGroups(s)})))
+    or ${p}.container_id in (${containersWithRoleSql(s.orgId, s.ownerId, ObjectRole.Owner)})))`;
 };
