@@ -14,6 +14,7 @@ import { queryRows } from '../../db/client';
 import { planOnce } from '../../db/tenant';
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
+import { literalInt } from '../library/view-page.repo';
 import { streamReport } from './reporting.export';
 import { REPORTS, type PageHint, type ReportDef, type SourcePurpose } from './reporting.reports';
 import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
@@ -94,9 +95,13 @@ function pageQuery(
   offset: number,
 ): SQL {
   const order = orderOf(def, scope, sort, dir);
+  // The page size is written into the text and the first page has no OFFSET (ADR 0014): a generic
+  // plan reads a LIMIT or OFFSET parameter as "10% of the rows" and may hash every row of the
+  // organisation instead of walking the report's order and stopping at the page.
+  const cut = offset === 0 ? sql`limit ${literalInt(limit)}` : sql`limit ${literalInt(limit)} offset ${offset}`;
   return sql`select ${def.present?.(scope) ?? sql`r.*`}
      from (${filtered(def, scope, q, extra, 'rows', { sort, dir, limit: offset + limit })}
-           order by ${order} limit ${limit} offset ${offset}) r
+           order by ${order} ${cut}) r
      order by ${order}`;
 }
 
