@@ -74,3 +74,24 @@ test('an admin downloads the template, sees a bad row refused, then imports the 
     page.getByText("Row 3, Email: 'jon-at-example' is not a valid e-mail address.", { exact: true }),
   ).toBeVisible();
 });
+
+test('a sheet saved by Excel as CSV UTF-16 imports like any other', async ({ page, data }) => {
+  const word = data.word.toLowerCase();
+  await openAs(page, DemoUsers.admin, '/orgs/:org/users/bulk_upload');
+  const utf16 = Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from(`${HEADER}\r\nZoë,Łukasz ${word},zoe.${word}@example.com,zoe.${word},Pharmacist,No,No,\r\n`, 'utf16le'),
+  ]);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `staff-${word}-utf16.csv`,
+    mimeType: 'text/csv',
+    buffer: utf16,
+  });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('1 user was imported (1 created, 0 updated).', { exact: true })).toBeVisible();
+
+  // The name came through whole, accents and all.
+  await page.getByRole('link', { name: 'Go to Users', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(`zoe.${word}`);
+  await expect(page.getByText(`Zoë Łukasz ${word}`, { exact: true })).toBeVisible();
+});

@@ -284,12 +284,19 @@ const csvCases: RefusedUpload[] = [
     says: /Row 2, First Name: First Name must be at most 100 characters\./,
   },
   {
+    // Excel's "CSV UTF-16": read as the text it is (the mark says how).
     name: 'UTF-16 with a byte-order mark',
     file: () =>
       Buffer.concat([
         Buffer.from([0xff, 0xfe]),
         Buffer.from(`${HEADER}\nAnn,Lee,u16@example.com,u16,,No,No,`, 'utf16le'),
       ]),
+    says: /.+/,
+    imports: 1,
+  },
+  {
+    name: 'UTF-16 without a byte-order mark',
+    file: () => Buffer.from(`${HEADER}\nAnn,Lee,u16bare@example.com,u16bare,,No,No,`, 'utf16le'),
     says: /neither a CSV file nor an Excel workbook/,
   },
   {

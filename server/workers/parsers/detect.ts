@@ -1,11 +1,22 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { AcceptedExtension } from '../../modules/files/file-types';
 
-/** Strict UTF-8 with no binary control characters: what we accept as a TXT file. */
+/**
+ * UTF-8, or UTF-16 when the bytes start with its byte-order mark (Excel's "Unicode Text" and
+ * "CSV UTF-16" exports, Notepad's "Unicode"): the decoder drops the mark. UTF-16 without a mark is
+ * not told from binary, and its NUL bytes refuse it below.
+ */
+function encodingOf(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
+
+/** Strict UTF-8 (or UTF-16 with its mark) with no binary control characters: what we accept as a TXT file. */
 export function decodePlainText(bytes: Uint8Array): string | null {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder(encodingOf(bytes), { fatal: true }).decode(bytes);
   } catch {
     return null;
   }

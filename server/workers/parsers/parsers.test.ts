@@ -2,6 +2,7 @@ import { deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARSER_LIMITS, type ParserLimits } from '../../modules/files/parser-limits';
 import { buildZip, crc32 } from '../../test/pnp-factories';
+import { decodePlainText } from './detect';
 import { lineDiff } from './line-diff';
 import { largestFlateStream, largestPageCount } from './pdf-streams';
 import { XmlDepthMeter } from './xml-depth';
@@ -132,5 +133,23 @@ describe('line diff bounds', () => {
     const limits = { ...DEFAULT_PARSER_LIMITS, diffMaxEditLength: 100, diffMaxLines: 1_000 };
     expect(lineDiff(lines('old', 500), lines('new', 500), limits)).toEqual({ ok: false, reason: 'diff-too-different' });
     expect(lineDiff(lines('old', 1_001), lines('old', 1_000), limits)).toEqual({ ok: false, reason: 'diff-too-long' });
+  });
+});
+
+describe('plain text', () => {
+  const text = 'Name,Émile\nZoë,Łódź\n';
+  it('reads UTF-8, and UTF-16 in either byte order when its byte-order mark says so', () => {
+    expect(decodePlainText(Buffer.from(text))).toBe(text);
+    expect(decodePlainText(Buffer.from(`\uFEFF${text}`))).toBe(text);
+    expect(decodePlainText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toBe(text);
+    const be = Buffer.from(text, 'utf16le').swap16();
+    expect(decodePlainText(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe(text);
+  });
+  it('refuses UTF-16 without its mark, broken UTF-8 and binary control characters', () => {
+    expect(decodePlainText(Buffer.from(text, 'utf16le'))).toBeNull();
+    expect(decodePlainText(Buffer.from([0x41, 0xc3, 0x28]))).toBeNull();
+    expect(decodePlainText(Buffer.from('a\u0000b'))).toBeNull();
+    // An odd number of bytes after the UTF-16 mark is not UTF-16.
+    expect(decodePlainText(Buffer.from([0xff, 0xfe, 0x41]))).toBeNull();
   });
 });
