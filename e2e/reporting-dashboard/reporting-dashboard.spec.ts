@@ -22,16 +22,15 @@ async function tableOf(page: Page, title: string) {
 }
 
 /**
- * The number a table row shows, once it is at least `atLeast` (the figure with the test's own data);
- * it is also at most the API's figure asked afterwards, so the screen shows no more than there is.
+ * The number a table row shows, once it is at least `atLeast` (the figure with the test's own data).
+ * No upper bound: the other workers' tests delete their P&Ps as they end, so the organisation's
+ * figures may fall between the screen's answer and any later one.
  */
-async function shownCount(row: Locator, atLeast: number, apiNow: () => Promise<number>): Promise<number> {
+async function shownCount(row: Locator, atLeast: number): Promise<number> {
   const cell = row.getByRole('cell');
   await expect(cell).toHaveText(/^\d+$/);
   await expect.poll(async () => Number(await cell.textContent())).toBeGreaterThanOrEqual(atLeast);
-  const shown = Number(await cell.textContent());
-  expect(shown).toBeLessThanOrEqual(await apiNow());
-  return shown;
+  return Number(await cell.textContent());
 }
 
 test('the reporting dashboard counts the test’s own P&Ps and clicks through to the filtered reports', async ({
@@ -69,9 +68,7 @@ test('the reporting dashboard counts the test’s own P&Ps and clicks through to
   const label = monthLabel(month);
   const published = await tableOf(page, 'Published Documents');
   const monthRow = published.getByRole('row').filter({ has: page.getByRole('link', { name: label, exact: true }) });
-  const shown = await shownCount(monthRow, countOf(publishedAfter, month), async () =>
-    countOf(await figure(data, 'published_docs'), month),
-  );
+  const shown = await shownCount(monthRow, countOf(publishedAfter, month));
   await expect(
     page
       .getByRole('region', { name: 'Published Documents', exact: true })
@@ -84,14 +81,12 @@ test('the reporting dashboard counts the test’s own P&Ps and clicks through to
   await page.getByRole('option', { name: 'Last 24 months', exact: true }).click();
   const first = monthLabel(monthKey(new Date(`${month}-01T00:00:00Z`), -23));
   await expect(publishedCard.getByRole('figure', { name: new RegExp(`\\(versions\\): ${first} \\d+,`) })).toBeVisible();
-  await shownCount(monthRow, countOf(publishedAfter, month), async () =>
-    countOf(await figure(data, 'published_docs'), month),
-  );
+  await shownCount(monthRow, countOf(publishedAfter, month));
 
   // All P&P Status: the DRAFT row, then its link to All Versions filtered by version status.
   const statuses = await tableOf(page, 'All P&P Status');
   const draftRow = statuses.getByRole('row').filter({ has: page.getByRole('link', { name: 'DRAFT', exact: true }) });
-  await shownCount(draftRow, countOf(statusAfter, 1), async () => countOf(await figure(data, 'all_pnp_status'), 1));
+  await shownCount(draftRow, countOf(statusAfter, 1));
 
   // The month's link opens All Versions filtered by the month's published dates.
   await monthRow.getByRole('link', { name: label, exact: true }).click();
