@@ -47,7 +47,10 @@ export function stageLabelOf(stage: number, step: number | null): string {
 const round1 = (value: number | null | undefined): number | null =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 
-const days = (end: SQL, start: SQL): SQL => sql`extract(epoch from (${end} - ${start})) / ${DAY_SECONDS}`;
+// date_part, not extract: a double precision, which the percentiles sort several times faster than
+// extract's numeric (180,000 stays a year on a large organisation).
+const days = (end: SQL, start: SQL): SQL =>
+  sql`date_part('epoch', ${end} - ${start}) / ${sql.raw(String(DAY_SECONDS))}`;
 
 interface FigureRow {
   stage: number;
@@ -111,8 +114,12 @@ export async function turnaroundRows(tx: Tx, scope: ReportScope, period: Turnaro
   const json = (select: SQL, order: SQL): SQL =>
     sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${select}) x)`;
   // The percentiles sort every stay of the period (a year of a large organisation is some 10 MB):
-  // in memory, for this statement's transaction only.
-  await tx.execute(sql`select set_config('work_mem', '64MB', true)`);
+  // in memory, for this statement's transaction only. Planned for its own period every time: after
+  // five runs of the named statement PostgreSQL would keep a generic plan, which knows nothing of
+  // the period's range and ran 3x slower (740 ms against 230 ms on a year of 180,000 stays).
+  await tx.execute(
+    sql`select set_config('work_mem', '64MB', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+  );
   const [result] = await queryRows<TurnaroundRows>(
     tx,
     sql`select
@@ -122,24 +129,27 @@ export async function turnaroundRows(tx: Tx, scope: ReportScope, period: Turnaro
             sql`x.stage, x.step nulls first`,
           )} as stages,
           ${json(
-            sql`select b.id as binder_id, b.name as binder_name, s.stage::int as stage, s.step::int as step,
-                       ${percentiles(stayDays)}
-                  from workflow_stays s
-                  join pnps p on p.org_id = ${o} and p.id = s.pnp_id
-                  join containers ct on ct.org_id = ${o} and ct.id = p.container_id
-                  join containers b on b.org_id = ${o} and b.id = ct.ancestor_ids[1]
-                 where ${ended} and ${inScope}
-                 group by b.id, b.name, s.stage, s.step`,
+            // Grouped by numbers alone, names joined to the groups afterwards: the sort of every
+            // stay by its group is a sort of integers.
+            sql`select f.*, b.name as binder_name from (
+                  select ct.ancestor_ids[1] as binder_id, s.stage::int as stage, s.step::int as step,
+                         ${percentiles(stayDays)}
+                    from workflow_stays s
+                    join pnps p on p.org_id = ${o} and p.id = s.pnp_id
+                    join containers ct on ct.org_id = ${o} and ct.id = p.container_id
+                   where ${ended} and ${inScope}
+                   group by ct.ancestor_ids[1], s.stage, s.step) f
+                  join containers b on b.org_id = ${o} and b.id = f.binder_id`,
             sql`x.binder_name, x.binder_id, x.stage, x.step nulls first`,
           )} as binders,
           ${json(
-            sql`select a.actor_id as user_id, u.first_name || ' ' || u.last_name as name, u.first_name, u.last_name,
-                       a.stage::int as stage, a.step::int as step,
-                       ${percentiles(days(sql`a.acted_at`, sql`a.started_at`))}
-                  from workflow_stay_actions a ${ofPnp('a')}
-                  join org_users u on u.org_id = ${o} and u.id = a.actor_id
-                 where a.org_id = ${o} and a.acted_at >= ${start}::timestamptz and a.acted_at < ${end}::timestamptz
-                 group by a.actor_id, u.first_name, u.last_name, a.stage, a.step`,
+            sql`select f.*, u.first_name || ' ' || u.last_name as name, u.first_name, u.last_name from (
+                  select a.actor_id as user_id, a.stage::int as stage, a.step::int as step,
+                         ${percentiles(days(sql`a.acted_at`, sql`a.started_at`))}
+                    from workflow_stay_actions a ${ofPnp('a')}
+                   where a.org_id = ${o} and a.acted_at >= ${start}::timestamptz and a.acted_at < ${end}::timestamptz
+                   group by a.actor_id, a.stage, a.step) f
+                  join org_users u on u.org_id = ${o} and u.id = f.user_id`,
             sql`x.last_name, x.first_name, x.user_id, x.stage, x.step nulls first`,
           )} as persons,
           ${json(
