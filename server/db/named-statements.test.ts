@@ -8,6 +8,7 @@ import {
   nameStatementsOf,
   statementName,
 } from './named-statements';
+import { PrologueQuery } from './prologue-query';
 
 /** A client that records what pg would have been asked to run. */
 function recordingClient(): { client: pg.Client; sent: unknown[] } {
@@ -15,6 +16,11 @@ function recordingClient(): { client: pg.Client; sent: unknown[] } {
   const client = {
     query: (config: unknown) => {
       sent.push(config);
+      // A query object (a statement carrying its prologue) is answered through its callback.
+      if (config instanceof PrologueQuery) {
+        (config as unknown as { callback: (error: null, result: unknown) => void }).callback(null, { rows: [] });
+        return config;
+      }
       return Promise.resolve({ rows: [] });
     },
   } as unknown as pg.Client;
@@ -58,19 +64,31 @@ describe('named statements', () => {
     expect(names.at(-1)).toBe(statementName('select $1::int + 0'));
   });
 
-  it('sends a prologue in front of the next query only, in one message, and the query after it', async () => {
+  it('sends a prologue with the next parameterised query only, as one query, and the next query alone', async () => {
     const { client, sent } = recordingClient();
     deferPrologue(client, ['begin', "select set_config('app.org_id', '7', true)"]);
     expect(appendToPrologue(client, 'set local plan_cache_mode = force_generic_plan')).toBe(true);
     await client.query({ text: 'select $1::int' }, [1]);
     await client.query({ text: 'select $1::int' }, [2]);
-    expect(sent).toEqual([
-      "begin;\nselect set_config('app.org_id', '7', true);\nset local plan_cache_mode = force_generic_plan",
-      { text: 'select $1::int', name: statementName('select $1::int') },
-      { text: 'select $1::int', name: statementName('select $1::int') },
+    expect(sent).toHaveLength(2);
+    const first = sent[0] as PrologueQuery;
+    expect(first).toBeInstanceOf(PrologueQuery);
+    expect(first.prologue).toEqual([
+      'begin',
+      "select set_config('app.org_id', '7', true)",
+      'set local plan_cache_mode = force_generic_plan',
     ]);
+    expect(first.text).toBe('select $1::int');
+    expect(sent[1]).toEqual({ text: 'select $1::int', name: statementName('select $1::int') });
     expect(appendToPrologue(client, 'set local x = 1')).toBe(false);
     expect(dropPrologue(client)).toBe(false);
+  });
+
+  it('sends a prologue in front of a query without parameters, in one message, and the query after it', async () => {
+    const { client, sent } = recordingClient();
+    deferPrologue(client, ['begin', "select set_config('app.org_id', '7', true)"]);
+    await client.query('commit');
+    expect(sent).toEqual(["begin;\nselect set_config('app.org_id', '7', true)", 'commit']);
   });
 
   it('never runs a query whose prologue failed: the query fails with its error', async () => {
@@ -83,7 +101,7 @@ describe('named statements', () => {
     } as unknown as pg.Client;
     nameStatementsOf(client);
     deferPrologue(client, ['begin', "select set_config('role', 'tenet_app', true)"]);
-    await expect(client.query({ text: 'select $1::int' }, [1])).rejects.toThrow('no begin');
+    await expect(client.query({ text: 'select 1' })).rejects.toThrow('no begin');
     expect(sent).toEqual(["begin;\nselect set_config('role', 'tenet_app', true)"]);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { PrologueQuery } from './prologue-query';
 
 /**
  * How many statements one connection keeps prepared. The application has a few hundred distinct
@@ -54,23 +55,27 @@ export const statementName = (text: string): string => {
 export function nameStatementsOf(client: pg.PoolClient | pg.Client): void {
   const named = new Set<string>();
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  /** The name a statement runs under on this connection, or undefined (unnamed). */
+  const nameOf = (text: string): string | undefined => {
+    if (text.length > MAX_NAMED_TEXT_LENGTH) return undefined;
+    const name = statementName(text);
+    if (!named.has(name) && named.size >= MAX_NAMED_STATEMENTS_PER_CONNECTION) return undefined;
+    named.add(name);
+    return name;
+  };
   const wrapped = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+    const parameterised = isPlainConfig(config) && Array.isArray(values) && values.length > 0 ? config : null;
     const prologue = prologues.get(client);
     if (prologue) {
       prologues.delete(client);
+      if (parameterised && callback === undefined) {
+        return withPrologue(original, prologue, parameterised, values as unknown[], nameOf);
+      }
       return afterPrologue(original, prologue.join(';\n'), () => wrapped(config, values, callback), callback);
     }
-    if (
-      isPlainConfig(config) &&
-      Array.isArray(values) &&
-      values.length > 0 &&
-      config.text.length <= MAX_NAMED_TEXT_LENGTH
-    ) {
-      const name = statementName(config.text);
-      if (named.has(name) || named.size < MAX_NAMED_STATEMENTS_PER_CONNECTION) {
-        named.add(name);
-        return original({ ...config, name }, values, callback);
-      }
+    if (parameterised) {
+      const name = nameOf(parameterised.text);
+      if (name !== undefined) return original({ ...parameterised, name }, values, callback);
     }
     return original(config, values, callback);
   };
@@ -104,7 +109,27 @@ export function dropPrologue(client: pg.PoolClient | pg.Client): boolean {
 }
 
 /**
- * The prologue, then the query only once it succeeded: a query must never run when its BEGIN or
+ * A parameterised statement and its prologue in one round trip (prologue-query.ts), answered as a
+ * promise like pg's own queries.
+ */
+function withPrologue(
+  original: (...args: unknown[]) => unknown,
+  prologue: readonly string[],
+  config: QueryConfigLike & { text: string },
+  values: unknown[],
+  nameOf: (text: string) => string | undefined,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const query = new PrologueQuery(prologue, { ...config, name: nameOf(config.text) }, values);
+    const settle = (error: Error | null, result?: unknown) => (error ? reject(error) : resolve(result));
+    (query as unknown as { callback: typeof settle }).callback = settle;
+    original(query);
+  });
+}
+
+/**
+ * A statement without parameters (it may hold several commands, which one extended-protocol batch
+ * cannot) goes after its prologue: the prologue, then the query only once it succeeded: a query must never run when its BEGIN or
  * its role did not take (it would run as the owner, outside row-level security). The query gets
  * the prologue's error instead.
  */
