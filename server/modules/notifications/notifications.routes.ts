@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   NotificationList,
@@ -6,11 +6,11 @@ import {
   NotificationStatusBody,
   Notification,
 } from '../../../shared/api/notifications';
-import { NotificationStatus } from '../../../shared/domain/statuses';
 import { notifications } from '../../db/schema/index';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
 import { IdParam, orgRoute, type App, type OrgCtx } from '../../http/routes';
+import { findNotificationPage } from './notification-page.repo';
 
 type Row = typeof notifications.$inferSelect;
 const present = (row: Row): Notification => ({
@@ -46,25 +46,20 @@ export function registerNotificationRoutes(app: App, deps: Deps): void {
       schema: { querystring: NotificationListQuery, response: { 200: NotificationList } },
     },
     async (ctx, { query }) => {
-      const rows = await ctx.tx
-        .select()
-        .from(notifications)
-        .where(mine(ctx))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      // Both counts in one statement; the unread one reads the partial index of unread rows.
-      const [counts] = await ctx.tx
-        .select({
-          total: sql<number>`count(*)::int`,
-          unread: sql<number>`(count(*) filter (where ${notifications.status} = ${NotificationStatus.Unread}))::int`,
-        })
-        .from(notifications)
-        .where(mine(ctx));
+      const found = await findNotificationPage(ctx.tx, ctx.orgId, ctx.actor.userId, {
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
       return {
-        notifications: rows.map(present),
-        unread_count: Number(counts?.unread ?? 0),
-        total: Number(counts?.total ?? 0),
+        notifications: found.rows.map((row) => ({
+          id: row.id,
+          message: row.message,
+          status: row.status,
+          link: row.link,
+          created_at: row.created_at.toISOString(),
+        })),
+        unread_count: found.unread,
+        total: found.total,
         page: query.page,
         per_page: query.per_page,
       };

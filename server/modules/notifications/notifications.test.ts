@@ -80,6 +80,9 @@ describe('GET self/notifications', () => {
     expect(body.notifications.map((n: { id: number }) => n.id)).toEqual([ids[1], ids[0]]);
     res = await mine.get('/api/self/notifications?per_page=5');
     expect(res.json().notifications).toHaveLength(5);
+    // A page past the end has no rows and still says how many there are.
+    res = await mine.get('/api/self/notifications?page=9');
+    expect(res.json()).toEqual({ notifications: [], total: 12, unread_count: 12, page: 9, per_page: 10 });
   });
 
   it('422 for a bad page or page size, with the errors list', async () => {
