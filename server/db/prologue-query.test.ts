@@ -33,7 +33,8 @@ describe.runIf(Boolean(url))('a prologue and its statement in one round trip', (
     const result = await fn();
     return { result, trips: roundTrips - before };
   };
-  const rowsInTable = async () => (await client.query<{ n: number }>('select count(*)::int as n from prologue_rows')).rows[0]!.n;
+  const rowsInTable = async () =>
+    (await client.query<{ n: number }>('select count(*)::int as n from prologue_rows')).rows[0]!.n;
 
   it('runs the statement after the prologue, inside its transaction, in one round trip', async () => {
     deferPrologue(client, ['begin', "select set_config('app.org_id', '7', true)"]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, createOrg } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { queryRows } from './client';
-import { APP_ROLE, commitWithoutFlushWait, planOnce, withTenant } from './tenant';
+import { APP_ROLE, commitWithoutFlushWait, planOnce, withSystem, withTenant } from './tenant';
 
 /**
  * A request's transaction (docs/adr/0014-list-plans.md): its BEGIN and settings ride with its first
@@ -64,6 +64,28 @@ describe('a request transaction', () => {
     ).rejects.toThrow('half-way');
     const left = await withTenant(t.deps.database.db, org.id, (tx) =>
       queryRows<{ n: number }>(tx, sql`select count(*)::int as n from containers where name = 'Gone'`),
+    );
+    expect(left).toEqual([{ n: 0 }]);
+  });
+
+  it('system work runs as the owner inside one transaction, and rolls back what it began when it throws', async () => {
+    const org = await createOrg(t.deps);
+    const [row] = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ role: string; open: boolean }>(
+        tx,
+        sql`select current_user as role, now() <> statement_timestamp() as open from (select ${1}::int) one`,
+      ),
+    );
+    expect(row?.role).not.toBe(APP_ROLE);
+    expect(row?.open).toBe(true);
+    await expect(
+      withSystem(t.deps.database.db, async (tx) => {
+        await tx.execute(sql`insert into containers (org_id, type, name, position) values (${org.id}, 1, 'Gone too', 0)`);
+        throw new Error('half-way');
+      }),
+    ).rejects.toThrow('half-way');
+    const left = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from containers where name = ${'Gone too'}`),
     );
     expect(left).toEqual([{ n: 0 }]);
   });

@@ -11,8 +11,9 @@ export const APP_ROLE = 'tenet_app';
  * a transaction-local setting: row-level security then admits only that organisation's rows.
  *
  * On PostgreSQL the BEGIN and both settings travel with the transaction's first statement, in one
- * round trip (docs/adr/0014-list-plans.md): a request of three statements used to spend five round
- * trips on them. The statement runs only once they succeeded (named-statements.ts).
+ * round trip (docs/adr/0014-list-plans.md): one extended-protocol batch when that statement has
+ * parameters (prologue-query.ts), else a message of their own just before it. The statement runs
+ * only when they succeeded (named-statements.ts).
  */
 export async function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const bypass = withoutRowLevelSecurity.has(db);
@@ -73,8 +74,13 @@ export function disableRowLevelSecurityForTests(db: Db): void {
   withoutRowLevelSecurity.add(db);
 }
 
-/** System work outside any organisation (sign-in, sessions, provider staff): the owner's rights. */
+/**
+ * System work outside any organisation (sign-in, sessions, provider staff): the owner's rights. On
+ * PostgreSQL its BEGIN travels with its first statement, as an organisation's does (withTenant).
+ */
 export async function withSystem<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const pooled = poolSessionOf(db);
+  if (pooled) return pooledTransaction(pooled, ['begin'], fn);
   return db.transaction(fn);
 }
 
