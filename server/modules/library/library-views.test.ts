@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { withSystem } from '../../db/tenant';
 import {
   createContainer,
   createGroup,
@@ -86,6 +89,16 @@ describe('the one-year windows', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.json().item).toMatchObject({ pnp_id: a.id, version_id: a.versionId });
     expect(opened.json().file).toMatchObject({ extension: 'docx', preview: 'html' });
+    // The opening is recorded once, for the version opened, by the reader, at the request's time.
+    const recorded = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ user_id: number; document_id: number; viewed_at: Date }>(
+        tx,
+        sql`select user_id, document_id, viewed_at from library_views where org_id = ${org.id} and pnp_id = ${a.id}`,
+      ),
+    );
+    expect(recorded.map((r) => [r.user_id, r.document_id, new Date(r.viewed_at).toISOString()])).toEqual([
+      [reader.id, a.versionId, t.clock.now().toISOString()],
+    ]);
     t.clock.advance(200 * DAY);
     agent = await reading();
     await agent.get(lib(`/${b.id}`));

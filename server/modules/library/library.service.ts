@@ -15,7 +15,13 @@ import { commitWithoutFlushWait } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { previewDocument, previewKind, sendDocument } from './document-file';
-import { findPublishedFile, insertView, listFilterContainers, listFilterOwners, upsertFavorite } from './library.repo';
+import {
+  findPublishedFile,
+  listFilterContainers,
+  listFilterOwners,
+  recordViewAndFindFile,
+  upsertFavorite,
+} from './library.repo';
 import { buildTree, presentItem } from './library.presenter';
 import {
   countByContainer,
@@ -150,8 +156,13 @@ export async function openLibraryItem(ctx: OrgCtx, pnpId: number): Promise<Libra
   // The view it records is worth less than waiting for the disk on every opening (tenant.ts).
   await commitWithoutFlushWait(ctx.tx);
   const row = await getVisibleItem(ctx, pnpId);
-  await insertView(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId, row.version_id, ctx.now);
-  const file = await findPublishedFile(ctx.tx, ctx.orgId, pnpId);
+  const file = await recordViewAndFindFile(ctx.tx, {
+    orgId: ctx.orgId,
+    userId: ctx.actor.userId,
+    pnpId,
+    documentId: row.version_id,
+    at: ctx.now,
+  });
   const item = presentItem({ ...row, recent_view: ctx.now.toISOString() }, false);
   return {
     item,
