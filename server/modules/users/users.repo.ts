@@ -41,18 +41,22 @@ export async function listUserRows(
   const where = and(...listConditions(orgId, q));
   const limit = q.bypass_val ? USER_PICKER_LIMIT : q.per_page;
   const offset = q.bypass_val ? 0 : (q.page - 1) * q.per_page;
-  const rows = await db
-    .select()
+  // The total rides on the page's rows (a subquery run once for the statement, not per row): one
+  // round trip. Only a page with no rows (past the end, or nothing matches) asks for it apart.
+  const found = await db
+    .select({ user: orgUsers, total: sql<number>`(select count(*)::int from ${orgUsers} where ${where})` })
     .from(orgUsers)
     .where(where)
     .orderBy(asc(sql`lower(${orgUsers.lastName})`), asc(sql`lower(${orgUsers.firstName})`), asc(orgUsers.id))
     .limit(limit)
     .offset(offset);
+  if (found[0]) return { rows: found.map((row) => row.user), total: Number(found[0].total) };
+  if (offset === 0) return { rows: [], total: 0 };
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orgUsers)
     .where(where);
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows: [], total: Number(count?.n ?? 0) };
 }
 
 /** A user of the org that is not deleted, or null (a deleted user is gone for the admin). */

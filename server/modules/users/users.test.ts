@@ -100,6 +100,15 @@ describe('users: list, create, edit', () => {
     expect(body.users).toHaveLength(1);
     expect(body.page).toBe(2);
     expect(body.total).toBeGreaterThanOrEqual(2);
+    // Every page says the same total; a page past the end has no rows and still says it.
+    const first = res.json<{ total: number }>().total;
+    const whole = await admin.get(`${base()}?per_page=100`);
+    expect(whole.json<{ users: unknown[]; total: number }>().users).toHaveLength(first);
+    expect(whole.json<{ total: number }>().total).toBe(first);
+    const past = await admin.get(`${base()}?per_page=10&page=999`);
+    expect(past.json<{ users: unknown[]; total: number }>()).toMatchObject({ users: [], total: first });
+    const none = await admin.get(`${base()}?search=${encodeURIComponent('nobody-is-called-this')}`);
+    expect(none.json<{ users: unknown[]; total: number }>()).toMatchObject({ users: [], total: 0 });
   });
 
   it('refuses bad input with sentences a person understands (422)', async () => {
