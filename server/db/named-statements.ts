@@ -129,9 +129,9 @@ function withPrologue(
 
 /**
  * A statement without parameters (it may hold several commands, which one extended-protocol batch
- * cannot) goes after its prologue: the prologue, then the query only once it succeeded: a query must never run when its BEGIN or
- * its role did not take (it would run as the owner, outside row-level security). The query gets
- * the prologue's error instead.
+ * cannot) goes after its prologue, and only once the prologue succeeded: a query must never run
+ * when its BEGIN or its role did not take (it would run as the owner, outside row-level security).
+ * The query gets the prologue's error instead.
  */
 function afterPrologue(
   original: (...args: unknown[]) => unknown,
