@@ -141,37 +141,6 @@ export const visiblePnpIdsSql = (orgId: number, userId: number, roles: RoleFilte
          : sql``
      }`;
 
-/**
- * One row per P&P of `status` that a user may see (null: an org admin, who sees all), for counting:
- * the P&Ps that inherit are walked by their access source in an index that holds nothing else
- * (`pnps_published_source_idx` for Published, an index-only scan), the few with participants of
- * their own are found from their grants, then those in containers the user owns that they hold no
- * grant on (`pnps_own_participants_idx`). No row appears twice: a P&P with its own participants
- * has no access source, and the last part leaves out what the second found. `also` narrows the
- * rows by columns of `p` (kept in that index where it matters: `active_published_at` for the
- * recently published view).
- */
-export const countablePnpsSql = (orgId: number, userId: number | null, status: number, also: SQL = sql`true`): SQL => {
-  if (userId === null) return sql`select 1 from pnps p where p.org_id = ${orgId} and p.status = ${status} and ${also}`;
-  const ownGranted = sql`
-       select g.pnp_id from access_grants g
-        where g.org_id = ${orgId} and g.pnp_id is not null
-          and (g.user_id = ${userId} or g.group_id in (${userGroupsSql(orgId, userId)}))`;
-  return sql`
-  select 1 from pnps p
-   where p.org_id = ${orgId} and p.status = ${status} and ${also}
-     and p.access_source_id in (${grantedContainerIds(orgId, userId)})
-  union all
-  select 1 from pnps p
-   where p.org_id = ${orgId} and p.status = ${status} and ${also} and not p.inherits_access
-     and p.id in (${ownGranted})
-  union all
-  select 1 from pnps p
-   where p.org_id = ${orgId} and p.status = ${status} and ${also} and not p.inherits_access
-     and p.container_id in (${ownedContainerIds(orgId, userId)})
-     and p.id not in (${ownGranted})`;
-};
-
 /** Containers on which a user holds a given role (effectively): e.g. Owner for the binder-owner checks. */
 export const containersWithRoleSql = (orgId: number, userId: number, role: number): SQL => sql`
   select c.id from containers c

@@ -67,7 +67,7 @@ describe('library counts', () => {
   });
 });
 
-describe('the counts read from the index of published P&Ps (whole library, recently published)', () => {
+describe('the counts of the whole library (its tallies) and the recently published view (the index of published P&Ps)', () => {
   it('equals what the list shows, for an admin and a reader, past hidden, scheduled, retired and draft P&Ps', async () => {
     const other = await createOrg(t.deps);
     const reader = await createUser(t.deps, other.id);

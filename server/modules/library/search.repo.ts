@@ -9,7 +9,7 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { planOnce } from '../../db/tenant';
-import { containerSourcesCte, countablePnpsSql, pnpVisibleCondition } from '../access/effective-access';
+import { containerSourcesCte, pnpVisibleCondition } from '../access/effective-access';
 import { matchOf, wordsOf, type Match } from './search-match';
 import { viewCountSql, viewPageSql, type ViewScope } from './view-page.repo';
 
@@ -307,42 +307,20 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
 }
 
 /**
- * A view counted from the index of published P&Ps alone: the whole library, unfiltered, or the
- * recently published view (a range of `active_published_at` in that index). Null for the others.
+ * The view an unfiltered count is, when `viewCountSql` counts it without walking the matches: the
+ * whole library (its tallies) or the recently published view (the index of published P&Ps). Null
+ * for the others. The tree and other orders of such a view count as its own page does.
  */
-function indexCountedView(scope: LibraryScope, criteria: LibraryCriteria): SQL | null {
-  const { view, ...filters } = criteria;
+function countedView(criteria: LibraryCriteria): 'all' | 'recently_published' | null {
+  const { view = 'all', ...filters } = criteria;
   if (Object.values(filters).some((value) => value !== undefined)) return null;
-  if (view === undefined || view === 'all') return sql`true`;
-  if (view === 'recently_published') return sql`p.active_published_at >= ${iso(scope.windowStart)}::timestamptz`;
-  return null;
-}
-
-/**
- * How many items such a view holds for the user, counted up to `limit` + 1, without reading a
- * table row: the published P&Ps the user may see (an index-only walk, `countablePnpsSql`), less
- * those whose Active version is not yet effective (scheduled publications, a range of an index).
- * Every Published P&P has exactly one Active version (publishing makes it so in one transaction),
- * and `active_published_at` is that version's (a trigger keeps it), so this equals the general
- * count below; library-count.test.ts holds them equal.
- */
-function indexCountSql(scope: LibraryScope, narrowed: SQL, limit: number): SQL {
-  return sql`with scheduled as (
-          select count(*)::int as n
-            from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
-           where d.org_id = ${scope.orgId} and d.status = ${VersionStatus.Active} and d.effective_dt > ${today(scope)}::date
-             and p.status = ${PnpStatus.Published} and ${narrowed}
-             ${scope.isAdmin ? sql`` : sql`and ${pnpVisibleCondition('p', scope.orgId, scope.userId)}`}
-        )
-        select ((select count(*)::int from (${countablePnpsSql(scope.orgId, scope.isAdmin ? null : scope.userId, PnpStatus.Published, narrowed)}
-                  limit ${limit + 1} + (select n from scheduled)) counted)
-                - (select n from scheduled)) as total`;
+  return view === 'all' || view === 'recently_published' ? view : null;
 }
 
 /** How many library items match, counted up to `limit` + 1 (then it stops). */
 function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria, limit: number): SQL {
-  const narrowed = indexCountedView(scope, criteria);
-  if (narrowed) return indexCountSql(scope, narrowed, limit);
+  const view = countedView(criteria);
+  if (view) return viewCountSql(viewScopeOf(scope), view, limit);
   const match = matchOf(wordsOf(criteria), Boolean(criteria.fuzzy));
   return sql`select count(*)::int as total
           from (select 1 ${fromWhere(scope, match, conditions(scope, criteria), Boolean(criteria.container_id))}
