@@ -64,8 +64,26 @@ export function nameStatementsOf(client: pg.PoolClient | pg.Client): void {
     return name;
   };
   const wrapped = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+    if (committed.has(client)) {
+      const error = new Error('This transaction has committed with its final statement: nothing may follow it.');
+      if (typeof callback !== 'function') return Promise.reject(error);
+      (callback as (error: Error) => void)(error);
+      return undefined;
+    }
     const parameterised = isPlainConfig(config) && Array.isArray(values) && values.length > 0 ? config : null;
     const prologue = prologues.get(client);
+    const final = finalStatements.has(client);
+    if (final && parameterised && callback === undefined) {
+      finalStatements.delete(client);
+      prologues.delete(client);
+      const sent = withPrologue(original, prologue ?? [], parameterised, values as unknown[], nameOf, ['commit']);
+      return sent.then((result) => {
+        committed.add(client);
+        return result;
+      });
+    }
+    // A final statement without parameters (or with a callback) leaves the COMMIT to its holder.
+    finalStatements.delete(client);
     if (prologue) {
       prologues.delete(client);
       if (parameterised && callback === undefined) {
@@ -109,8 +127,28 @@ export function dropPrologue(client: pg.PoolClient | pg.Client): boolean {
 }
 
 /**
- * A parameterised statement and its prologue in one round trip (prologue-query.ts), answered as a
- * promise like pg's own queries.
+ * The connection's next parameterised statement is its transaction's last: the COMMIT goes with it,
+ * in the same round trip (after the statement, before the batch's Sync), and PostgreSQL skips it
+ * when the statement fails. Once it has committed, any further query on the connection throws until
+ * its holder lets it go (`takeCommitted`), so a statement can never run after the COMMIT, outside
+ * the transaction and its settings.
+ */
+const finalStatements = new WeakSet<object>();
+const committed = new WeakSet<object>();
+
+export function commitWithNextStatement(client: pg.PoolClient | pg.Client): void {
+  finalStatements.add(client);
+}
+
+/** Whether the transaction committed with its final statement; forgets both marks (the holder ends). */
+export function takeCommitted(client: pg.PoolClient | pg.Client): boolean {
+  finalStatements.delete(client);
+  return committed.delete(client);
+}
+
+/**
+ * A parameterised statement with its prologue and epilogue in one round trip (prologue-query.ts),
+ * answered as a promise like pg's own queries.
  */
 function withPrologue(
   original: (...args: unknown[]) => unknown,
@@ -118,9 +156,10 @@ function withPrologue(
   config: QueryConfigLike & { text: string },
   values: unknown[],
   nameOf: (text: string) => string | undefined,
+  epilogue: readonly string[] = [],
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const query = new PrologueQuery(prologue, { ...config, name: nameOf(config.text) }, values);
+    const query = new PrologueQuery(prologue, { ...config, name: nameOf(config.text) }, values, epilogue);
     const settle = (error: Error | null, result?: unknown) => (error ? reject(error) : resolve(result));
     (query as unknown as { callback: typeof settle }).callback = settle;
     original(query);

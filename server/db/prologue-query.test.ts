@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferPrologue, nameStatementsOf } from './named-statements';
+import { commitWithNextStatement, deferPrologue, nameStatementsOf, takeCommitted } from './named-statements';
 
 /**
  * A transaction's prologue rides with its first statement in one round trip (prologue-query.ts), on
@@ -25,6 +25,7 @@ describe.runIf(Boolean(url))('a prologue and its statement in one round trip', (
       },
     );
     await client.query('create temporary table prologue_rows (x int)');
+    await client.query('create temporary table deferred_rows (x int unique deferrable initially deferred)');
   });
   afterAll(async () => client.end());
 
@@ -32,6 +33,14 @@ describe.runIf(Boolean(url))('a prologue and its statement in one round trip', (
     const before = roundTrips;
     const result = await fn();
     return { result, trips: roundTrips - before };
+  };
+  // A query fails when its error arrives, before the ReadyForQuery that tells the transaction's
+  // state: after a failure, the state is read from what the next statement meets.
+  const expectFailedTransaction = () =>
+    expect(client.query('select 1')).rejects.toThrow(/current transaction is aborted/);
+  const expectNoTransaction = async () => {
+    await client.query('select 1');
+    expect(client.getTransactionStatus()).toBe('I');
   };
   const rowsInTable = async () =>
     (await client.query<{ n: number }>('select count(*)::int as n from prologue_rows')).rows[0]!.n;
@@ -81,7 +90,7 @@ describe.runIf(Boolean(url))('a prologue and its statement in one round trip', (
     const divide = { text: 'select 10 / $1::int as q' };
     deferPrologue(client, ['begin']);
     await expect(client.query(divide, [0])).rejects.toThrow(/division by zero/);
-    expect(client.getTransactionStatus()).toBe('E');
+    await expectFailedTransaction();
     await client.query('rollback');
     deferPrologue(client, ['begin']);
     expect((await client.query(divide, [5])).rows).toEqual([{ q: 2 }]);
@@ -92,5 +101,52 @@ describe.runIf(Boolean(url))('a prologue and its statement in one round trip', (
     await expect(client.query(broken, [1])).rejects.toThrow(/syntax error/);
     await client.query('rollback');
     await expect(client.query(broken, [1])).rejects.toThrow(/syntax error/);
+  });
+
+  it('commits with the final statement in the same round trip, and nothing may follow it', async () => {
+    const insert = { text: 'insert into prologue_rows (x) values ($1::int) returning x' };
+    deferPrologue(client, ['begin', "select set_config('app.org_id', '7', true)"]);
+    commitWithNextStatement(client);
+    const { result, trips: sent } = await trips(() => client.query<{ x: number }>(insert, [5]));
+    expect(sent).toBe(1);
+    expect(result.rows).toEqual([{ x: 5 }]);
+    expect(client.getTransactionStatus()).toBe('I');
+    await expect(client.query({ text: 'select $1::int' }, [1])).rejects.toThrow(/committed with its final statement/);
+    expect(takeCommitted(client)).toBe(true);
+    expect(await rowsInTable()).toBe(1);
+    // The transaction's setting ended with it.
+    const after = await client.query<{ org: string | null }>("select current_setting('app.org_id', true) as org");
+    expect(after.rows[0]!.org ?? '').toBe('');
+
+    // After a prologue sent earlier: the statement and its COMMIT alone.
+    deferPrologue(client, ['begin']);
+    await client.query(insert, [6]);
+    commitWithNextStatement(client);
+    expect((await trips(() => client.query(insert, [7]))).trips).toBe(1);
+    expect(client.getTransactionStatus()).toBe('I');
+    expect(takeCommitted(client)).toBe(true);
+    expect(await rowsInTable()).toBe(3);
+    await client.query('delete from prologue_rows');
+  });
+
+  it('never commits a final statement that fails, and fails with a COMMIT that fails', async () => {
+    deferPrologue(client, ['begin']);
+    await client.query({ text: 'insert into prologue_rows (x) values ($1::int)' }, [1]);
+    commitWithNextStatement(client);
+    await expect(client.query({ text: 'select 10 / $1::int' }, [0])).rejects.toThrow(/division by zero/);
+    await expectFailedTransaction();
+    expect(takeCommitted(client)).toBe(false);
+    await client.query('rollback');
+    expect(await rowsInTable()).toBe(0);
+
+    // The statement succeeds; its COMMIT finds the deferred unique rule broken and rolls back.
+    deferPrologue(client, ['begin']);
+    commitWithNextStatement(client);
+    await expect(
+      client.query({ text: 'insert into deferred_rows (x) values ($1::int), ($1::int)' }, [3]),
+    ).rejects.toThrow(/duplicate key/);
+    await expectNoTransaction();
+    expect(takeCommitted(client)).toBe(false);
+    expect((await client.query<{ n: number }>('select count(*)::int as n from deferred_rows')).rows[0]!.n).toBe(0);
   });
 });

@@ -12,8 +12,10 @@ interface ProtocolConnection {
 /** The parts of pg's Query class this one extends (pg's types leave them out). */
 interface QueryInternals {
   text: string;
+  portal?: string;
   submit(connection: ProtocolConnection): Error | null;
   prepare(connection: ProtocolConnection): void;
+  _getRows(connection: ProtocolConnection & { sync(): void }, rows: number | undefined): void;
   hasBeenParsed(connection: ProtocolConnection): boolean;
   handleRowDescription(message: unknown): void;
   handleDataRow(message: unknown): void;
@@ -25,7 +27,9 @@ type QueryConstructor = new (config: object, values?: unknown, callback?: unknow
 /**
  * A parameterised statement that carries its transaction's prologue (BEGIN, the organisation and
  * role settings: server/db/tenant.ts) in the same round trip, as one extended-protocol batch: each
- * prologue command is parsed, bound and executed, then the statement, then one Sync.
+ * prologue command is parsed, bound and executed, then the statement, then one Sync. It may also
+ * carry an epilogue after the statement (the transaction's COMMIT, when the statement is its last:
+ * `commitWithFinalStatement`), executed in the same batch before the Sync.
  *
  * Why it is safe: PostgreSQL answers an error in a batch by skipping every message up to the Sync,
  * so when the BEGIN or a setting fails the statement is never executed (it would otherwise run as
@@ -35,18 +39,24 @@ type QueryConstructor = new (config: object, values?: unknown, callback?: unknow
  * over, and the statement's result is what the caller gets, as from any other query. While they
  * arrive the query answers to no statement name, so pg records the statement as parsed only when
  * its own Parse succeeded (a failed prologue must not leave pg believing a name exists that the
- * server never parsed).
+ * server never parsed). The epilogue's answers come after the statement's and are passed over too;
+ * when the statement fails, PostgreSQL skips the epilogue with it (the COMMIT never runs, and the
+ * caller's ROLLBACK ends the failed transaction), and when the epilogue itself fails the query fails
+ * with its error.
  */
 export class PrologueQuery extends (pg.Query as unknown as QueryConstructor) {
   /** Prologue commands whose completion has not arrived yet. */
   private pendingPrologue: number;
   private statementName: string | undefined;
   private writing = false;
+  /** The statement's own completion has arrived: what completes next is the epilogue. */
+  private statementCompleted = false;
 
   constructor(
     readonly prologue: readonly string[],
     config: { text: string; name?: string },
     values: unknown[],
+    readonly epilogue: readonly string[] = [],
   ) {
     super(config, values);
     // Set again here: a class field is defined after the base constructor ran the setter.
@@ -81,6 +91,21 @@ export class PrologueQuery extends (pg.Query as unknown as QueryConstructor) {
     super.prepare(connection);
   }
 
+  /** pg's step that executes the statement and ends the batch: the epilogue goes between the two. */
+  override _getRows(connection: ProtocolConnection & { sync(): void }, rows: number | undefined): void {
+    if (this.epilogue.length === 0 || rows) {
+      super._getRows(connection, rows);
+      return;
+    }
+    connection.execute({ portal: this.portal ?? '' });
+    for (const command of this.epilogue) {
+      connection.parse({ text: command });
+      connection.bind({});
+      connection.execute({});
+    }
+    connection.sync();
+  }
+
   override handleRowDescription(message: unknown): void {
     if (this.pendingPrologue === 0) super.handleRowDescription(message);
   }
@@ -94,6 +119,8 @@ export class PrologueQuery extends (pg.Query as unknown as QueryConstructor) {
       this.pendingPrologue -= 1;
       return;
     }
+    if (this.statementCompleted) return;
+    this.statementCompleted = true;
     super.handleCommandComplete(message, connection);
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, createOrg } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { queryRows } from './client';
-import { APP_ROLE, commitWithoutFlushWait, planOnce, withSystem, withTenant } from './tenant';
+import { APP_ROLE, commitWithFinalStatement, commitWithoutFlushWait, planOnce, withSystem, withTenant } from './tenant';
 
 /**
  * A request's transaction (docs/adr/0014-list-plans.md): its BEGIN and settings ride with its first
@@ -17,20 +17,39 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/**
+ * Whether the transaction that ran the first statement is still open: that statement set a
+ * transaction-local setting, which outlives it only inside a transaction. (Comparing now() with
+ * statement_timestamp() was flaky on PGlite, whose clock can give both the same value.)
+ */
+async function transactionStillOpen(tx: Parameters<typeof queryRows>[0]): Promise<boolean> {
+  const [probe] = await queryRows<{ probe: string | null }>(
+    tx,
+    sql`select current_setting('app.probe', true) as probe`,
+  );
+  return probe?.probe === 'inside';
+}
+
 describe('a request transaction', () => {
   it('runs its first statement as the application role, with the organisation, inside the transaction', async () => {
     const org = await createOrg(t.deps);
-    const [row] = await withTenant(t.deps.database.db, org.id, async (tx) => {
+    const row = await withTenant(t.deps.database.db, org.id, async (tx) => {
       await planOnce(tx);
-      return queryRows<{ role: string; org: string; plans: string; open: boolean }>(
+      const [first] = await queryRows<{ role: string; org: string; plans: string }>(
         tx,
         sql`select current_user as role, current_setting('app.org_id') as org,
-                   current_setting('plan_cache_mode') as plans, now() = statement_timestamp() as open
+                   current_setting('plan_cache_mode') as plans, set_config('app.probe', 'inside', true) as probe
               from (select ${1}::int) one`,
       );
+      return { ...first, open: await transactionStillOpen(tx) };
     });
-    // The transaction began before this statement: its now() is earlier than the statement's start.
-    expect(row).toEqual({ role: APP_ROLE, org: String(org.id), plans: 'force_generic_plan', open: false });
+    expect(row).toEqual({
+      role: APP_ROLE,
+      org: String(org.id),
+      plans: 'force_generic_plan',
+      probe: 'inside',
+      open: true,
+    });
   });
 
   it('plans kept per connection answer each organisation its own rows', async () => {
@@ -70,17 +89,20 @@ describe('a request transaction', () => {
 
   it('system work runs as the owner inside one transaction, and rolls back what it began when it throws', async () => {
     const org = await createOrg(t.deps);
-    const [row] = await withSystem(t.deps.database.db, (tx) =>
-      queryRows<{ role: string; open: boolean }>(
+    const row = await withSystem(t.deps.database.db, async (tx) => {
+      const [first] = await queryRows<{ role: string }>(
         tx,
-        sql`select current_user as role, now() <> statement_timestamp() as open from (select ${1}::int) one`,
-      ),
-    );
-    expect(row?.role).not.toBe(APP_ROLE);
-    expect(row?.open).toBe(true);
+        sql`select current_user as role, set_config('app.probe', 'inside', true) from (select ${1}::int) one`,
+      );
+      return { ...first, open: await transactionStillOpen(tx) };
+    });
+    expect(row.role).not.toBe(APP_ROLE);
+    expect(row.open).toBe(true);
     await expect(
       withSystem(t.deps.database.db, async (tx) => {
-        await tx.execute(sql`insert into containers (org_id, type, name, position) values (${org.id}, 1, 'Gone too', 0)`);
+        await tx.execute(
+          sql`insert into containers (org_id, type, name, position) values (${org.id}, 1, 'Gone too', 0)`,
+        );
         throw new Error('half-way');
       }),
     ).rejects.toThrow('half-way');
@@ -98,7 +120,10 @@ describe('a request transaction', () => {
         withTenant(t.deps.database.db, org.id, async (tx) => {
           if (late) await tx.execute(sql`select 1`);
           if (ask) await commitWithoutFlushWait(tx);
-          const [row] = await queryRows<{ sync: string }>(tx, sql`select current_setting('synchronous_commit') as sync`);
+          const [row] = await queryRows<{ sync: string }>(
+            tx,
+            sql`select current_setting('synchronous_commit') as sync`,
+          );
           return row?.sync;
         });
       const usual = await setting(false, false);
@@ -110,4 +135,42 @@ describe('a request transaction', () => {
       for (let i = 0; i < 4; i += 1) expect(await setting(false, false)).toBe(usual);
     },
   );
+
+  it('commits what its final statement wrote, and refuses a statement after it on PostgreSQL', async () => {
+    const org = await createOrg(t.deps);
+    const named = (name: string) =>
+      sql`insert into containers (org_id, type, name, position) values (${org.id}, 1, ${name}, 0) returning name`;
+    const [row] = await withTenant(t.deps.database.db, org.id, async (tx) => {
+      commitWithFinalStatement(tx);
+      return queryRows<{ name: string }>(tx, named('Kept'));
+    });
+    expect(row?.name).toBe('Kept');
+    const after = withTenant(t.deps.database.db, org.id, async (tx) => {
+      await planOnce(tx);
+      commitWithFinalStatement(tx);
+      await queryRows(tx, named('Kept too'));
+      return queryRows(tx, named('After the end'));
+    });
+    if (process.env.TEST_DATABASE_URL) {
+      // drizzle reports the query it ran, with the connection's refusal as the cause.
+      const error = await after.then(
+        () => null,
+        (failure: unknown) => failure as Error & { cause?: Error },
+      );
+      expect(error?.cause?.message).toMatch(/committed with its final statement/);
+    } else await after;
+    const names = await withTenant(t.deps.database.db, org.id, (tx) =>
+      queryRows<{ name: string }>(tx, sql`select name from containers where org_id = ${org.id} order by name`),
+    );
+    expect(names.map((n) => n.name)).toEqual(
+      process.env.TEST_DATABASE_URL ? ['Kept', 'Kept too'] : ['After the end', 'Kept', 'Kept too'],
+    );
+    // The connection goes back to the pool usable: the next transactions run as usual.
+    for (let i = 0; i < 4; i += 1) {
+      const [n] = await withTenant(t.deps.database.db, org.id, (tx) =>
+        queryRows<{ n: number }>(tx, sql`select count(*)::int as n from containers where org_id = ${org.id}`),
+      );
+      expect(n?.n).toBe(process.env.TEST_DATABASE_URL ? 2 : 3);
+    }
+  });
 });

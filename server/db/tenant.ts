@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db, Executor, Tx } from './client';
-import { appendToPrologue, deferPrologue, dropPrologue } from './named-statements';
+import {
+  appendToPrologue,
+  commitWithNextStatement,
+  deferPrologue,
+  dropPrologue,
+  takeCommitted,
+} from './named-statements';
 
 export const APP_ROLE = 'tenet_app';
 
@@ -65,6 +71,21 @@ export async function commitWithoutFlushWait(tx: Executor): Promise<void> {
 }
 
 /**
+ * The transaction's next statement is its last: on PostgreSQL its COMMIT travels with it, in the
+ * same round trip (named-statements.ts), instead of one more round trip after it. For routes whose
+ * database work ends with one statement (a list's page, opening a document): a request is then one
+ * round trip for its session and one for its transaction, and a row the statement locks (a
+ * document's view count) is held for the statement alone, not until the server has read the answer
+ * and sent a COMMIT. Any statement after it throws (it would run outside the transaction). The
+ * statement must have parameters (one without them leaves the COMMIT to the transaction's end, as
+ * usual). PGlite commits as before.
+ */
+export function commitWithFinalStatement(tx: Executor): void {
+  const client = pooledClientOf(tx);
+  if (client) commitWithNextStatement(client);
+}
+
+/**
  * Tests only: databases whose organisation requests keep the owner's role, so row-level security
  * does not apply and the repositories' own org conditions are the only wall (the route matrix runs
  * once this way, so that each wall is tested on its own).
@@ -106,8 +127,9 @@ function pooledClientOf(tx: Executor): pg.PoolClient | null {
 
 /**
  * drizzle's own transaction (NodePgSession.transaction), with its BEGIN deferred into `prologue`:
- * a connection from the pool, a session and a transaction on it, COMMIT or ROLLBACK, the
- * connection back. A transaction that made no query sends nothing at all.
+ * a connection from the pool, a session and a transaction on it, COMMIT or ROLLBACK (unless the
+ * COMMIT went with the final statement), the connection back. A transaction that made no query
+ * sends nothing at all.
  */
 async function pooledTransaction<T>(
   session: PoolSession & { client: pg.Pool },
@@ -123,13 +145,15 @@ async function pooledTransaction<T>(
     try {
       result = await fn(tx);
     } catch (error) {
-      if (!dropPrologue(client)) await tx.execute(sql`rollback`);
+      // Nothing sent, or committed with the final statement: nothing to roll back.
+      if (!dropPrologue(client) && !takeCommitted(client)) await tx.execute(sql`rollback`);
       throw error;
     }
-    if (!dropPrologue(client)) await tx.execute(sql`commit`);
+    if (!dropPrologue(client) && !takeCommitted(client)) await tx.execute(sql`commit`);
     return result;
   } finally {
     dropPrologue(client);
+    takeCommitted(client);
     client.release();
   }
 }
