@@ -3,7 +3,7 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus } from '../../../shared/domain/statuses';
 import type { TreeRow } from './tree.repo';
 import { queryRows, type Executor } from '../../db/client';
-import { planOnce } from '../../db/tenant';
+import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { userGrantsSql } from '../access/effective-access';
 
 /**
@@ -227,10 +227,12 @@ function visibleLevelsSql(scope: LevelScope): SQL {
  * The levels asked for, siblings in position order (containers before P&Ps on a tie). Every step
  * is an index probe of its own (LATERAL and EXISTS with OFFSET 0), so the plan is the same on
  * PostgreSQL and PGlite whatever their statistics, and whatever the parameters: it is planned once
- * per connection (docs/adr/0014-list-plans.md). The route runs nothing after it.
+ * per connection (docs/adr/0014-list-plans.md). The route runs nothing after it: its COMMIT rides
+ * with it (tenant.ts).
  */
 export async function listLevelRows(db: Executor, scope: LevelScope): Promise<LevelAnswer> {
   await planOnce(db);
+  commitWithFinalStatement(db);
   const [result] = await queryRows<{ rows: LevelRow[] | string | null; all_seen: boolean }>(
     db,
     scope.whole ? wholeLevelsSql(scope) : visibleLevelsSql(scope),

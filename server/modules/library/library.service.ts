@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/api/library';
 import { LIBRARY_TREE_MAX_ITEMS } from '../../../shared/api/library';
 import { DEFAULT_PAGE_SIZE, RECENT_WINDOW_DAYS } from '../../../shared/domain/limits';
-import { commitWithoutFlushWait } from '../../db/tenant';
+import { commitWithFinalStatement, commitWithoutFlushWait } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { previewDocument, previewKind, sendDocument } from './document-file';
@@ -156,6 +156,8 @@ export async function openLibraryItem(ctx: OrgCtx, pnpId: number): Promise<Libra
   // The view it records is worth less than waiting for the disk on every opening (tenant.ts).
   await commitWithoutFlushWait(ctx.tx);
   const row = await getVisibleItem(ctx, pnpId);
+  // Its last statement: the COMMIT goes with it, so the view count's row is locked for the statement alone.
+  commitWithFinalStatement(ctx.tx);
   const file = await recordViewAndFindFile(ctx.tx, {
     orgId: ctx.orgId,
     userId: ctx.actor.userId,

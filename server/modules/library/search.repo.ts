@@ -8,7 +8,7 @@ import {
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
-import { planOnce } from '../../db/tenant';
+import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { containerSourcesCte, pnpVisibleCondition } from '../access/effective-access';
 import { matchOf, wordsOf, type Match } from './search-match';
 import { viewCountSql, viewPageSql, type ViewScope } from './view-page.repo';
@@ -239,8 +239,12 @@ export async function listLibraryPage(
 ): Promise<LibraryPageResult> {
   const [rowsSql, countSql] = libraryPageSql(scope, criteria, page);
   const firstOfView = page.offset === 0 && walkedView(criteria, page) !== null;
-  // A view's first page is planned once per connection (view-page.repo.ts); the route runs nothing after it.
-  if (firstOfView) await planOnce(db);
+  // A view's first page is planned once per connection (view-page.repo.ts), and is the route's last
+  // statement: nothing runs after it, so its COMMIT rides with it (tenant.ts).
+  if (firstOfView) {
+    await planOnce(db);
+    commitWithFinalStatement(db);
+  }
   const rows = await queryRows<LibraryRow>(db, rowsSql!);
   if (firstOfView) return countedPage(rows, countLimitOf(page));
   if (!countSql) return searchPage(db, scope, criteria, page, rows);

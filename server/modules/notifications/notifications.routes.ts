@@ -7,6 +7,7 @@ import {
   Notification,
 } from '../../../shared/api/notifications';
 import { notifications } from '../../db/schema/index';
+import { commitWithFinalStatement } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
 import { IdParam, orgRoute, type App, type OrgCtx } from '../../http/routes';
@@ -46,6 +47,8 @@ export function registerNotificationRoutes(app: App, deps: Deps): void {
       schema: { querystring: NotificationListQuery, response: { 200: NotificationList } },
     },
     async (ctx, { query }) => {
+      // The route's one statement: its COMMIT rides with it (tenant.ts).
+      commitWithFinalStatement(ctx.tx);
       const found = await findNotificationPage(ctx.tx, ctx.orgId, ctx.actor.userId, {
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,

@@ -13,7 +13,7 @@ import type { WorkflowBody } from '../../../shared/api/pnp-documents';
 import { TASK_KIND_LABELS, TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
-import { planOnce } from '../../db/tenant';
+import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { utcDate } from '../../platform/clock';
 import { extendReview, startRevision } from '../pnps/publishing.service';
 import { findDocumentByStatus } from '../pnps/pnps.repo';
@@ -81,11 +81,14 @@ async function whose(ctx: OrgCtx): Promise<Pick<TaskFilters, 'userIds' | 'openOn
 export async function listTasks(ctx: OrgCtx, query: z.output<typeof TaskListQuery>): Promise<TaskList> {
   // Every statement of the first page is written to be planned once per connection (tasks.repo.ts).
   if (query.page === 1) await planOnce(ctx.tx);
+  const people = await whose(ctx);
+  // The first page counts with its rows, so that statement is the route's last: its COMMIT rides with it.
+  if (query.page === 1) commitWithFinalStatement(ctx.tx);
   const found = await listTaskPage(
     ctx.tx,
     ctx.orgId,
     {
-      ...(await whose(ctx)),
+      ...people,
       kind: query.kind,
       status: query.status,
       due: query.due,

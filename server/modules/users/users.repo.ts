@@ -3,6 +3,7 @@ import type { UserListQuery } from '../../../shared/api/users';
 import { USER_PICKER_LIMIT } from '../../../shared/api/users';
 import { UserStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
+import { commitWithFinalStatement } from '../../db/tenant';
 import { groupMemberships, orgUsers, userGroups, userLogs, userSettings } from '../../db/schema/index';
 
 export type UserRow = typeof orgUsers.$inferSelect;
@@ -42,7 +43,9 @@ export async function listUserRows(
   const limit = q.bypass_val ? USER_PICKER_LIMIT : q.per_page;
   const offset = q.bypass_val ? 0 : (q.page - 1) * q.per_page;
   // The total rides on the page's rows (a subquery run once for the statement, not per row): one
-  // round trip. Only a page with no rows (past the end, or nothing matches) asks for it apart.
+  // round trip. Only a page with no rows (past the end, or nothing matches) asks for it apart. The
+  // first page never does, so it is the route's last statement and its COMMIT rides with it.
+  if (offset === 0) commitWithFinalStatement(db);
   const found = await db
     .select({ user: orgUsers, total: sql<number>`(select count(*)::int from ${orgUsers} where ${where})` })
     .from(orgUsers)
