@@ -104,6 +104,8 @@ export const userGroups = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     description: text('description'),
     createdBySource: varchar('created_by_source', { length: 32 }).notNull().default('User'),
+    /** Members not deleted, kept by triggers (migration 0035): never written by the application. */
+    membersCount: integer('members_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,7 +125,9 @@ export const groupMemberships = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.groupId, t.userId] }),
-    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
     index('group_memberships_user_idx').on(t.orgId, t.userId),
   ],
@@ -161,7 +165,11 @@ export const notifications = pgTable(
   (t) => [
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
     index('notifications_user_idx').on(t.orgId, t.userId, t.createdAt),
-    index('notifications_unread_idx').on(t.orgId, t.userId).where(sql`${t.status} = 1`),
-    index('notifications_unmailed_idx').on(t.createdAt).where(sql`${t.mailedAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.orgId, t.userId)
+      .where(sql`${t.status} = 1`),
+    index('notifications_unmailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mailedAt} is null`),
   ],
 );

@@ -10,6 +10,7 @@ import {
   type UserGroupSummary,
 } from '../../../shared/api/user-groups';
 import { UserStatus } from '../../../shared/domain/statuses';
+import { commitWithFinalStatement } from '../../db/tenant';
 import { AppError, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { changedFields, listChangeLogs } from '../change-logs/change-logs.repo';
@@ -67,6 +68,8 @@ async function loadGroup(ctx: OrgCtx, id: number): Promise<GroupRow> {
 }
 
 export async function listUserGroups(ctx: OrgCtx, query: UserGroupListQuery): Promise<UserGroupList> {
+  // The route's one statement: its COMMIT rides with it (tenant.ts).
+  commitWithFinalStatement(ctx.tx);
   const rows = await listGroups(ctx.tx, ctx.orgId, { search: query.search, excludeSystem: query.exclude_system });
   return { user_groups: rows.map(present) };
 }
