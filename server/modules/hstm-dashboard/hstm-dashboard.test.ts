@@ -49,6 +49,30 @@ describe('GET hstm/dash/new', () => {
     });
   });
 
+  it('finds a user by first and last name together, never by text running from one field into the next', async () => {
+    const staff = await createStaff(t.deps, '4');
+    const agent = await t.signIn(staff.username, staff.password);
+    const word = `zr${randomBytes(3).toString('hex')}`;
+    const org = await createOrg(t.deps);
+    const user = await createUser(t.deps, org.id, {
+      firstName: `Ann${word}`,
+      lastName: `Lee${word}`,
+      email: `box${word}@example.com`,
+      username: `id${word}`,
+    });
+    const found = async (search: string) =>
+      (await agent.get(`${URL}?search=${encodeURIComponent(search)}`))
+        .json()
+        .users.rows.map((u: { id: number }) => u.id);
+    expect(await found(`Ann${word} Lee`)).toEqual([user.id]);
+    expect(await found(`${word}@EXAMPLE`)).toEqual([user.id]);
+    // The end of the last name and the start of the e-mail, the e-mail's end and the username's start.
+    expect(await found(`Lee${word} box`)).toEqual([]);
+    expect(await found(`Lee${word}box`)).toEqual([]);
+    expect(await found(`example.com id${word}`)).toEqual([]);
+    expect(await found(`example.com\nid${word}`)).toEqual([]);
+  });
+
   it('treats % and _ as plain characters, caps each list and answers the most recent for an empty search', async () => {
     const staff = await createStaff(t.deps, '2');
     const agent = await t.signIn(staff.username, staff.password);
