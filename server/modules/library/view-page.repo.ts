@@ -296,11 +296,21 @@ function ownListCountSql(scope: ViewScope, list: OwnList, limit: number): SQL {
         where p.org_id = k.org_id and p.id = k.pnp_id and p.status = ${PUBLISHED} ${visible}
        offset 0) x
      where ${ownListWhere(scope, list)}`;
+  // Driven from the scheduled versions (LATERAL with OFFSET 0 keeps the order whatever the planner
+  // guesses), and bounded on both sides: a generic plan then takes the range for a narrow one and
+  // reads it from pnp_documents_active_effective_idx (no date is 'infinity': dates are validated).
   const scheduled = sql`select count(*)::int as n
         from pnp_documents d
-        join ${list.table} k on k.org_id = d.org_id and k.user_id = ${scope.userId} and k.pnp_id = d.pnp_id
-        join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
-       where d.org_id = ${scope.orgId} and d.status = ${ACTIVE} and d.effective_dt > ${scope.today}::date
-         and ${sql.join(list.conditions, sql` and `)} and p.status = ${PUBLISHED} ${visible}`;
+        cross join lateral (
+          select 1 from ${list.table} k
+           where k.org_id = d.org_id and k.user_id = ${scope.userId} and k.pnp_id = d.pnp_id
+             and ${sql.join(list.conditions, sql` and `)}
+          offset 0) listed
+        cross join lateral (
+          select 1 from pnps p
+           where p.org_id = d.org_id and p.id = d.pnp_id and p.status = ${PUBLISHED} ${visible}
+          offset 0) shown
+       where d.org_id = ${scope.orgId} and d.status = ${ACTIVE}
+         and d.effective_dt > ${scope.today}::date and d.effective_dt < 'infinity'::date`;
   return countedLessScheduled(listed, scheduled, limit);
 }
