@@ -6,6 +6,7 @@ import { intArray, queryRows, type Executor } from '../../db/client';
 import { accessGrants, containers, pnps } from '../../db/schema/index';
 import { containerSourcesCte, userGrantsSql } from '../access/effective-access';
 import { subtreeCte } from './containers.repo';
+import { containsPattern } from '../../db/like';
 
 /** A node whose participants are read or written: a container or a P&P. */
 export type AccessTarget = { containerId: number } | { pnpId: number };
@@ -150,7 +151,7 @@ export async function listCandidates(
   q: string | undefined,
   limit: number,
 ): Promise<Candidate[]> {
-  const pattern = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = q ? containsPattern(q.toLowerCase()) : null;
   return queryRows<Candidate>(
     db,
     sql`select * from (

@@ -5,16 +5,13 @@ import { queryRows } from '../../db/client';
 import { commitWithFinalStatement } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
 import { staffRoute, type App } from '../../http/routes';
+import { containsPattern } from '../../db/like';
 
 /** Each list shows this many; the total says how many more matched. */
 export const DASHBOARD_LIMIT = 10;
 
-/**
- * A case-insensitive "contains" pattern in which the user's % and _ are plain characters. Line
- * breaks become spaces: a search never spans two lines of `userSearchText`.
- */
-const containsPattern = (search: string): string =>
-  `%${search.replace(/[\r\n]+/g, ' ').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A "contains" pattern whose line breaks are spaces: a search never spans two lines of `userSearchText`. */
+const searchPattern = (search: string): string => containsPattern(search.replace(/[\r\n]+/g, ' '));
 
 /**
  * What a staff search finds a user by: the name ("first last"), the e-mail and the username, each
@@ -76,7 +73,7 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
     },
     async (ctx, { query }) => {
       const search = query.search ?? '';
-      const pattern = containsPattern(search);
+      const pattern = searchPattern(search);
       // Staff routes run outside row-level security: these reads span every organisation on purpose.
       const orgWhere = search ? sql`(o.name ilike ${pattern} or o.tenant ilike ${pattern})` : sql`true`;
       const userWhere = sql`u.status <> ${code(UserStatus.Deleted)} and ${

@@ -20,8 +20,7 @@ import type { OrgCtx, StaffCtx } from '../../http/routes';
 import { presentUser } from '../users/users.presenter';
 import { findUserSettings, listUserGroups } from '../users/users.repo';
 import { createUser, deleteUser, updateUser } from '../users/users.service';
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { containsPattern } from '../../db/like';
 
 async function getOrg(ctx: StaffCtx, orgId: number): Promise<{ id: number; name: string }> {
   const [org] = await ctx.tx
@@ -85,7 +84,7 @@ export async function listOrgUsers(
   if (q.status !== undefined) where.push(eq(orgUsers.status, q.status));
   if (q.admins) where.push(eq(orgUsers.isAdmin, true));
   if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(orgUsers.firstName, like),

@@ -22,11 +22,10 @@ import type { Executor } from '../../db/client';
 import { organizations, orgTemplates, templateSources, templates, userGroups } from '../../db/schema/index';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { StaffCtx } from '../../http/routes';
+import { containsPattern } from '../../db/like';
 
 type Row = typeof organizations.$inferSelect;
 type ListQuery = z.output<typeof OrgListQuery>;
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function presentOrg(row: Row): Org {
   return {
@@ -61,7 +60,7 @@ export async function listOrgs(ctx: StaffCtx, q: ListQuery): Promise<OrgList> {
   if (q.status !== undefined) where.push(eq(organizations.status, q.status));
   if (q.idp !== undefined) where.push(eq(organizations.idpProvider, q.idp));
   if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
+    const like = containsPattern(q.search);
     where.push(or(ilike(organizations.name, like), ilike(organizations.tenant, like))!);
   }
   const condition = where.length > 0 ? and(...where) : undefined;

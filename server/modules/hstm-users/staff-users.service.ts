@@ -24,6 +24,7 @@ import { enqueueMail } from '../../platform/mailer';
 import { hashPassword } from '../auth/password';
 import { hashToken, newToken } from '../auth/sessions.repo';
 import { usernameTaken } from '../users/users.repo';
+import { containsPattern } from '../../db/like';
 
 type Row = typeof hstmUsers.$inferSelect;
 type ListQuery = z.output<typeof StaffUserListQuery>;
@@ -32,7 +33,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const USER_MANAGEMENT = '2';
 /** Permission 2 as a whole word of the space-separated string. */
 const hasUserManagement = sql`${hstmUsers.permissions} ~ '(^| )2( |$)'`;
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const grantsUserManagement = (permissions: string): boolean => permissions.split(' ').includes(USER_MANAGEMENT);
 
 export function presentStaffUser(row: Row): StaffUser {
@@ -64,7 +64,7 @@ export async function listStaffUsers(ctx: StaffCtx, q: ListQuery): Promise<Staff
   const where: SQL[] = [ne(hstmUsers.status, UserStatus.Deleted)];
   if (q.status !== undefined) where.push(eq(hstmUsers.status, q.status));
   if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
+    const like = containsPattern(q.search);
     where.push(or(ilike(hstmUsers.name, like), ilike(hstmUsers.email, like), ilike(hstmUsers.username, like))!);
   }
   const order = q.dir === 'desc' ? desc(SORT_COLUMNS[q.sort]) : asc(SORT_COLUMNS[q.sort]);

@@ -11,6 +11,7 @@ import { mailOutbox } from '../../db/schema/index';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
 import { IdParam, staffRoute, type App } from '../../http/routes';
+import { containsPattern } from '../../db/like';
 
 type Row = typeof mailOutbox.$inferSelect;
 type ListRow = Pick<Row, 'id' | 'orgId' | 'toAddress' | 'subject' | 'status' | 'lastError' | 'createdAt' | 'sentAt'>;
@@ -38,7 +39,7 @@ const listColumns = {
 
 /** Recipient or subject holding the words as typed (LIKE's wildcards taken literally). */
 const searchCondition = (search: string) => {
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   return or(ilike(mailOutbox.toAddress, pattern), ilike(mailOutbox.subject, pattern));
 };
 
@@ -67,7 +68,10 @@ export function registerMailOutboxRoutes(app: App, deps: Deps): void {
         .orderBy(desc(mailOutbox.id))
         .limit(query.per_page)
         .offset((query.page - 1) * query.per_page);
-      const [count] = await ctx.tx.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(matching);
+      const [count] = await ctx.tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(matching);
       return {
         mail_outbox: rows.map(present),
         total: Number(count?.n ?? 0),

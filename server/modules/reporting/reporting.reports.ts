@@ -16,6 +16,7 @@ import {
   type ReportScope,
 } from './reporting.scope';
 import { Tally, type TallyPart } from './reporting.tallies';
+import { containsPattern } from '../../db/like';
 
 /**
  * The reports of spec §2's catalogue. Each is one SQL row source (scoped to what the caller may
@@ -39,10 +40,9 @@ function labelOf(expr: SQL, labels: Record<number, string>): SQL {
   return sql`(case ${expr}${sql.join(branches, sql``)} end)`;
 }
 
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const col = (name: string): SQL => sql`r.${sql.identifier(name)}`;
 const contains = (columns: string[], q: string): SQL => {
-  const like = `%${escapeLike(q)}%`;
+  const like = containsPattern(q);
   return sql`(${sql.join(
     columns.map((c) => sql`${col(c)} ilike ${like}`),
     sql` or `,
@@ -344,7 +344,7 @@ export const EXPECTED_ROLES = [1, 2, 4, 5] as const;
 function missingSource(s: ReportScope, f: ReportFilters, purpose: SourcePurpose, page?: PageHint): SQL {
   const roles = f.role ? [f.role] : EXPECTED_ROLES;
   const all = sql`${`{${roles.join(',')}}`}::int[]`;
-  const like = f.q ? `%${escapeLike(f.q)}%` : null;
+  const like = f.q ? containsPattern(f.q) : null;
   const named = (column: SQL): SQL => (like === null ? sql`true` : sql`${column} ilike ${like}`);
   const cut = (order: (dir: SQL) => SQL): SQL => {
     if (page?.sort !== 'object_name') return sql``;

@@ -4,6 +4,7 @@ import { StaffPermission } from '../../../shared/domain/roles';
 import { staffActionLogs } from '../../db/schema/index';
 import type { Deps } from '../../http/deps';
 import { staffRoute, type App } from '../../http/routes';
+import { containsPattern } from '../../db/like';
 
 type Row = typeof staffActionLogs.$inferSelect;
 const present = (row: Row): StaffActionLogItem => ({
@@ -22,7 +23,7 @@ const present = (row: Row): StaffActionLogItem => ({
 
 /** Staff name, e-mail or path holding the words as typed (LIKE's wildcards taken literally). */
 const searchCondition = (search: string) => {
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   return or(
     ilike(staffActionLogs.staffName, pattern),
     ilike(staffActionLogs.staffEmail, pattern),

@@ -3,6 +3,7 @@ import type { UserGroupMember } from '../../../shared/api/user-groups';
 import { UserStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { groupMemberships, userGroups } from '../../db/schema/index';
+import { containsPattern } from '../../db/like';
 
 /**
  * Queries of the user groups: every one names its organisation, so the repository keeps tenants
@@ -22,8 +23,6 @@ export interface GroupRow {
 /** Members who count: everyone not deleted (inactive members stay members). */
 const countedMember = sql`u.status <> ${UserStatus.Deleted}`;
 
-const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The groups with their member counts, kept on each group by triggers (migration 0035). Counting
  * the organisation's memberships on every request cost 9 ms p50 for 41 groups of 2,000 users on
@@ -42,7 +41,7 @@ export async function listGroups(
 ): Promise<GroupRow[]> {
   const conditions: SQL[] = [sql`true`];
   if (filters.search) {
-    const pattern = likePattern(filters.search);
+    const pattern = containsPattern(filters.search);
     conditions.push(sql`(g.name ilike ${pattern} or coalesce(g.description, '') ilike ${pattern})`);
   }
   if (filters.excludeSystem) conditions.push(sql`g.created_by_source <> 'System'`);
@@ -114,7 +113,7 @@ export async function listActiveUsers(
   search: string | undefined,
   limit: number,
 ): Promise<UserGroupMember[]> {
-  const pattern = search ? likePattern(search) : null;
+  const pattern = search ? containsPattern(search) : null;
   return queryRows<UserGroupMember>(
     db,
     sql`select ${memberColumns} from org_users u

@@ -5,10 +5,9 @@ import { UserStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { commitWithFinalStatement } from '../../db/tenant';
 import { groupMemberships, orgUsers, userGroups, userLogs, userSettings } from '../../db/schema/index';
+import { containsPattern } from '../../db/like';
 
 export type UserRow = typeof orgUsers.$inferSelect;
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The list screen's filters: the three toggles, the search and where the user came from. */
 function listConditions(orgId: number, q: UserListQuery): SQL[] {
@@ -20,7 +19,7 @@ function listConditions(orgId: number, q: UserListQuery): SQL[] {
   if (q.never_logged_in) where.push(isNull(orgUsers.lastLoginAt));
   if (q.created_from !== undefined) where.push(eq(orgUsers.createdFrom, q.created_from));
   if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(orgUsers.firstName, like),
