@@ -1,8 +1,19 @@
-import { foreignKey, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  json,
+  pgTable,
+  primaryKey,
+  smallint,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { orgId, tstz } from './columns';
 import { orgUsers } from './people';
 import { pnpDocuments, pnps } from './content';
+import { organizations } from './platform';
 
 /**
  * Each version's views, unique viewers and last view (Views by Version), kept by triggers on
@@ -104,4 +115,43 @@ export const workflowStayActions = pgTable(
     }).onDelete('cascade'),
     index('workflow_stay_actions_acted_idx').on(t.orgId, t.actedAt),
   ],
+);
+
+/** A transaction id (PostgreSQL's xid8), read as its decimal text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Which transactions wrote what approval turnaround's figures read, one row per transaction and
+ * organisation, numbered in the order they took their number (migration 0037's triggers). Only the
+ * highest number matters; never write it.
+ */
+export const reportWrites = pgTable(
+  'report_writes',
+  {
+    orgId: orgId(),
+    xid: xid8('xid').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.xid] }), index('report_writes_seq_idx').on(t.orgId, t.seq)],
+);
+
+/**
+ * Approval turnaround's figures by stage, binder and person as computed for one scope (owner 0: the
+ * whole organisation) and period, valid while `writes_seq` is the organisation's highest in
+ * report_writes (reporting.turnaround.ts).
+ */
+export const turnaroundFigures = pgTable(
+  'turnaround_figures',
+  {
+    orgId: orgId().references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id').notNull(),
+    periodStart: tstz('period_start').notNull(),
+    periodEnd: tstz('period_end').notNull(),
+    writesSeq: bigint('writes_seq', { mode: 'number' }).notNull(),
+    stages: json('stages').notNull(),
+    binders: json('binders').notNull(),
+    persons: json('persons').notNull(),
+    computedAt: tstz('computed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.ownerId, t.periodStart, t.periodEnd] })],
 );

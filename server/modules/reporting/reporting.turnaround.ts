@@ -25,6 +25,10 @@ import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
  *   (Submit, Accept, Decline, Approve, Publish, Send to Authors), counted when that action fell in
  *   the period. It answers "how long does this person take once it is their turn".
  * - Slowest open items: drafts still in a position, by time spent there so far.
+ *
+ * The first three are kept per scope and period until something they read is written (ADR 0020,
+ * migration 0037). A table or column they start to read needs its trigger there, or kept figures
+ * would outlive a change to it.
  */
 
 const DAY_SECONDS = 86_400;
@@ -91,13 +95,25 @@ export interface TurnaroundPeriod {
 
 const WORKFLOW_TASK_KINDS = [TaskKind.Author, TaskKind.Review, TaskKind.Approve, TaskKind.Publish];
 
+interface TurnaroundSql {
+  /** The figures by stage, binder and person: JSON arrays, each sorted for the screen. */
+  stages: SQL;
+  binders: SQL;
+  persons: SQL;
+  /** The slowest open items (ten at most), oldest first. */
+  open: SQL;
+}
+
+const json = (select: SQL, order: SQL): SQL =>
+  sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${select}) x)`;
+
 /**
- * The four figures' rows, in one statement, from the stays and sign-offs kept per version by
+ * The four figures' rows as JSON expressions, from the stays and sign-offs kept per version by
  * migration 0029's triggers on the history (`workflow_stays`, `workflow_stay_actions`): the period's
  * stays are a range of an index, and only the percentiles sort anything. An org admin's figures by
  * stage and by person read no P&P; everything else joins the P&P for the scope (and its binder).
  */
-export async function turnaroundRows(tx: Tx, scope: ReportScope, period: TurnaroundPeriod): Promise<TurnaroundRows> {
+function turnaroundSql(scope: ReportScope, period: TurnaroundPeriod): TurnaroundSql {
   const { start, end, now } = period;
   const o = scope.orgId;
   const inScope = pnpInScope(scope, 'p');
@@ -111,76 +127,164 @@ export async function turnaroundRows(tx: Tx, scope: ReportScope, period: Turnaro
     WORKFLOW_TASK_KINDS.map((kind) => sql`${kind}`),
     sql`, `,
   );
-  const json = (select: SQL, order: SQL): SQL =>
-    sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${select}) x)`;
-  // The percentiles sort every stay of the period (a year of a large organisation is some 10 MB):
-  // in memory, for this statement's transaction only. Planned for its own period every time: after
-  // five runs of the named statement PostgreSQL would keep a generic plan, which knows nothing of
-  // the period's range and ran 3x slower (740 ms against 230 ms on a year of 180,000 stays).
-  await tx.execute(
-    sql`select set_config('work_mem', '64MB', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
-  );
+  return {
+    stages: json(
+      sql`select s.stage::int as stage, s.step::int as step, ${percentiles(stayDays)}
+            from workflow_stays s ${ofPnp('s')} where ${ended} group by s.stage, s.step`,
+      sql`x.stage, x.step nulls first`,
+    ),
+    binders: json(
+      // Grouped by numbers alone, names joined to the groups afterwards: the sort of every
+      // stay by its group is a sort of integers.
+      sql`select f.*, b.name as binder_name from (
+            select ct.ancestor_ids[1] as binder_id, s.stage::int as stage, s.step::int as step,
+                   ${percentiles(stayDays)}
+              from workflow_stays s
+              join pnps p on p.org_id = ${o} and p.id = s.pnp_id
+              join containers ct on ct.org_id = ${o} and ct.id = p.container_id
+             where ${ended} and ${inScope}
+             group by ct.ancestor_ids[1], s.stage, s.step) f
+            join containers b on b.org_id = ${o} and b.id = f.binder_id`,
+      sql`x.binder_name, x.binder_id, x.stage, x.step nulls first`,
+    ),
+    persons: json(
+      sql`select f.*, u.first_name || ' ' || u.last_name as name, u.first_name, u.last_name from (
+            select a.actor_id as user_id, a.stage::int as stage, a.step::int as step,
+                   ${percentiles(days(sql`a.acted_at`, sql`a.started_at`))}
+              from workflow_stay_actions a ${ofPnp('a')}
+             where a.org_id = ${o} and a.acted_at >= ${start}::timestamptz and a.acted_at < ${end}::timestamptz
+             group by a.actor_id, a.stage, a.step) f
+            join org_users u on u.org_id = ${o} and u.id = f.user_id`,
+      sql`x.last_name, x.first_name, x.user_id, x.stage, x.step nulls first`,
+    ),
+    open: json(
+      // Open stays oldest first, each checked against its draft as the walk goes (the index of
+      // open stays is in that order; OFFSET 0 keeps each check a lookup): the walk stops at the tenth.
+      sql`select s.pnp_id, p.name as pnp_name, s.document_id as version_id, ct.location,
+                 s.stage::int as stage, s.step::int as step, s.started_at, s.document_id,
+                 to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as since,
+                 ${days(sql`${now.toISOString()}::timestamptz`, sql`s.started_at`)} as days_open,
+                 (select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id)
+                    from tasks t join org_users u on u.org_id = ${o} and u.id = t.user_id
+                   where t.org_id = ${o} and t.document_id = s.document_id and t.status = 1
+                     and t.delegated_from is null and t.kind in (${kinds})) as pending_with
+            from workflow_stays s
+            cross join lateral (
+              select 1 from pnp_documents d
+               where d.org_id = ${o} and d.id = s.document_id and d.status = 1 and d.draft_stage = s.stage
+                 and (s.stage <> ${DraftStage.Approving} or coalesce(d.approval_step, 1) = s.step)
+              offset 0) d
+            cross join lateral (
+              select p.name, p.container_id from pnps p
+               where p.org_id = ${o} and p.id = s.pnp_id and p.status <> 3 and ${inScope} offset 0) p
+            cross join lateral (
+              select ct.location from containers ct where ct.org_id = ${o} and ct.id = p.container_id offset 0) ct
+           where s.org_id = ${o} and s.ended_at is null
+           order by s.started_at, s.document_id
+           limit ${TURNAROUND_OPEN_LIMIT}`,
+      sql`x.started_at, x.document_id`,
+    ),
+  };
+}
+
+// The percentiles sort every stay of the period (a year of a large organisation is some 10 MB):
+// in memory, for this statement's transaction only. Planned for its own period every time: after
+// five runs of the named statement PostgreSQL would keep a generic plan, which knows nothing of
+// the period's range and ran 3x slower (740 ms against 230 ms on a year of 180,000 stays).
+const SORT_SETTINGS = sql`set_config('work_mem', '64MB', true) as work_mem,
+  set_config('plan_cache_mode', 'force_custom_plan', true) as plan_cache_mode`;
+
+/** The four figures' rows computed afresh from the stays, in one statement (nothing kept or read from what was kept). */
+export async function computeTurnaroundRows(
+  tx: Tx,
+  scope: ReportScope,
+  period: TurnaroundPeriod,
+): Promise<TurnaroundRows> {
+  const q = turnaroundSql(scope, period);
+  await tx.execute(sql`select ${SORT_SETTINGS}`);
   const [result] = await queryRows<TurnaroundRows>(
     tx,
-    sql`select
-          ${json(
-            sql`select s.stage::int as stage, s.step::int as step, ${percentiles(stayDays)}
-                  from workflow_stays s ${ofPnp('s')} where ${ended} group by s.stage, s.step`,
-            sql`x.stage, x.step nulls first`,
-          )} as stages,
-          ${json(
-            // Grouped by numbers alone, names joined to the groups afterwards: the sort of every
-            // stay by its group is a sort of integers.
-            sql`select f.*, b.name as binder_name from (
-                  select ct.ancestor_ids[1] as binder_id, s.stage::int as stage, s.step::int as step,
-                         ${percentiles(stayDays)}
-                    from workflow_stays s
-                    join pnps p on p.org_id = ${o} and p.id = s.pnp_id
-                    join containers ct on ct.org_id = ${o} and ct.id = p.container_id
-                   where ${ended} and ${inScope}
-                   group by ct.ancestor_ids[1], s.stage, s.step) f
-                  join containers b on b.org_id = ${o} and b.id = f.binder_id`,
-            sql`x.binder_name, x.binder_id, x.stage, x.step nulls first`,
-          )} as binders,
-          ${json(
-            sql`select f.*, u.first_name || ' ' || u.last_name as name, u.first_name, u.last_name from (
-                  select a.actor_id as user_id, a.stage::int as stage, a.step::int as step,
-                         ${percentiles(days(sql`a.acted_at`, sql`a.started_at`))}
-                    from workflow_stay_actions a ${ofPnp('a')}
-                   where a.org_id = ${o} and a.acted_at >= ${start}::timestamptz and a.acted_at < ${end}::timestamptz
-                   group by a.actor_id, a.stage, a.step) f
-                  join org_users u on u.org_id = ${o} and u.id = f.user_id`,
-            sql`x.last_name, x.first_name, x.user_id, x.stage, x.step nulls first`,
-          )} as persons,
-          ${json(
-            // Open stays oldest first, each checked against its draft as the walk goes (the index of
-            // open stays is in that order; OFFSET 0 keeps each check a lookup): the walk stops at the tenth.
-            sql`select s.pnp_id, p.name as pnp_name, s.document_id as version_id, ct.location,
-                       s.stage::int as stage, s.step::int as step, s.started_at, s.document_id,
-                       to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as since,
-                       ${days(sql`${now.toISOString()}::timestamptz`, sql`s.started_at`)} as days_open,
-                       (select string_agg(u.first_name || ' ' || u.last_name, '; ' order by u.last_name, u.first_name, u.id)
-                          from tasks t join org_users u on u.org_id = ${o} and u.id = t.user_id
-                         where t.org_id = ${o} and t.document_id = s.document_id and t.status = 1
-                           and t.delegated_from is null and t.kind in (${kinds})) as pending_with
-                  from workflow_stays s
-                  cross join lateral (
-                    select 1 from pnp_documents d
-                     where d.org_id = ${o} and d.id = s.document_id and d.status = 1 and d.draft_stage = s.stage
-                       and (s.stage <> ${DraftStage.Approving} or coalesce(d.approval_step, 1) = s.step)
-                    offset 0) d
-                  cross join lateral (
-                    select p.name, p.container_id from pnps p
-                     where p.org_id = ${o} and p.id = s.pnp_id and p.status <> 3 and ${inScope} offset 0) p
-                  cross join lateral (
-                    select ct.location from containers ct where ct.org_id = ${o} and ct.id = p.container_id offset 0) ct
-                 where s.org_id = ${o} and s.ended_at is null
-                 order by s.started_at, s.document_id
-                 limit ${TURNAROUND_OPEN_LIMIT}`,
-            sql`x.started_at, x.document_id`,
-          )} as open`,
+    sql`select ${q.stages} as stages, ${q.binders} as binders, ${q.persons} as persons, ${q.open} as open`,
   );
   return result ?? { stages: [], binders: [], persons: [], open: [] };
+}
+
+/** At most this many kept figures per organisation (each asked-for scope and period is one). */
+const KEPT_PER_ORG = 20;
+
+/**
+ * The four figures' rows: the figures by stage, binder and person as kept for this scope and period
+ * while nothing they read has changed since (migration 0037 says how that is known), else computed
+ * and, when no write of the organisation is in flight, kept; the slowest open items always afresh.
+ * A request that finds them kept runs one statement.
+ */
+export async function turnaroundRows(tx: Tx, scope: ReportScope, period: TurnaroundPeriod): Promise<TurnaroundRows> {
+  const o = scope.orgId;
+  const ownerKey = scope.ownerId ?? 0;
+  const q = turnaroundSql(scope, period);
+  const thisKey = sql`f.owner_id = ${ownerKey} and f.period_start = ${period.start}::timestamptz
+                      and f.period_end = ${period.end}::timestamptz`;
+  const highestWrite = sql`(select coalesce(max(w.seq), 0) from report_writes w where w.org_id = ${o})`;
+  const [first] = await queryRows<TurnaroundRows & { found: boolean; may_keep: boolean | null }>(
+    tx,
+    sql`with kept as (
+          select f.stages, f.binders, f.persons from turnaround_figures f
+           where f.org_id = ${o} and ${thisKey} and f.writes_seq = ${highestWrite})
+        select exists (select 1 from kept) as found,
+               (select k.stages from kept k) as stages,
+               (select k.binders from kept k) as binders,
+               (select k.persons from kept k) as persons,
+               ${q.open} as open,
+               case when not exists (select 1 from kept)
+                    then pg_try_advisory_xact_lock(hashtext('report_writes'), ${o}) end as may_keep,
+               ${SORT_SETTINGS}`,
+  );
+  if (!first) return { stages: [], binders: [], persons: [], open: [] };
+  if (first.found) return { stages: first.stages, binders: first.binders, persons: first.persons, open: first.open };
+
+  const figures = sql`select ${q.stages} as stages, ${q.binders} as binders, ${q.persons} as persons`;
+  if (!first.may_keep) {
+    // A write of the organisation is in flight: what this statement sees may be overtaken when it
+    // commits, so it is served but not kept.
+    const [computed] = await queryRows<Omit<TurnaroundRows, 'open'>>(tx, figures);
+    return {
+      stages: computed?.stages ?? [],
+      binders: computed?.binders ?? [],
+      persons: computed?.persons ?? [],
+      open: first.open,
+    };
+  }
+  // Keep them with the highest write seen (no write is in flight: this transaction holds the
+  // organisation's lock). Drop the kept figures that no longer hold and the oldest beyond the
+  // organisation's twenty (each period asked for is a row), and the numbers below the highest,
+  // which nothing needs any more.
+  const [computed] = await queryRows<Omit<TurnaroundRows, 'open'>>(
+    tx,
+    sql`with figures as (${figures}),
+        seen as (select ${highestWrite} as seq),
+        dropped as (
+          delete from turnaround_figures f using seen
+           where f.org_id = ${o} and not (${thisKey})
+             and (f.writes_seq <> seen.seq or f.computed_at <= coalesce((
+                   select g.computed_at from turnaround_figures g where g.org_id = ${o}
+                    order by g.computed_at desc offset ${KEPT_PER_ORG - 1} limit 1), '-infinity'::timestamptz))),
+        pruned as (delete from report_writes w using seen where w.org_id = ${o} and w.seq < seen.seq),
+        stored as (
+          insert into turnaround_figures (org_id, owner_id, period_start, period_end, writes_seq, stages, binders, persons)
+          select ${o}, ${ownerKey}, ${period.start}::timestamptz, ${period.end}::timestamptz, seen.seq,
+                 f.stages, f.binders, f.persons
+            from figures f, seen
+          on conflict (org_id, owner_id, period_start, period_end) do update
+            set writes_seq = excluded.writes_seq, stages = excluded.stages, binders = excluded.binders,
+                persons = excluded.persons, computed_at = excluded.computed_at)
+        select f.stages, f.binders, f.persons from figures f`,
+  );
+  return {
+    stages: computed?.stages ?? [],
+    binders: computed?.binders ?? [],
+    persons: computed?.persons ?? [],
+    open: first.open,
+  };
 }
 
 export async function getApprovalTurnaround(
