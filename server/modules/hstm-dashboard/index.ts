@@ -11,14 +11,14 @@ import { containsPattern } from '../../db/like';
 export const DASHBOARD_LIMIT = 10;
 
 /** A "contains" pattern whose line breaks are spaces: a search never spans two lines of `userSearchText`. */
-const searchPattern = (search: string): string => containsPattern(search.replace(/[\r\n]+/g, ' '));
+export const searchPattern = (search: string): string => containsPattern(search.replace(/[\r\n]+/g, ' '));
 
 /**
  * What a staff search finds a user by: the name ("first last"), the e-mail and the username, each
  * on a line of its own, so that a pattern without a line break matches within one of them. Indexed
  * by trigrams for users not deleted (migration 0036, whose expression this must equal).
  */
-const userSearchText = sql`(u.first_name || ' ' || u.last_name || E'\\n' || u.email || E'\\n' || u.username)`;
+export const userSearchText = sql`(u.first_name || ' ' || u.last_name || E'\\n' || u.email || E'\\n' || u.username)`;
 
 interface DashboardOrgRow {
   id: number;
