@@ -14,7 +14,7 @@ export interface OrgActor {
   tokenTimeout: number;
   /** The organisation's name and sign-in key, when the session lookup read them (GET sessions shows them). */
   org?: { name: string; tenant: string };
-  /** Whether the user owns a binder or folder, when the session lookup read it (routes that describe the session). */
+  /** Whether the user owns a binder or folder, when the session lookup read it (routes that describe the session, reports). */
   containerOwner?: boolean;
 }
 

@@ -66,8 +66,11 @@ declare module 'fastify' {
     access?: Access;
     adminOnly?: boolean;
     permission?: number | null;
-    /** The route shows the session's details: its session lookup also reads binder/folder ownership. */
-    describesSession?: boolean;
+    /**
+     * The route shows the session's details or decides on binder/folder ownership (reports): its
+     * session lookup also reads that ownership, in the same statement.
+     */
+    readsContainerOwnership?: boolean;
   }
 }
 
@@ -88,6 +91,11 @@ interface RouteDef<S extends RouteSchema> {
   rateLimitPerMinute?: number;
   /** Public routes that answer with the session (GET sessions, sign-in): see FastifyContextConfig. */
   describesSession?: boolean;
+  /**
+   * Org routes open only to org admins and binder or folder owners (reports): the session lookup
+   * reads ownership (`actor.containerOwner`), so deciding costs no statement of its own.
+   */
+  readsContainerOwnership?: boolean;
 }
 
 /** A positive database id in a path or query; anything else is a clear 422. */
@@ -127,7 +135,7 @@ function register<S extends RouteSchema>(
       access,
       adminOnly: def.adminOnly ?? false,
       permission: def.permission ?? null,
-      describesSession: def.describesSession ?? false,
+      readsContainerOwnership: (def.describesSession ?? false) || (def.readsContainerOwnership ?? false),
       ...(def.rateLimitPerMinute ? { rateLimit: { max: def.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     // Who may call is decided before the body is read or validated: a stranger learns nothing,

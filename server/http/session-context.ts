@@ -60,7 +60,7 @@ export async function loadActor(req: FastifyRequest, deps: Deps): Promise<void> 
   const now = deps.clock.now().getTime();
   const sessionId = hashToken(token);
   const db = deps.database.db;
-  const row = await findSessionActor(db, sessionId, req.routeOptions.config.describesSession === true);
+  const row = await findSessionActor(db, sessionId, req.routeOptions.config.readsContainerOwnership === true);
   if (!row) return;
   const idleLimit = row.lastSeenAt.getTime() + row.idleTimeoutMinutes * 60_000;
   if (now > row.expiresAt.getTime() || now > idleLimit) {

@@ -67,6 +67,7 @@ export function registerReportingModule(app: App, deps: Deps): void {
       deps,
       {
         method: 'GET',
+        readsContainerOwnership: true,
         url: `/api/o/:org/reporting/dash/${figure}`,
         summary: `Reporting dashboard: ${DASH_TITLES[figure]}`,
         schema: { querystring: DashQuery, response: { 200: DashFigureResult } },
@@ -80,6 +81,7 @@ export function registerReportingModule(app: App, deps: Deps): void {
     deps,
     {
       method: 'GET',
+      readsContainerOwnership: true,
       url: '/api/o/:org/reporting/read_acknowledgements/:id',
       summary: "One read acknowledgement's readers (page, or format=csv|xlsx for the whole list)",
       schema: { params: z.object({ id: IdParam }), querystring: ReportQuery, response: { 200: ReadAckDetailPage } },
@@ -92,6 +94,7 @@ export function registerReportingModule(app: App, deps: Deps): void {
     deps,
     {
       method: 'GET',
+      readsContainerOwnership: true,
       url: '/api/o/:org/reporting/retired_pnps/:pnpId/download_documents',
       summary: 'A zip of every version file of a retired P&P',
       schema: { params: z.object({ pnpId: IdParam }) },
@@ -107,6 +110,7 @@ export function registerReportingModule(app: App, deps: Deps): void {
     deps,
     {
       method: 'GET',
+      readsContainerOwnership: true,
       url: '/api/o/:org/reporting/approval_turnaround',
       summary: 'Approval turnaround: median and 90th-percentile days per stage, binder and person; slowest open items',
       schema: { querystring: TurnaroundQuery, response: { 200: ApprovalTurnaround } },
@@ -119,6 +123,7 @@ export function registerReportingModule(app: App, deps: Deps): void {
     deps,
     {
       method: 'GET',
+      readsContainerOwnership: true,
       url: '/api/o/:org/reporting/evidence/pnps/:pnpId',
       summary:
         "A P&P's evidence bundle (zip): every version's file, the history summary (PDF), read acknowledgements (CSV)",
@@ -132,6 +137,7 @@ export function registerReportingModule(app: App, deps: Deps): void {
     deps,
     {
       method: 'GET',
+      readsContainerOwnership: true,
       url: '/api/o/:org/reporting/evidence/containers/:id',
       summary: "A binder's evidence bundle (zip): a folder per P&P the caller may see",
       schema: { params: z.object({ id: IdParam }) },
@@ -145,6 +151,7 @@ export function registerReportingModule(app: App, deps: Deps): void {
       deps,
       {
         method: 'GET',
+        readsContainerOwnership: true,
         url: `/api/o/:org/reporting/${report}`,
         summary: `Report ${REPORT_TITLES[report]}: a page (JSON) or, with format=csv|xlsx, the whole filtered report`,
         schema: { querystring: ReportQuery, response: { 200: ReportPage } },

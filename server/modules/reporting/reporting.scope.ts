@@ -22,8 +22,11 @@ export interface ReportScope {
 export async function reportScope(ctx: OrgCtx): Promise<ReportScope> {
   if (ctx.actor.isAdmin) return { orgId: ctx.orgId, ownerId: null };
   // The same test as the session's binder_or_folder_owner flag, which shows the Reports menu: the
-  // Owner of a single P&P (and of no binder or folder) is not a binder or folder owner.
-  if (!(await isContainerOwner(ctx.tx, ctx.orgId, ctx.actor.userId))) {
+  // Owner of a single P&P (and of no binder or folder) is not a binder or folder owner. The report
+  // routes' session lookup read it already (`readsContainerOwnership`), in the statement that also
+  // read whether the caller is an admin; a caller loaded otherwise asks.
+  const owner = ctx.actor.containerOwner ?? (await isContainerOwner(ctx.tx, ctx.orgId, ctx.actor.userId));
+  if (!owner) {
     throw forbidden('Reports are available to organization administrators and binder or folder owners.');
   }
   return { orgId: ctx.orgId, ownerId: ctx.actor.userId };

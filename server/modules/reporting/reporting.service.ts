@@ -11,14 +11,14 @@ import {
   type ReportPage,
 } from '../../../shared/api/reporting';
 import { queryRows } from '../../db/client';
-import { planOnce } from '../../db/tenant';
+import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { literalInt } from '../library/view-page.repo';
 import { streamReport } from './reporting.export';
 import { REPORTS, type PageHint, type ReportDef, type SourcePurpose } from './reporting.reports';
 import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
-import { tallyTotal } from './reporting.tallies';
+import { tallyTotal, tallyTotalSql } from './reporting.tallies';
 
 type ParsedQuery = ReportFilters & {
   sort?: string;
@@ -82,7 +82,8 @@ function exportQuery(
 
 /**
  * One page: the raw rows are filtered, ordered and cut first (an index in the report's order stops
- * at the page), then only the page's rows are shown.
+ * at the page), then only the page's rows are shown, each with `also` (a column computed once, such
+ * as the total) when given.
  */
 function pageQuery(
   def: ReportDef,
@@ -93,26 +94,46 @@ function pageQuery(
   extra: { readAckId?: number },
   limit: number,
   offset: number,
+  also?: SQL,
 ): SQL {
   const order = orderOf(def, scope, sort, dir);
   // The page size is written into the text and the first page has no OFFSET (ADR 0014): a generic
   // plan reads a LIMIT or OFFSET parameter as "10% of the rows" and may hash every row of the
   // organisation instead of walking the report's order and stopping at the page.
   const cut = offset === 0 ? sql`limit ${literalInt(limit)}` : sql`limit ${literalInt(limit)} offset ${offset}`;
-  return sql`select ${def.present?.(scope) ?? sql`r.*`}
+  return sql`select ${def.present?.(scope) ?? sql`r.*`}${also ? sql`, ${also}` : sql``}
      from (${filtered(def, scope, q, extra, 'rows', { sort, dir, limit: offset + limit })}
            order by ${order} ${cut}) r
      order by ${order}`;
 }
 
+/** The first page's total, on each of its rows (`unfilteredTotalSql`). */
+const TOTAL_COLUMN = 'report_total';
+
+/** A first page without filters: what the reports screen opens with. */
+const isPlainFirstPage = (q: ParsedQuery): boolean =>
+  q.format === 'json' && q.page === 1 && FILTER_KEYS.every((k) => q[k] === undefined);
+
+/**
+ * The report's total without filters, as a scalar subquery (computed once, and only when the page
+ * has a row to carry it): from the tallies where they count exactly the report's rows, else its rows
+ * counted up to REPORT_COUNT_LIMIT + 1 (the limit written into the text, as the page size is).
+ */
+function unfilteredTotalSql(def: ReportDef, scope: ReportScope, q: ParsedQuery, extra: { readAckId?: number }): SQL {
+  if (def.talliedTotal) return sql`(select x.total from (${def.talliedTotal(scope)}) x)`;
+  if (def.tallied) return tallyTotalSql(scope, def.tallied);
+  return sql`(select count(*)::int from (${filtered(def, scope, q, extra, 'count')}
+                limit ${literalInt(REPORT_COUNT_LIMIT + 1)}) x)`;
+}
+
 type Row = Record<string, ReportCell>;
 
-/** Rows as the API shows them: every selected column but the internal row key. */
+/** Rows as the API shows them: every selected column but the internal row key and the total. */
 const present = (rows: Record<string, unknown>[]): Row[] =>
   rows.map((row) => {
     const out: Row = {};
     for (const [key, value] of Object.entries(row)) {
-      if (key === 'row_key') continue;
+      if (key === 'row_key' || key === TOTAL_COLUMN) continue;
       out[key] = typeof value === 'bigint' ? Number(value) : (value as ReportCell);
     }
     return out;
@@ -137,16 +158,34 @@ async function runReport(
     return null;
   }
   const offset = (q.page - 1) * q.per_page;
+  // The first page without filters carries its total and is the transaction's last statement, so
+  // its COMMIT travels with it (ADR 0019): the whole transaction is one round trip.
+  const firstPage = isPlainFirstPage(q);
+  if (firstPage) commitWithFinalStatement(ctx.tx);
   const rows = await queryRows<Record<string, unknown>>(
     ctx.tx,
-    pageQuery(def, scope, q, sort, dir, extra, q.per_page, offset),
+    pageQuery(
+      def,
+      scope,
+      q,
+      sort,
+      dir,
+      extra,
+      q.per_page,
+      offset,
+      firstPage ? sql`${unfilteredTotalSql(def, scope, q, extra)} as ${sql.identifier(TOTAL_COLUMN)}` : undefined,
+    ),
   );
   let total: number;
   let capped = false;
   // A page that is not full and not empty is the last one: the total is known without counting.
   if (rows.length > 0 && rows.length < q.per_page) total = offset + rows.length;
   else if (rows.length === 0 && offset === 0) total = 0;
-  else if ((def.tallied || def.talliedTotal) && FILTER_KEYS.every((k) => q[k] === undefined)) {
+  else if (firstPage) {
+    const counted = Number(rows[0]![TOTAL_COLUMN]);
+    total = Math.min(counted, REPORT_COUNT_LIMIT);
+    capped = counted > REPORT_COUNT_LIMIT;
+  } else if ((def.tallied || def.talliedTotal) && FILTER_KEYS.every((k) => q[k] === undefined)) {
     // No filter: the report's rows are what the tallies count (see ReportDef.tallied).
     const counted = def.talliedTotal
       ? ((await queryRows<{ total: number }>(ctx.tx, def.talliedTotal(scope)))[0]?.total ?? 0)
@@ -181,14 +220,7 @@ export async function getReport(ctx: OrgCtx, key: ReportOrDetailKey, q: ParsedQu
   // not depend on their parameters' values (the organisation, the owner, the page size), so they are
   // planned once per connection (docs/adr/0014-list-plans.md) instead of on every request. Nothing
   // runs after them in the request's transaction.
-  if (
-    q.format === 'json' &&
-    q.page === 1 &&
-    !REPORTS[key].customPlans &&
-    FILTER_KEYS.every((k) => q[k] === undefined)
-  ) {
-    await planOnce(ctx.tx);
-  }
+  if (isPlainFirstPage(q) && !REPORTS[key].customPlans) await planOnce(ctx.tx);
   const scope = await reportScope(ctx);
   return runReport(ctx, key, scope, q);
 }

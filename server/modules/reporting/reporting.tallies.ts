@@ -44,42 +44,48 @@ export interface TallyPart {
   range?: BucketRange;
 }
 
+/** Counts of figures in the caller's scope (`figure`, `bucket`, `n`), as one statement. */
+function tallyRowsSql(s: ReportScope, parts: TallyPart[]): SQL {
+  const all: BucketRange = { from: null, to: null };
+  const kept = sql.join(
+    parts.map(({ figure, range }) => sql`(t.figure = ${figure} and ${inRange(sql`t.bucket`, range ?? all)})`),
+    sql` or `,
+  );
+  if (s.ownerId === null) {
+    return sql`select t.figure::int as figure, t.bucket, sum(t.n)::int as n from reporting_tallies t
+                 where t.org_id = ${s.orgId} and (${kept}) group by t.figure, t.bucket`;
+  }
+  const owner = { ...s, ownerId: s.ownerId };
+  const own = parts.map(({ figure, range }) =>
+    figure === Tally.PnpStatus
+      ? sql`select ${figure}::int as figure, p.status::int as bucket, 1 as n from pnps p
+               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}`
+      : sql`select b.figure::int, b.bucket, 1 as n from pnps p
+                join pnp_documents d on d.org_id = ${s.orgId} and d.pnp_id = p.id
+                cross join lateral reporting_version_buckets(p.status, d.status, d.draft_stage, d.review_dt, d.published_at) b
+               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}
+                 and b.figure = ${figure} and ${inRange(sql`b.bucket`, range ?? all)}`,
+  );
+  return sql`select x.figure, x.bucket, sum(x.n)::int as n from (
+        select t.figure::int as figure, t.bucket, t.n from reporting_tallies t
+         where t.org_id = ${s.orgId} and (${kept}) and t.source_id in (${ownedSourcesSql(owner)})
+        union all ${sql.join(own, sql` union all `)}) x
+      group by x.figure, x.bucket`;
+}
+
 /** Counts of figures in the caller's scope, by figure and bucket, in one statement. */
 export async function tallyRows(
   ctx: OrgCtx,
   s: ReportScope,
   parts: TallyPart[],
 ): Promise<{ figure: number; bucket: number; n: number }[]> {
-  const all: BucketRange = { from: null, to: null };
-  const kept = sql.join(
-    parts.map(({ figure, range }) => sql`(t.figure = ${figure} and ${inRange(sql`t.bucket`, range ?? all)})`),
-    sql` or `,
-  );
-  let query: SQL;
-  if (s.ownerId === null) {
-    query = sql`select t.figure::int as figure, t.bucket, sum(t.n)::int as n from reporting_tallies t
-                 where t.org_id = ${s.orgId} and (${kept}) group by t.figure, t.bucket`;
-  } else {
-    const owner = { ...s, ownerId: s.ownerId };
-    const own = parts.map(({ figure, range }) =>
-      figure === Tally.PnpStatus
-        ? sql`select ${figure}::int as figure, p.status::int as bucket, 1 as n from pnps p
-               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}`
-        : sql`select b.figure::int, b.bucket, 1 as n from pnps p
-                join pnp_documents d on d.org_id = ${s.orgId} and d.pnp_id = p.id
-                cross join lateral reporting_version_buckets(p.status, d.status, d.draft_stage, d.review_dt, d.published_at) b
-               where p.org_id = ${s.orgId} and ${ownedOwnPnpsCondition(owner, 'p')}
-                 and b.figure = ${figure} and ${inRange(sql`b.bucket`, range ?? all)}`,
-    );
-    query = sql`select x.figure, x.bucket, sum(x.n)::int as n from (
-        select t.figure::int as figure, t.bucket, t.n from reporting_tallies t
-         where t.org_id = ${s.orgId} and (${kept}) and t.source_id in (${ownedSourcesSql(owner)})
-        union all ${sql.join(own, sql` union all `)}) x
-      group by x.figure, x.bucket`;
-  }
-  const rows = await queryRows<{ figure: number; bucket: number; n: number }>(ctx.tx, query);
+  const rows = await queryRows<{ figure: number; bucket: number; n: number }>(ctx.tx, tallyRowsSql(s, parts));
   return rows.map((row) => ({ figure: Number(row.figure), bucket: Number(row.bucket), n: Number(row.n) }));
 }
+
+/** The sum of figures' counts in the caller's scope, as a scalar subquery (a report's total in its first page's statement). */
+export const tallyTotalSql = (s: ReportScope, parts: TallyPart[]): SQL =>
+  sql`(select coalesce(sum(y.n), 0)::int from (${tallyRowsSql(s, parts)}) y)`;
 
 /** The sum of figures' counts in the caller's scope (a report's total when no filter is given). */
 export async function tallyTotal(ctx: OrgCtx, s: ReportScope, parts: TallyPart[]): Promise<number> {

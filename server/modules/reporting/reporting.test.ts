@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import Papa from 'papaparse';
-import type { DashFigureResult, ReadAckDetailPage, ReportPage } from '../../../shared/api/reporting';
+import {
+  REPORT_KEYS,
+  type DashFigureResult,
+  type ReadAckDetailPage,
+  type ReportPage,
+} from '../../../shared/api/reporting';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
@@ -501,6 +506,30 @@ describe('access and validation', () => {
     expect((await poAgent.get(`${base()}/pnp_documents`)).statusCode).toBe(403);
   });
 
+  it('a binder owner whose Owner role is taken away gets 403 on the next request, and 200 again when it is back', async () => {
+    const owner = await createUser(t.deps, s.org.id);
+    const binder = await createContainer(t.deps, s.org.id, { name: 'Owned for a while' });
+    const grant = () =>
+      withSystem(t.deps.database.db, (tx) =>
+        tx.execute(sql`insert into access_grants (org_id, container_id, user_id, role)
+                       values (${s.org.id}, ${binder.id}, ${owner.id}, 1)`),
+      );
+    await grant();
+    const agent = await t.signIn(owner.username, owner.password);
+    const urls = [
+      `${base()}/pending_action`,
+      `${base()}/pending_action?per_page=5&page=2`,
+      `${base()}/dash/all_pnp_status`,
+    ];
+    for (const url of urls) expect((await agent.get(url)).statusCode, url).toBe(200);
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.execute(sql`delete from access_grants where org_id = ${s.org.id} and user_id = ${owner.id}`),
+    );
+    for (const url of urls) expect((await agent.get(url)).statusCode, url).toBe(403);
+    await grant();
+    for (const url of urls) expect((await agent.get(url)).statusCode, url).toBe(200);
+  });
+
   it("404 for another organisation's path or ids, with no name in the message", async () => {
     expect((await other.admin.get(`${base()}/pnp_documents`)).statusCode).toBe(404);
     const res = await admin.get(`${base()}/read_acknowledgements/${other.org.readAcks.alpha}`);
@@ -561,6 +590,26 @@ describe('kept counts (dashboard figures and unfiltered totals, migration 0030)'
       expect(first.total, `${label} ${name}`).toBe(all.rows.length);
     }
   }
+
+  it("a full first page carries every report's total, equal to the rows listed, for an admin and an owner", async () => {
+    let counted = 0;
+    for (const [label, agent] of [
+      ['admin', admin],
+      ['bea', bea],
+    ] as const) {
+      for (const name of REPORT_KEYS) {
+        const all = await report(agent, name, 'per_page=100');
+        expect(all.rows.length, `${label} ${name}`).toBeLessThan(100);
+        const first = await report(agent, name, 'per_page=1');
+        expect(first.total, `${label} ${name}`).toBe(all.rows.length);
+        expect(first.capped, `${label} ${name}`).toBe(false);
+        expect(first.rows, `${label} ${name}`).toEqual(all.rows.slice(0, 1));
+        if (all.rows.length > 1) counted += 1;
+      }
+    }
+    // Most reports have more rows than the page for both users: their totals were counted, not seen.
+    expect(counted).toBeGreaterThanOrEqual(10);
+  });
 
   it('equal the rows for an admin and an owner, also for a P&P with participants of its own that the owner owns', async () => {
     await expectTotalsEqualRows(admin, 'admin');
