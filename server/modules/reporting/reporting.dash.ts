@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/reporting';
 import { monthKey, monthLabel, monthSpan, monthsBetween } from '../../../shared/domain/report-cells';
 import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS } from '../../../shared/domain/statuses';
-import { planOnce } from '../../db/tenant';
+import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { reportScope, type ReportScope } from './reporting.scope';
@@ -139,6 +139,9 @@ export async function getDashFigure(
   if (figure !== 'published_docs' && (query.from || query.to)) {
     throw unprocessable('from and to apply to published_docs only.');
   }
+  // Each figure is one statement of the tallies, the transaction's last: its COMMIT travels with it
+  // (ADR 0019). A period refused before it leaves the mark unused (the transaction ends as usual).
+  commitWithFinalStatement(ctx.tx);
   switch (figure) {
     case 'content_authoring_status':
       return draftStatus(ctx, scope);
