@@ -402,6 +402,9 @@ export async function startCluster(options = {}) {
         logFile: path.join(logs, `app-${ordinal(i)}.log`),
         env: {
           DATABASE_URL: withApplicationName(databaseUrl, `tenet-${ordinal(i)}`),
+          // One DATA_DIR for all: its secrets.key (made by the first process) is then every process's
+          // key of the secrets stored in the database. Processes on separate DATA_DIRs would each make
+          // their own key and could not read each other's secrets: give them one SECRETS_KEY instead.
           DATA_DIR: dir,
           FILE_STORE_DIR: files,
           PUBLIC_URL: options.publicUrl ?? `http://localhost:${port}`,

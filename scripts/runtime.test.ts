@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,6 +72,8 @@ describe.skipIf(!compiled)('npm start', () => {
         ...process.env,
         PORT: String(port),
         DATA_DIR: dataDir,
+        // The key file in DATA_DIR, whatever the calling shell sets.
+        SECRETS_KEY: '',
         SEED_DEMO: String(demoPrepared),
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
@@ -84,6 +86,8 @@ describe.skipIf(!compiled)('npm start', () => {
       await waitForHealth(`http://127.0.0.1:${port}/api/health`, npm, 60_000);
       const lockFile = path.join(dataDir, 'tenet.lock');
       expect(existsSync(lockFile)).toBe(true);
+      // With no SECRETS_KEY, the first start makes the key of the stored secrets, readable by its owner only.
+      expect(statSync(path.join(dataDir, 'secrets.key')).mode & 0o777).toBe(0o600);
 
       npm.kill('SIGTERM');
 

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -31,6 +32,11 @@ export interface Config {
    * a list of addresses or CIDR ranges, or the number of proxy hops in front of the application.
    */
   trustProxy: false | string[] | number;
+  /**
+   * The key of the secrets stored in the database (identity-provider client secrets, API keys);
+   * null: SECRETS_KEY is unset and the key file in dataDir is used (server/platform/secrets-key.ts).
+   */
+  secretsKey: KeyObject | null;
   /** Files go to S3-compatible storage when S3_BUCKET is set, else to fileStoreDir. */
   s3: {
     bucket: string;
@@ -98,6 +104,29 @@ function smtpUrl(value: string | undefined): string | null {
   return value;
 }
 
+/** AES-256 takes exactly 32 bytes: a shorter key must not be padded, nor a longer one cut. */
+const SECRETS_KEY_BYTES = 32;
+
+/**
+ * A secrets key written as 64 hex digits or as base64 (standard or URL-safe, padded or not), as
+ * `openssl rand -hex 32` or `openssl rand -base64 32` print it. `source` names it in the error.
+ */
+export function decodeSecretsKey(text: string, source: string): KeyObject {
+  const value = text.trim();
+  let bytes: Buffer | null = null;
+  // Base64 of 32 bytes is 43 characters, or 44 ending in '=': never an even run of hex digits.
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(value)) bytes = Buffer.from(value, 'hex');
+  else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) bytes = Buffer.from(value, 'base64');
+  if (!bytes || bytes.length !== SECRETS_KEY_BYTES) {
+    const got = bytes ? `${bytes.length} bytes` : 'neither hex nor base64';
+    throw new Error(
+      `${source} must be ${SECRETS_KEY_BYTES} bytes written as 64 hex digits or in base64 ` +
+        `(for example the output of 'openssl rand -base64 32'), got ${got}`,
+    );
+  }
+  return createSecretKey(bytes);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -123,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Tenet <no-reply@localhost>',
     trustProxy: trustProxy(env.TRUST_PROXY),
+    secretsKey: env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY, 'SECRETS_KEY') : null,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -14,6 +14,8 @@ import { smtpTransport, type MailTransport } from './platform/mail-delivery';
 import { applicationJobs } from './platform/jobs/app-jobs';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner';
 import { closeParserPool } from './modules/files/parser-pool';
+import { sealLegacyIdpSecrets } from './modules/hstm-idp/seal-legacy-secrets';
+import { secretsKeyFile, secretsKeyOf } from './platform/secrets-key';
 import { seedDemo } from './seed/demo';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './seed/demo-users';
 import { restoreDemoSnapshot, snapshotExists, snapshotIn } from './seed/snapshot';
@@ -22,6 +24,14 @@ import { restoreDemoSnapshot, snapshotExists, snapshotIn } from './seed/snapshot
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  // Before anything else: a bad key file stops the start with its reason, and a first start makes one.
+  const secretsKey = secretsKeyOf(config);
+  if (!config.secretsKey && config.databaseUrl) {
+    log.warn(
+      { keyFile: secretsKeyFile(config.dataDir) },
+      'SECRETS_KEY is not set: stored secrets use the key file of DATA_DIR; every process on this database must use the same key',
+    );
+  }
   // A first start of the compiled server on an empty embedded database copies in the demo data
   // prepared at build time (dist/demo) instead of seeding it now: it serves in seconds.
   const snapshot = snapshotIn(path.join(import.meta.dirname, 'demo'));
@@ -51,6 +61,9 @@ async function main(): Promise<void> {
     await closeParserPool();
     await database.close();
   }, log);
+  // Secrets saved before they were encrypted at rest are sealed now that the migrations have run.
+  const sealed = await sealLegacyIdpSecrets(database.db, secretsKey);
+  if (sealed > 0) log.info({ sealed }, 'identity-provider secrets stored in plain text were encrypted');
   const files = config.s3 ? s3FileStore(config.s3) : localFileStore(config.fileStoreDir);
   const deps: Deps = { config, database, clock: systemClock, files, log };
   const seeded = fromSnapshot || (config.seedDemo ? await seedDemo(deps) : false);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +93,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     fileStoreDir: fileDir,
     seedDemo: false,
     webDist: path.join(fileDir, 'no-web'),
+    // A key of its own: no test app reads or makes a key file in the working directory's ./data.
+    secretsKey: createSecretKey(randomBytes(32)),
     ...overrides,
   };
   const database = await openTestDatabase();

@@ -226,7 +226,7 @@ describe('Azure directory sync', () => {
       ),
     ).rejects.toThrow();
 
-    expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    expect(await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now())).toEqual({ done: 1, failed: 0 });
     expect(graph.requests.filter((r) => r.startsWith('GET /v1.0/users/delta'))).toHaveLength(2);
     let users = await usersOf(org.id);
     const ada = users.find((u) => u.email === `ada.${suffix}@dir.example`)!;
@@ -265,7 +265,7 @@ describe('Azure directory sync', () => {
     ];
     graph.requests.length = 0;
     expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
-    expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    expect(await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now())).toEqual({ done: 1, failed: 0 });
     expect(graph.requests.some((r) => r.includes('$deltatoken='))).toBe(true);
     users = await usersOf(org.id);
     expect(users.find((u) => u.id === ada.id)).toMatchObject({
@@ -289,7 +289,7 @@ describe('Azure directory sync', () => {
     const org = await createOrg(t.deps);
     await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody({ token_base_url: 'http://127.0.0.1:9' }));
     expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
-    expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 1 });
+    expect(await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now())).toEqual({ done: 0, failed: 1 });
     const [mail] = await withSystem(t.deps.database.db, (tx) =>
       tx.select().from(mailOutbox).where(eq(mailOutbox.orgId, org.id)),
     );
@@ -301,7 +301,7 @@ describe('Azure directory sync', () => {
       error: 'The token endpoint could not be reached (127.0.0.1:9).',
     });
     expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
-    expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 1 });
+    expect(await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now())).toEqual({ done: 0, failed: 1 });
   });
 });
 
@@ -358,13 +358,16 @@ describe('hStream and HLC', () => {
         SYNC_IN_PROGRESS_MESSAGE,
       );
       expect((await staff.post(`${B}/sync_hlc_users`, { org_id: org.id })).statusCode).toBe(409);
-      expect(await processIdpSyncRuns(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+      expect(await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now())).toEqual({
+        done: 1,
+        failed: 0,
+      });
       const users = await usersOf(org.id);
       expect(users).toEqual([expect.objectContaining({ firstName: 'Hal', lastName: 'Lee', status: 1 })]);
       // The user left HLC: the next full read deactivates them.
       pages['/hlc/users'] = { users: [], next: null };
       await staff.post(`${B}/sync_hlc_users`, { org_id: org.id });
-      await processIdpSyncRuns(t.deps.database.db, t.clock.now());
+      await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now());
       expect((await usersOf(org.id))[0]!.status).toBe(2);
       expect((await staff.get(`${B}/${org.id}/idp_settings`)).json()).toMatchObject({
         idp_provider: 'HSTREAM_HLC',

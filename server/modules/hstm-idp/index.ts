@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import {
   AzureSetting,
@@ -24,6 +25,7 @@ import {
   ValidateAzureBody,
   ValidationAnswer,
   type AzureSettingInput,
+  type HlcSettingInput,
   type IdpProviderKey,
 } from '../../../shared/api/hstm-idp';
 import { IDP_PROVIDERS } from '../../../shared/api/hstm-idp';
@@ -33,13 +35,13 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../http/deps';
 import { conflict, unprocessable } from '../../http/errors';
 import { IdParam, staffRoute, type App, type StaffCtx } from '../../http/routes';
-import { checkAzure } from './directory-client';
+import { secretsKeyOf } from '../../platform/secrets-key';
+import { checkAzure, type AzureConfig } from './directory-client';
+import { keptIdpSecret, sealIdpSecret } from './idp-secrets';
 import { parseMetadataInWorker, samlProblems } from './saml.service';
 import {
-  azureConfigOf,
   findSettings,
   getOrg,
-  hlcConfigOf,
   getSettingsById,
   insertSettings,
   lastRun,
@@ -47,6 +49,7 @@ import {
   presentHlc,
   presentRun,
   presentSaml,
+  secretOf,
   setOrgProvider,
   updateSettings,
   type SettingsRow,
@@ -69,16 +72,42 @@ const OrgSettingParams = z.object({ orgId: IdParam, id: IdParam });
 const OrgIdQuery = z.object({ org_id: IdParam });
 const OrgProviderParams = z.object({ orgId: IdParam, provider: OidcProviderKey });
 
-function azureSettingsJson(input: AzureSettingInput, previous: SettingsRow | null): Record<string, unknown> {
-  const before = previous ? azureConfigOf(previous) : null;
-  const secret = input.client_secret ? input.client_secret : (before?.clientSecret ?? '');
+/** The settings typed in, the secret opened from `previous` when none is typed (422 when none is usable). */
+function azureConfigFrom(key: KeyObject, input: AzureSettingInput, previous: SettingsRow | null): AzureConfig {
+  const secret =
+    input.client_secret || (previous ? keptIdpSecret(key, secretOf(previous, 'client_secret'), 'client secret') : '');
   if (!secret) throw unprocessable('Client secret is required');
   return {
-    tenant_id: input.tenant_id,
-    client_id: input.client_id,
-    client_secret: secret,
-    graph_base_url: input.graph_base_url || DEFAULT_GRAPH_BASE_URL,
-    token_base_url: input.token_base_url || DEFAULT_TOKEN_BASE_URL,
+    tenantId: input.tenant_id,
+    clientId: input.client_id,
+    clientSecret: secret,
+    graphBaseUrl: input.graph_base_url || DEFAULT_GRAPH_BASE_URL,
+    tokenBaseUrl: input.token_base_url || DEFAULT_TOKEN_BASE_URL,
+  };
+}
+
+/** What the AD row of `orgId` stores: the secret sealed to that row. */
+function azureSettingsJson(key: KeyObject, orgId: number, config: AzureConfig): Record<string, unknown> {
+  return {
+    tenant_id: config.tenantId,
+    client_id: config.clientId,
+    client_secret: sealIdpSecret(key, { orgId, provider: 'AD', name: 'client_secret' }, config.clientSecret),
+    graph_base_url: config.graphBaseUrl,
+    token_base_url: config.tokenBaseUrl,
+  };
+}
+
+/** What the HSTREAM_HLC row stores; an API key left empty keeps the stored one. */
+function hlcSettingsJson(
+  key: KeyObject,
+  orgId: number,
+  input: HlcSettingInput,
+  previous: SettingsRow | null,
+): Record<string, unknown> {
+  const apiKey = input.api_key || (previous ? keptIdpSecret(key, secretOf(previous, 'api_key'), 'HLC API key') : '');
+  return {
+    users_url: input.users_url ?? '',
+    api_key: sealIdpSecret(key, { orgId, provider: 'HSTREAM_HLC', name: 'api_key' }, apiKey),
   };
 }
 
@@ -116,6 +145,9 @@ async function inProcessAnswer(ctx: StaffCtx, orgId: number, kind: SyncKind): Pr
 }
 
 export function registerHstmIdpModule(app: App, deps: Deps): void {
+  // Resolved at the first request that needs it, not at registration: building the app touches no key file.
+  const key = (): KeyObject => secretsKeyOf(deps.config);
+
   staffRoute(
     app,
     deps,
@@ -145,13 +177,13 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
         org_id: org.id,
         org_name: org.name,
         idp_provider: provider,
-        azure: azure ? presentAzure(azure) : null,
+        azure: azure ? presentAzure(azure, key()) : null,
         saml: saml ? presentSaml(saml) : null,
-        hlc: presentHlc(org, hlc),
+        hlc: presentHlc(org, hlc, key()),
         last_azure_sync: lastAzure ? presentRun(lastAzure) : null,
         last_hlc_sync: lastHlc ? presentRun(lastHlc) : null,
-        hstream_oidc: hstreamOidc ? presentOidc('HSTREAM', hstreamOidc) : null,
-        hlc_oidc: hlcOidc ? presentOidc('HSTREAM_HLC', hlcOidc) : null,
+        hstream_oidc: hstreamOidc ? presentOidc('HSTREAM', hstreamOidc, key()) : null,
+        hlc_oidc: hlcOidc ? presentOidc('HSTREAM_HLC', hlcOidc, key()) : null,
         create_unknown_users: createUnknown,
         setup: ssoSetupValues(deps.config, org.tenant),
       };
@@ -175,16 +207,17 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
       if (await findSettings(ctx.tx, params.orgId, 'AD')) {
         throw conflict('The organization already has Azure settings; update them instead.');
       }
+      const config = azureConfigFrom(key(), body.azure_organization_setting, null);
       const row = await insertSettings(
         ctx.tx,
         params.orgId,
         'AD',
-        azureSettingsJson(body.azure_organization_setting, null),
+        azureSettingsJson(key(), params.orgId, config),
         ctx.now,
       );
       await setOrgProvider(ctx.tx, params.orgId, 'AD', ctx.now);
       ctx.reply.code(201);
-      return presentAzure(row);
+      return presentAzure(row, key());
     },
   );
 
@@ -201,14 +234,10 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
     async (ctx, { params, body }) => {
       await getOrg(ctx.tx, params.orgId);
       const previous = await getSettingsById(ctx.tx, params.orgId, 'AD', params.id);
-      const row = await updateSettings(
-        ctx.tx,
-        previous,
-        azureSettingsJson(body.azure_organization_setting, previous),
-        ctx.now,
-      );
+      const config = azureConfigFrom(key(), body.azure_organization_setting, previous);
+      const row = await updateSettings(ctx.tx, previous, azureSettingsJson(key(), params.orgId, config), ctx.now);
       await setOrgProvider(ctx.tx, params.orgId, 'AD', ctx.now);
-      return presentAzure(row);
+      return presentAzure(row, key());
     },
   );
 
@@ -228,16 +257,9 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
         await getOrg(ctx.tx, body.org_id);
         stored = await findSettings(ctx.tx, body.org_id, 'AD');
       }
-      const json = azureSettingsJson(body.azure_organization_setting, stored);
       // The directory may be slow: the check must not hold the request's transaction open meanwhile,
       // but a staff route has one; the check itself touches no table.
-      return checkAzure({
-        tenantId: String(json.tenant_id),
-        clientId: String(json.client_id),
-        clientSecret: String(json.client_secret),
-        graphBaseUrl: String(json.graph_base_url),
-        tokenBaseUrl: String(json.token_base_url),
-      });
+      return checkAzure(azureConfigFrom(key(), body.azure_organization_setting, stored));
     },
   );
 
@@ -394,8 +416,7 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
       const input = body.hlc_setting;
       await getOrg(ctx.tx, params.orgId);
       const previous = await findSettings(ctx.tx, params.orgId, 'HSTREAM_HLC');
-      const previousKey = hlcConfigOf(previous).apiKey;
-      const json = { users_url: input.users_url ?? '', api_key: input.api_key ? input.api_key : previousKey };
+      const json = hlcSettingsJson(key(), params.orgId, input, previous);
       const row = previous
         ? await updateSettings(ctx.tx, previous, json, ctx.now)
         : await insertSettings(ctx.tx, params.orgId, 'HSTREAM_HLC', json, ctx.now);
@@ -410,7 +431,7 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
         })
         .where(eq(organizations.id, params.orgId))
         .returning();
-      return presentHlc(org!, row);
+      return presentHlc(org!, row, key());
     },
   );
 
@@ -456,13 +477,16 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
       const input = body.oidc_setting;
       const previous = await findSettings(ctx.tx, params.orgId, OIDC_ROW[params.provider]);
       const before = (previous?.settings ?? {}) as Record<string, unknown>;
-      const secret = input.client_secret
-        ? input.client_secret
-        : typeof before.client_secret === 'string'
-          ? before.client_secret
-          : '';
+      const secret =
+        input.client_secret ||
+        (previous ? keptIdpSecret(key(), secretOf(previous, 'client_secret'), 'client secret') : '');
       if (!secret) throw unprocessable('Client secret is required');
-      const json = { issuer: input.issuer.replace(/\/+$/, ''), client_id: input.client_id, client_secret: secret };
+      const place = { orgId: params.orgId, provider: OIDC_ROW[params.provider], name: 'client_secret' };
+      const json = {
+        issuer: input.issuer.replace(/\/+$/, ''),
+        client_id: input.client_id,
+        client_secret: sealIdpSecret(key(), place, secret),
+      };
       if (previous && before.issuer !== json.issuer) {
         // Subjects are unique per issuer only: links made under another issuer must not carry over.
         await ctx.tx
@@ -473,7 +497,7 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
         ? await updateSettings(ctx.tx, previous, json, ctx.now)
         : await insertSettings(ctx.tx, params.orgId, OIDC_ROW[params.provider], json, ctx.now);
       await setOrgProvider(ctx.tx, params.orgId, params.provider, ctx.now);
-      return presentOidc(params.provider, row);
+      return presentOidc(params.provider, row, key());
     },
   );
 

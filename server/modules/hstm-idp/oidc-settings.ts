@@ -1,14 +1,16 @@
+import type { KeyObject } from 'node:crypto';
 import type { OidcProviderKey, OidcSetting } from '../../../shared/api/hstm-idp';
-import type { SettingsRow } from './settings.repo';
+import { idpSecretIsSet } from './idp-secrets';
+import { secretOf, type SettingsRow } from './settings.repo';
 
 /** An hStream / hStream - HLC OpenID Connect client as staff see it (never its secret). */
-export function presentOidc(provider: OidcProviderKey, row: SettingsRow): OidcSetting {
+export function presentOidc(provider: OidcProviderKey, row: SettingsRow, key: KeyObject): OidcSetting {
   const settings = (row.settings ?? {}) as Record<string, unknown>;
-  const text = (key: string) => (typeof settings[key] === 'string' ? settings[key] : '');
+  const text = (name: string) => (typeof settings[name] === 'string' ? settings[name] : '');
   return {
     provider,
     issuer: text('issuer'),
     client_id: text('client_id'),
-    client_secret_set: text('client_secret') !== '',
+    client_secret_set: idpSecretIsSet(key, secretOf(row, 'client_secret')),
   };
 }

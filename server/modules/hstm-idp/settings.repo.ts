@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   DEFAULT_GRAPH_BASE_URL,
@@ -12,12 +13,15 @@ import { idpSyncRuns, organizations, orgIdpSettings } from '../../db/schema/inde
 import { notFound } from '../../http/errors';
 import { describeCertificate } from '../../workers/parsers/saml-metadata-cert';
 import type { AzureConfig } from './directory-client';
+import { idpSecretIsSet, openIdpSecret, storedIdpSecret, type StoredIdpSecret } from './idp-secrets';
 
 /**
  * Settings are rows of org_idp_settings, one per provider key, their fields in `settings`:
  *   AD:          { tenant_id, client_id, client_secret, graph_base_url, token_base_url }
  *   SAML_SSO:    { entity_id, sso_url, slo_url, certificate }
  *   HSTREAM_HLC: { users_url, api_key }
+ * client_secret and api_key are sealed (idp-secrets.ts): the *ConfigOf functions open them for the
+ * calls that use them, the presenters only say whether one is set.
  * Staff routes run outside row-level security, so every query here names the org id.
  */
 
@@ -83,26 +87,30 @@ const field = (settings: unknown, key: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-export function azureConfigOf(row: SettingsRow): AzureConfig {
+/** The row's stored secret `name`, bound to its org and provider. */
+export const secretOf = (row: SettingsRow, name: string): StoredIdpSecret =>
+  storedIdpSecret({ orgId: row.orgId, provider: row.provider, name }, row.settings);
+
+/** The directory settings with the client secret opened; SecretUnreadableError when it does not open. */
+export function azureConfigOf(row: SettingsRow, key: KeyObject): AzureConfig {
   return {
     tenantId: field(row.settings, 'tenant_id'),
     clientId: field(row.settings, 'client_id'),
-    clientSecret: field(row.settings, 'client_secret'),
+    clientSecret: openIdpSecret(key, secretOf(row, 'client_secret')),
     graphBaseUrl: field(row.settings, 'graph_base_url') || DEFAULT_GRAPH_BASE_URL,
     tokenBaseUrl: field(row.settings, 'token_base_url') || DEFAULT_TOKEN_BASE_URL,
   };
 }
 
-export function presentAzure(row: SettingsRow): AzureSetting {
-  const config = azureConfigOf(row);
+export function presentAzure(row: SettingsRow, key: KeyObject): AzureSetting {
   return {
     id: row.id,
     org_id: row.orgId,
-    tenant_id: config.tenantId,
-    client_id: config.clientId,
-    client_secret_set: config.clientSecret !== '',
-    graph_base_url: config.graphBaseUrl,
-    token_base_url: config.tokenBaseUrl,
+    tenant_id: field(row.settings, 'tenant_id'),
+    client_id: field(row.settings, 'client_id'),
+    client_secret_set: idpSecretIsSet(key, secretOf(row, 'client_secret')),
+    graph_base_url: field(row.settings, 'graph_base_url') || DEFAULT_GRAPH_BASE_URL,
+    token_base_url: field(row.settings, 'token_base_url') || DEFAULT_TOKEN_BASE_URL,
   };
 }
 
@@ -128,17 +136,18 @@ export function presentSaml(row: SettingsRow): SamlSetting {
   };
 }
 
-export function hlcConfigOf(row: SettingsRow | null): { usersUrl: string; apiKey: string } {
-  return { usersUrl: row ? field(row.settings, 'users_url') : '', apiKey: row ? field(row.settings, 'api_key') : '' };
+/** The HLC endpoint and its API key opened; SecretUnreadableError when the key does not open. */
+export function hlcConfigOf(row: SettingsRow | null, key: KeyObject): { usersUrl: string; apiKey: string } {
+  if (!row) return { usersUrl: '', apiKey: '' };
+  return { usersUrl: field(row.settings, 'users_url'), apiKey: openIdpSecret(key, secretOf(row, 'api_key')) };
 }
 
-export function presentHlc(org: OrgRow, row: SettingsRow | null): HlcSetting {
-  const config = hlcConfigOf(row);
+export function presentHlc(org: OrgRow, row: SettingsRow | null, key: KeyObject): HlcSetting {
   return {
     hlc_integration_enabled: org.hlcIntegrationEnabled,
     hlc_integration_available: org.hlcIntegrationAvailable,
-    users_url: config.usersUrl,
-    api_key_set: config.apiKey !== '',
+    users_url: row ? field(row.settings, 'users_url') : '',
+    api_key_set: row ? idpSecretIsSet(key, secretOf(row, 'api_key')) : false,
   };
 }
 

@@ -7,8 +7,11 @@ import { withSystem, withTenant } from '../../db/tenant';
 import { conflict } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { enqueueMail } from '../../platform/mailer';
+import { SecretUnreadableError } from '../../platform/secret-box';
+import { secretsKeyOf, type SecretsKeySource } from '../../platform/secrets-key';
 import { endUserParticipation } from '../users/user-leaving';
 import { DirectoryError, readAzureUsers, readHlcUsers, type GraphUser, type HlcUser } from './directory-client';
+import { unreadableSecretMessage } from './idp-secrets';
 import { azureConfigOf, findSettings, getOrg, hlcConfigOf, type SyncRunRow } from './settings.repo';
 
 export type SyncKind = 'azure' | 'hlc';
@@ -275,8 +278,19 @@ async function previousDeltaLink(tx: Executor, orgId: number): Promise<string | 
   return row?.deltaLink ?? null;
 }
 
+/** A stored secret that does not open fails the run with the sentence staff act on (not a retried throw). */
+function opened<T>(open: () => T, label: string): T {
+  try {
+    return open();
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) throw new DirectoryError(unreadableSecretMessage(label));
+    throw error;
+  }
+}
+
 async function readAccounts(
   db: Db,
+  keys: SecretsKeySource,
   run: SyncRunRow,
   signal?: AbortSignal,
 ): Promise<{ accounts: Account[]; complete: boolean; deltaLink: string | null }> {
@@ -286,11 +300,12 @@ async function readAccounts(
   }));
   if (run.kind === 'azure') {
     if (!settings) throw new DirectoryError('The organization has no Azure settings.');
-    const read = await readAzureUsers(azureConfigOf(settings), delta, signal);
+    const config = opened(() => azureConfigOf(settings, secretsKeyOf(keys)), 'Azure client secret');
+    const read = await readAzureUsers(config, delta, signal);
     const accounts = read.users.map(fromGraph).filter((a): a is Account => a !== null);
     return { accounts, complete: read.full, deltaLink: read.deltaLink };
   }
-  const config = hlcConfigOf(settings);
+  const config = opened(() => hlcConfigOf(settings, secretsKeyOf(keys)), 'HLC API key');
   if (!config.usersUrl) throw new DirectoryError('The organization has no HLC users endpoint.');
   const users = await readHlcUsers(config.usersUrl, config.apiKey || null, signal);
   return { accounts: users.map(fromHlc), complete: true, deltaLink: null };
@@ -323,6 +338,7 @@ function outcomeMail(
 
 async function runOne(
   db: Db,
+  keys: SecretsKeySource,
   claimed: { id: number; org_id: number },
   now: Date,
   signal?: AbortSignal,
@@ -337,7 +353,7 @@ async function runOne(
   const kind: SyncKind = run.kind === 'hlc' ? 'hlc' : 'azure';
   try {
     // Read everything first, outside any transaction: the directory may be slow, the database waits for nobody.
-    const read = await readAccounts(db, run, signal);
+    const read = await readAccounts(db, keys, run, signal);
     await withTenant(db, run.orgId, async (tx) => {
       const counts = await applyAccounts(tx, run.orgId, kind, read.accounts, read.complete, now);
       await tx
@@ -376,9 +392,11 @@ async function runOne(
 /**
  * The idp-sync background job: runs every queued sync, oldest first. A run is claimed (committed)
  * before it starts, so it runs once; a run whose process died is taken again after a while.
+ * `keys` says where the key of the stored secrets is; it is fetched only when a run reads one.
  */
 export async function processIdpSyncRuns(
   db: Db,
+  keys: SecretsKeySource,
   now: Date,
   signal?: AbortSignal,
 ): Promise<{ done: number; failed: number }> {
@@ -386,7 +404,7 @@ export async function processIdpSyncRuns(
   while (!signal?.aborted) {
     const claimed = await withSystem(db, (tx) => claimNext(tx, now));
     if (!claimed) break;
-    result[await runOne(db, claimed, now, signal)] += 1;
+    result[await runOne(db, keys, claimed, now, signal)] += 1;
   }
   return result;
 }

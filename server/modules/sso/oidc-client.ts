@@ -1,6 +1,9 @@
 import * as client from 'openid-client';
 import type { SsoErrorCode } from '../../../shared/api/sso';
 import type { Deps } from '../../http/deps';
+import { SecretUnreadableError } from '../../platform/secret-box';
+import { secretsKeyOf } from '../../platform/secrets-key';
+import { openIdpSecret } from '../hstm-idp/idp-secrets';
 import type { OidcSso } from './sso-config';
 
 /**
@@ -46,15 +49,33 @@ async function serverMetadata(sso: OidcSso): Promise<client.ServerMetadata> {
   return metadata;
 }
 
+/**
+ * The client secret in plain text, for this request only. One that no longer opens (saved under
+ * another secrets key) refuses the sign-in before the person is sent to the identity provider.
+ */
+function clientSecretOf(deps: Deps, sso: OidcSso): string {
+  try {
+    // Trimmed, as sign-in has always read the stored value.
+    return openIdpSecret(secretsKeyOf(deps.config), sso.clientSecret).trim();
+  } catch (error) {
+    if (!(error instanceof SecretUnreadableError)) throw error;
+    throw new SsoRefusal(
+      'not_configured',
+      `the stored client secret of ${sso.provider} cannot be decrypted with this server's secrets key: staff must enter it again`,
+    );
+  }
+}
+
 /** A client configuration for one request, judging time by our clock. */
 async function configurationFor(deps: Deps, sso: OidcSso): Promise<client.Configuration> {
+  const secret = clientSecretOf(deps, sso);
   const metadata = await serverMetadata(sso);
   const skewSeconds = Math.round((deps.clock.now().getTime() - Date.now()) / 1000);
   const config = new client.Configuration(
     metadata,
     sso.clientId,
     { [client.clockSkew]: skewSeconds, [client.clockTolerance]: 60 },
-    sso.clientSecret ? client.ClientSecretPost(sso.clientSecret) : client.None(),
+    secret ? client.ClientSecretPost(secret) : client.None(),
   );
   config.timeout = TIMEOUT_SECONDS;
   if (insecure(sso.issuer)) client.allowInsecureRequests(config);

@@ -4,6 +4,7 @@ import { IDP_PROVIDER_LABELS } from '../../../shared/domain/statuses';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { orgIdpSettings } from '../../db/schema/index';
+import { storedIdpSecret, type StoredIdpSecret } from '../hstm-idp/idp-secrets';
 
 /**
  * Where an organisation's single sign-on settings live: rows of org_idp_settings.
@@ -13,6 +14,7 @@ import { orgIdpSettings } from '../../db/schema/index';
  *   OIDC_HSTREAM_HLC: { issuer, client_id, client_secret } of hStream and hStream - HLC.
  *   SAML_SSO:         { entity_id, sso_url, slo_url, certificate } of the SAML IdP.
  *   SSO:              { create_unknown_users }.
+ * client_secret is sealed at rest: it travels here as stored and is opened by the OIDC client only.
  */
 export const OIDC_ROW: Record<OidcProviderKey, string> = {
   HSTREAM: 'OIDC_HSTREAM',
@@ -33,7 +35,8 @@ export interface OidcSso {
   provider: 'AD' | OidcProviderKey;
   issuer: string;
   clientId: string;
-  clientSecret: string;
+  /** As the row stores it (sealed): oidc-client.ts opens it for the calls to the issuer. */
+  clientSecret: StoredIdpSecret;
   /** Azure: the directory (tenant) id every token's `tid` must equal. */
   azureTenantId: string | null;
 }
@@ -82,7 +85,7 @@ export async function findOrgSso(db: Executor, orgId: number, idpProvider: strin
       provider: 'AD',
       issuer: `${base}/${encodeURIComponent(tenantId)}/v2.0`,
       clientId,
-      clientSecret: field(s, 'client_secret'),
+      clientSecret: storedIdpSecret({ orgId, provider: 'AD', name: 'client_secret' }, s),
       azureTenantId: tenantId,
     };
   }
@@ -101,7 +104,8 @@ export async function findOrgSso(db: Executor, orgId: number, idpProvider: strin
       certificate,
     };
   }
-  const s = await settingsOf(db, orgId, OIDC_ROW[idpProvider]);
+  const row = OIDC_ROW[idpProvider];
+  const s = await settingsOf(db, orgId, row);
   const issuer = field(s, 'issuer');
   const clientId = field(s, 'client_id');
   if (!s || !issuer || !clientId) return null;
@@ -110,7 +114,7 @@ export async function findOrgSso(db: Executor, orgId: number, idpProvider: strin
     provider: idpProvider,
     issuer,
     clientId,
-    clientSecret: field(s, 'client_secret'),
+    clientSecret: storedIdpSecret({ orgId, provider: row, name: 'client_secret' }, s),
     azureTenantId: null,
   };
 }

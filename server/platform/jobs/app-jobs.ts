@@ -76,7 +76,7 @@ export function applicationJobs(deps: Deps, transport: MailTransport | null): Jo
       startWindowSeconds: 60,
       expireInSeconds: 30 * 60,
       retryDelaySeconds: 10,
-      run: ({ now, signal }) => processIdpSyncRuns(db, now, signal),
+      run: ({ now, signal }) => processIdpSyncRuns(db, deps.config, now, signal),
     },
   ];
   if (transport) {
