@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify';
 import { AppError } from '../../http/errors';
 import type { App } from '../../http/routes';
 import { createQueryGate, QueryGateBusyError, type QueryGate, type ReleaseSlot } from '../../platform/query-gate';
@@ -15,6 +15,12 @@ export const SEARCH_WAIT_MS = 2_000;
 /** A gated route: its URL pattern, and (optionally) which of its requests are expensive. */
 export type GatedRoute = string | { url: string; when: (query: unknown) => boolean };
 
+/** A route's hooks of one kind as a list (Fastify takes one function or an array). */
+function hookList<H>(hooks: H | H[] | undefined): H[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
 export function gateSearches(
   app: App,
   routes: GatedRoute[],
@@ -27,24 +33,32 @@ export function gateSearches(
     held.delete(req);
   };
 
-  // preHandler: after the caller is known and the input validated, before the handler's transaction.
-  app.addHook('preHandler', async (req) => {
-    const when = gated.get(req.routeOptions.url ?? '');
-    if (!when?.(req.query)) return;
+  const take = async (req: FastifyRequest): Promise<void> => {
+    if (!gated.get(req.routeOptions.url ?? '')?.(req.query)) return;
     try {
       held.set(req, await gate.acquire());
     } catch (error) {
       if (error instanceof QueryGateBusyError) throw new AppError(503, [error.message]);
       throw error;
     }
-  });
-  app.addHook('onSend', (req, _reply, payload, done) => {
+  };
+  const giveBackOnSend: onSendHookHandler = (req, _reply, payload, done) => {
     release(req);
     done(null, payload);
-  });
-  app.addHook('onResponse', (req, _reply, done) => {
+  };
+  const giveBackOnResponse: onResponseHookHandler = (req, _reply, done) => {
     release(req);
     done();
+  };
+
+  // The hooks go on the gated routes alone (registered after this call): hooks of the whole
+  // application would run on every request of every route, for two routes' sake.
+  // preHandler: after the caller is known and the input validated, before the handler's transaction.
+  app.addHook('onRoute', (route) => {
+    if (!gated.has(route.url)) return;
+    route.preHandler = [...hookList(route.preHandler), take];
+    route.onSend = [...hookList(route.onSend), giveBackOnSend];
+    route.onResponse = [...hookList(route.onResponse), giveBackOnResponse];
   });
   return gate;
 }
