@@ -8,8 +8,16 @@ import type { App } from './routes';
  * sent as they are (server/http/web.ts), so this never spends CPU on them. Brotli at quality 4 keeps
  * the per-request cost close to gzip's while compressing JSON better.
  * Registered before any route, so that its hooks apply to all of them.
+ *
+ * Request bodies are never compressed by our clients (the web application, curl, the bulk uploads),
+ * so no route decompresses them: the plugin would otherwise add a preParsing hook to every route,
+ * paid by every request. A compressed body is refused as any unsupported content would be.
  */
 export async function registerCompression(app: App): Promise<void> {
+  // Runs before the plugin's own onRoute hook (hooks run in the order they were added).
+  app.addHook('onRoute', (route) => {
+    route.decompress ??= false;
+  });
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { CONTROL_CHARACTER_MESSAGE } from '../../shared/api/primitives';
 import { createOrg, createUser, type TestOrg } from '../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../test/harness';
@@ -85,5 +86,23 @@ describe('malformed multipart', () => {
     const cut = form.body.subarray(0, form.body.length - 40);
     const res = await admin.post(`/api/o/${org.id}/pnps`, cut, form.headers);
     expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('compressed request bodies', () => {
+  it('a gzip body is not inflated: 400 with a sentence, and nothing is created', async () => {
+    const name = `Inflated ${Date.now()}`;
+    const res = await admin.post(
+      `/api/o/${org.id}/containers`,
+      gzipSync(JSON.stringify({ item: { item_type: 1, name } })),
+      {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(['The request body is not valid JSON.']);
+    const tree = await admin.get(`/api/o/${org.id}/containers?depth=1`);
+    expect(tree.body).not.toContain(name);
   });
 });
