@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ObjectRole } from '../../../shared/domain/roles';
 import type { Db, Executor } from '../../db/client';
@@ -53,44 +53,96 @@ const containerOwnership = sql<boolean>`exists (
       or ${accessGrants.groupId} in (select ${groupMemberships.groupId} from ${groupMemberships}
         where ${groupMemberships.orgId} = ${sessions.orgId} and ${groupMemberships.userId} = ${sessions.userId})))`;
 
+/** What the session lookup reads: the session, its org user and organisation or staff user, the sudoer. */
+export interface SessionActorRow {
+  id: string;
+  kind: string;
+  orgId: number | null;
+  userId: number | null;
+  hstmUserId: number | null;
+  sudoerId: number | null;
+  csrfToken: string;
+  idleTimeoutMinutes: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  userOrgId: number | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+  userEmail: string | null;
+  userUsername: string | null;
+  userStatus: number | null;
+  userIsAdmin: boolean | null;
+  userIsPolicyOwner: boolean | null;
+  orgName: string | null;
+  orgTenant: string | null;
+  orgStatus: number | null;
+  staffName: string | null;
+  staffEmail: string | null;
+  staffUsername: string | null;
+  staffStatus: number | null;
+  staffPermissions: string | null;
+  sudoerName: string | null;
+  containerOwner: boolean | null;
+}
+
+/** The row as it travels: its times as milliseconds since the epoch (JSON has no dates). */
+type SessionActorJson = Omit<SessionActorRow, 'createdAt' | 'lastSeenAt' | 'expiresAt'> & {
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+};
+
+const epochMs = (column: SQLWrapper): SQL => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
 /**
  * Everything a request needs to know about its caller, in one statement: the session, its org
  * user and organisation (or its staff user) and the sudoer of a login-as session. Rows that do not
  * exist come back as nulls; the caller decides what a live session is.
+ *
+ * The row is one JSON value, not 29 columns: every signed-in request runs this statement, and the
+ * driver's work per column (the row description parsed and a parser looked up for each column on
+ * every execution, then drizzle's mapping of each value) was about 35% of its CPU for this statement
+ * (51 -> 33 us a query on one connection, measured with the driver alone).
  */
 function buildSessionActorQuery(db: Db, withOwnership: boolean) {
+  const fields: Record<keyof SessionActorRow, SQLWrapper> = {
+    id: sessions.id,
+    kind: sessions.kind,
+    orgId: sessions.orgId,
+    userId: sessions.userId,
+    hstmUserId: sessions.hstmUserId,
+    sudoerId: sessions.sudoerId,
+    csrfToken: sessions.csrfToken,
+    idleTimeoutMinutes: sessions.idleTimeoutMinutes,
+    createdAt: epochMs(sessions.createdAt),
+    lastSeenAt: epochMs(sessions.lastSeenAt),
+    expiresAt: epochMs(sessions.expiresAt),
+    userOrgId: orgUsers.orgId,
+    userFirstName: orgUsers.firstName,
+    userLastName: orgUsers.lastName,
+    userEmail: orgUsers.email,
+    userUsername: orgUsers.username,
+    userStatus: orgUsers.status,
+    userIsAdmin: orgUsers.isAdmin,
+    userIsPolicyOwner: orgUsers.isPolicyOwner,
+    orgName: organizations.name,
+    orgTenant: organizations.tenant,
+    orgStatus: organizations.status,
+    staffName: hstmUsers.name,
+    staffEmail: hstmUsers.email,
+    staffUsername: hstmUsers.username,
+    staffStatus: hstmUsers.status,
+    staffPermissions: hstmUsers.permissions,
+    sudoerName: sudoers.name,
+    containerOwner: withOwnership ? containerOwnership : sql`null::boolean`,
+  };
+  const pairs = sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  );
   return db
-    .select({
-      id: sessions.id,
-      kind: sessions.kind,
-      orgId: sessions.orgId,
-      userId: sessions.userId,
-      hstmUserId: sessions.hstmUserId,
-      sudoerId: sessions.sudoerId,
-      csrfToken: sessions.csrfToken,
-      idleTimeoutMinutes: sessions.idleTimeoutMinutes,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      userOrgId: orgUsers.orgId,
-      userFirstName: orgUsers.firstName,
-      userLastName: orgUsers.lastName,
-      userEmail: orgUsers.email,
-      userUsername: orgUsers.username,
-      userStatus: orgUsers.status,
-      userIsAdmin: orgUsers.isAdmin,
-      userIsPolicyOwner: orgUsers.isPolicyOwner,
-      orgName: organizations.name,
-      orgTenant: organizations.tenant,
-      orgStatus: organizations.status,
-      staffName: hstmUsers.name,
-      staffEmail: hstmUsers.email,
-      staffUsername: hstmUsers.username,
-      staffStatus: hstmUsers.status,
-      staffPermissions: hstmUsers.permissions,
-      sudoerName: sudoers.name,
-      containerOwner: withOwnership ? containerOwnership : sql<boolean | null>`null::boolean`,
-    })
+    .select({ actor: sql<SessionActorJson>`json_build_object(${pairs})` })
     .from(sessions)
     .leftJoin(orgUsers, eq(orgUsers.id, sessions.userId))
     .leftJoin(organizations, eq(organizations.id, orgUsers.orgId))
@@ -100,8 +152,6 @@ function buildSessionActorQuery(db: Db, withOwnership: boolean) {
     .limit(1)
     .prepare(withOwnership ? 'tenet_session_actor_owner' : 'tenet_session_actor');
 }
-
-export type SessionActorRow = Awaited<ReturnType<ReturnType<typeof buildSessionActorQuery>['execute']>>[number];
 
 /**
  * Built once per database: drizzle's query building was a large share of every request's CPU, and
@@ -120,5 +170,12 @@ export async function findSessionActor(db: Db, id: string, withOwnership = false
     sessionActorQueries.set(db, queries);
   }
   const [row] = await queries[withOwnership ? 1 : 0]!.execute({ id });
-  return row ?? null;
+  if (!row) return null;
+  const { actor } = row;
+  return {
+    ...actor,
+    createdAt: new Date(actor.createdAt),
+    lastSeenAt: new Date(actor.lastSeenAt),
+    expiresAt: new Date(actor.expiresAt),
+  };
 }
