@@ -9,7 +9,8 @@
 import { execSync } from 'node:child_process';
 import os from 'node:os';
 import type { Row } from './budgets';
-import { activityWatcher, preparePglite, preparePostgres, type Prepared } from './databases';
+import { cpuSampler } from './cpu-time';
+import { ADMIN_URL, activityWatcher, preparePglite, preparePostgres, type Prepared } from './databases';
 import { containersQuery, endpointsFor, type User } from './endpoints';
 import { ADMIN_LOGIN, READER_LOGIN, STAFF_LOGIN } from './fixture';
 import { measure, type LoadSettings } from './load';
@@ -55,6 +56,10 @@ async function hasTasksRoute(app: Server, orgId: number, headers: Record<string,
   const res = await fetch(`${app.url}/api/o/${orgId}/tasks`, { headers });
   return res.status !== 404;
 }
+
+/** The fixture's PostgreSQL runs on this machine: its processes' CPU time can be read. */
+const isLocalDatabase = (): boolean =>
+  ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(new URL(ADMIN_URL).hostname);
 
 /** The reader must see half the P&Ps and the admin all, or the figures mean nothing. */
 async function checkVisibility(app: Server, prepared: Prepared, headers: Record<User, Record<string, string>>) {
@@ -115,6 +120,7 @@ async function measureSize(
     );
     const active = watcher ? () => watcher.active() : () => Promise.resolve(0);
     const load: LoadSettings = { ...settings, waitIdle: idleWaiter(app, active) };
+    const cpu = cpuSampler(app.pid, options.database === 'postgres' && isLocalDatabase());
     const rows: Row[] = endpoints.map((e) => ({
       id: e.id,
       label: e.label,
@@ -127,12 +133,16 @@ async function measureSize(
     for (const connections of options.connections) {
       for (const [i, endpoint] of endpoints.entries()) {
         const base = endpoint.server === 'hello' ? hello.url : app.url;
-        const m = await measure(base, endpoint.request, connections, load);
+        const m = await measure(base, endpoint.request, connections, {
+          ...load,
+          ...(endpoint.server === 'hello' ? {} : { cpu }),
+        });
         rows[i]!.runs[connections] = m;
         process.stdout.write(
           `  c=${String(connections).padEnd(3)} ${endpoint.label.padEnd(42)} ${(endpoint.user ?? '').padEnd(7)}` +
             `${m.rps.toFixed(1).padStart(9)} req/s  p50 ${m.p50 ?? '-'}  p95 ${m.p95 ?? '-'}  p99 ${m.p99 ?? '-'} ms` +
             `${m.failures ? `  ${m.failures} failed ${JSON.stringify(m.statuses)}` : ''}` +
+            `${m.appCpuUs != null ? `  cpu ${m.appCpuUs.toFixed(0)} us${m.databaseCpuUs != null ? ` + db ${m.databaseCpuUs.toFixed(0)} us` : ''}` : ''}` +
             `${m.drainSeconds > 1 ? `  (busy ${m.drainSeconds.toFixed(1)} s after)` : ''}\n`,
         );
       }

@@ -3,6 +3,7 @@
 // waits until the server has finished what the load left running, so that the next measurement
 // does not pay for this one.
 import autocannon from 'autocannon';
+import { microsecondsEach, type CpuSampler } from './cpu-time';
 
 export interface Request {
   method: 'GET' | 'POST';
@@ -28,6 +29,12 @@ export interface Measurement {
   bytes: number;
   /** How long the server stayed busy after the load stopped (seconds). */
   drainSeconds: number;
+  /**
+   * CPU microseconds of the application process, and of the local PostgreSQL, per response over the
+   * whole run (warm-up included); absent in older results, null where it cannot be read.
+   */
+  appCpuUs?: number | null;
+  databaseCpuUs?: number | null;
 }
 
 export interface LoadSettings {
@@ -35,6 +42,8 @@ export interface LoadSettings {
   seconds: number;
   /** Resolves when the server has nothing left running from the previous load. */
   waitIdle: () => Promise<number>;
+  /** Reads the CPU time of the server (and database) processes; none for the hello-world. */
+  cpu?: CpuSampler;
 }
 
 interface Run {
@@ -44,6 +53,8 @@ interface Run {
   bytes: number;
   statuses: Record<string, number>;
   errors: number;
+  /** Every response of the run, warm-up included (what the CPU time was spent on). */
+  all: number;
 }
 
 /**
@@ -56,6 +67,7 @@ function fire(baseUrl: string, request: Request, connections: number, warmup: nu
   const statuses: Record<string, number> = {};
   let bytes = 0;
   let errors = 0;
+  let all = 0;
   return new Promise((resolve, reject) => {
     const measureFrom = performance.now() + warmup * 1000;
     const instance = autocannon(
@@ -75,10 +87,11 @@ function fire(baseUrl: string, request: Request, connections: number, warmup: nu
       },
       (error) => {
         if (error) reject(error);
-        else resolve({ seconds: (performance.now() - measureFrom) / 1000, times, bytes, statuses, errors });
+        else resolve({ seconds: (performance.now() - measureFrom) / 1000, times, bytes, statuses, errors, all });
       },
     );
     instance.on('response', (_client, statusCode, resBytes, responseTime) => {
+      all += 1;
       if (performance.now() < measureFrom) return;
       times.push(responseTime);
       bytes += resBytes;
@@ -99,7 +112,9 @@ export async function measure(
   connections: number,
   settings: LoadSettings,
 ): Promise<Measurement> {
+  const cpuBefore = settings.cpu?.();
   const run = await fire(baseUrl, request, connections, settings.warmupSeconds, settings.seconds);
+  const cpuAfter = settings.cpu?.();
   const drainSeconds = await settings.waitIdle();
   const sorted = [...run.times].sort((a, b) => a - b);
   const ok = Object.entries(run.statuses)
@@ -117,5 +132,11 @@ export async function measure(
     statuses: run.statuses,
     bytes: run.times.length ? Math.round(run.bytes / run.times.length) : 0,
     drainSeconds,
+    ...(cpuBefore && cpuAfter
+      ? {
+          appCpuUs: microsecondsEach(cpuBefore.app, cpuAfter.app, run.all),
+          databaseCpuUs: microsecondsEach(cpuBefore.database, cpuAfter.database, run.all),
+        }
+      : {}),
   };
 }

@@ -46,6 +46,9 @@ const num = (value: number | null, digits = 1): string =>
     : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const latency = (m: Measurement | undefined): string => (m ? `${num(m.p50)} / ${num(m.p95)} / ${num(m.p99)}` : '-');
 const rate = (m: Measurement | undefined): string => (m ? num(m.rps, m.rps < 10 ? 1 : 0) : '-');
+/** CPU a request of the server, then of PostgreSQL when it was read: '125 + 97'. */
+const cpu = (m: Measurement | undefined): string =>
+  m?.appCpuUs == null ? '-' : `${num(m.appCpuUs, 0)}${m.databaseCpuUs == null ? '' : ` + ${num(m.databaseCpuUs, 0)}`}`;
 const times = (value: number | null): string => (value === null ? '-' : `${value.toFixed(2)}x`);
 const percent = (value: number | null): string => (value === null ? '-' : `${(value * 100).toFixed(0)}%`);
 const verdictText = (met: boolean | null): string => (met === null ? '' : met ? 'met' : '**not met**');
@@ -59,6 +62,7 @@ export function sizeTable(size: SizeResult, connections: number[]): string {
     `${low} conn req/s`,
     `${high} conn p50 / p95 / p99 ms`,
     `${high} conn req/s`,
+    `${high} conn CPU us a request (server + database)`,
     `p95 ÷ floor (${low} conn)`,
     `req/s ÷ reference (${high} conn)`,
     'Budget',
@@ -75,6 +79,7 @@ export function sizeTable(size: SizeResult, connections: number[]): string {
         rate(row.runs[low]),
         latency(row.runs[high]),
         rate(row.runs[high]),
+        cpu(row.runs[high]),
         times(v.p95Ratio),
         percent(v.rpsRatio),
         v.budget + (v.notes.length ? ` (${v.notes.join('; ')})` : ''),
