@@ -6,10 +6,12 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { nameStatementsOf } from './named-statements';
 import { openPglite } from './pglite-open';
-import * as schema from './schema/index';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Without a schema: the application writes its queries with the query builder and SQL, never with
+ * drizzle's relational queries (`db.query.*`), and a database given a schema builds one relational
+ * query builder per table for every transaction it opens (a few percent of a list request's CPU).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; inside a transaction callback always use it, never the outer `db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -67,12 +69,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => nameStatementsOf(client));
     const onConnectionError = listenForConnectionErrors(pool);
     releaseClientsWhoseConnectionEnds(pool);
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool }) as unknown as Db;
     await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end(), onConnectionError };
   }
   return openPglite(options, {
-    schema,
     migrationsFolder: MIGRATIONS_DIR,
     statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
   });

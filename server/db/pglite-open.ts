@@ -4,11 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { Database, Db, OpenOptions, Schema } from './client';
+import type { Database, Db, OpenOptions } from './client';
 import { PgliteWorkerClient } from './pglite-worker-client';
 
 export interface PgliteSettings {
-  schema: Schema;
   migrationsFolder: string;
   statementTimeoutMs: number;
 }
@@ -40,7 +39,7 @@ export async function openPglite(options: OpenOptions, settings: PgliteSettings)
       // drizzle's driver is typed for PGlite; the worker client answers every call the driver makes
       // (query with rowMode and parsers, exec, transaction), which the driver tests prove.
       const driverClient = client as PGlite;
-      const db = drizzlePglite({ client: driverClient, schema: settings.schema }) as unknown as Db;
+      const db = drizzlePglite({ client: driverClient }) as unknown as Db;
       await migratePglite(drizzlePglite({ client: driverClient }), { migrationsFolder: settings.migrationsFolder });
       return {
         db,
