@@ -144,6 +144,32 @@ describe('library_search_candidates', () => {
     expect(fuzzy.map((r) => r.pnp_id)).toEqual([aHygiene.id]);
   });
 
+  it("corrects a typo against the words of the organisation's names, renamed names included", async () => {
+    const folder = await createContainer(t.deps, orgA.id, { name: 'Typo Corrections' });
+    const pnp = await createPublishedPnp(t.deps, orgA.id, folder.id, { name: 'Ventilator Weaning', text: 'Steps.' });
+    const typo = (words: string, tokens: string[]) =>
+      withTenant(t.deps.database.db, orgA.id, (tx) => candidates(tx, words, tokens, true));
+    expect((await typo('ventilater weaning', ['ventilater', 'weaning'])).map((r) => r.pnp_id)).toEqual([pnp.id]);
+    // Every other word of the phrase must still be in the name.
+    expect(await typo('ventilater hygiene', ['ventilater', 'hygiene'])).toEqual([]);
+    // A word close to nothing any name holds finds nothing, and takes nothing else with it.
+    expect(await typo('qxzvbn weaning', ['qxzvbn', 'weaning'])).toEqual([]);
+
+    await withTenant(t.deps.database.db, orgA.id, (tx) =>
+      tx.execute(sql`update pnps set name = 'Defibrillator Checks' where id = ${pnp.id}`),
+    );
+    expect((await typo('defibrilator', ['defibrilator'])).map((r) => r.pnp_id)).toEqual([pnp.id]);
+    // Another organisation's words are not its words: the typo corrects to nothing there.
+    const inB = await withTenant(t.deps.database.db, orgB.id, (tx) =>
+      candidates(tx, 'defibrilator', ['defibrilator'], true),
+    );
+    expect(inB).toEqual([]);
+    const wordsOfB = await withTenant(t.deps.database.db, orgB.id, (tx) =>
+      queryRows<{ word: string }>(tx, sql`select word from search_name_words where word = 'defibrillator'`),
+    );
+    expect(wordsOfB).toEqual([]);
+  });
+
   it("matches a location by the binders' and folders' kept paths, renamed binders included", async () => {
     const binder = await createContainer(t.deps, orgA.id, { name: 'Surgical Unit' });
     const folder = await createContainer(t.deps, orgA.id, { parentId: binder.id, name: 'Night Shift' });
