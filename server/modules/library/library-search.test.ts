@@ -100,6 +100,19 @@ describe('search_pnp', () => {
     expect(ids(disclosed)).toEqual([conduct.id]);
   });
 
+  it('cuts the snippet of a long document from around the words found, however deep they are', async () => {
+    const long = await createPublishedPnp(t.deps, org.id, hr.id, {
+      name: 'Long Staff Handbook',
+      text: `${'Staff read the board each morning. '.repeat(2_000)}Tourniquets are inspected weekly. ${'Lockers are emptied on Fridays. '.repeat(500)}`,
+    });
+    const res = (await search('tourniquet')).json();
+    expect(ids(res)).toEqual([long.id]);
+    const words = res.items[0].snippet
+      .filter((p: { highlight: boolean }) => p.highlight)
+      .map((p: { text: string }) => p.text);
+    expect(words).toEqual(['Tourniquets']);
+  });
+
   it('pages by offset, ten at a time, with the total', async () => {
     const first = (await search('orientation')).json();
     expect(first).toMatchObject({ total: 12, offset: 0, limit: 10 });

@@ -56,7 +56,10 @@ export interface LibraryRow {
   in_location: boolean | null;
   in_description: boolean | null;
   in_document: boolean | null;
-  /** ts_headline of the document with \u0001 \u0002 around the words found. */
+  /**
+   * ts_headline of the document with \u0001 \u0002 around the words found, cut from the text around the
+   * first of them (`search_excerpt`, migration 0040): a long document is never parsed whole for it.
+   */
   headline: string | null;
   /** Searching: how many candidates the user may see (a window count); browsing counts apart (null). */
   total: number | null;
@@ -287,7 +290,7 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
     ? sql`m.container_id, m.position, lower(m.name), m.pnp_id`
     : sql`${SORT_SQL[page.sort]} ${direction} nulls last, lower(m.name), m.pnp_id`;
   const headline = words
-    ? sql`case when m.in_document then ts_headline('english', f.extracted_text, websearch_to_tsquery('english', ${words}::text), ${HEADLINE_OPTIONS}) end`
+    ? sql`case when m.in_document then ts_headline('english', search_excerpt(f.extracted_text, ${words}::text), websearch_to_tsquery('english', ${words}::text), ${HEADLINE_OPTIONS}) end`
     : sql`null::text`;
   return sql`with matches as (
           select p.id as pnp_id, p.name, cp.location, p.description, p.container_id, p.position,

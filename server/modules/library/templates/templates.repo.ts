@@ -72,7 +72,7 @@ export async function listTemplateRows(
                ${phrase ? sql`${inName}` : sql`null::boolean`} as in_name,
                ${phrase ? sql`${inDescription}` : sql`null::boolean`} as in_description,
                ${phrase ? sql`${inDocument}` : sql`null::boolean`} as in_document,
-               ${phrase ? sql`case when ${inDocument} then ts_headline('english', t.extracted_text, ${q}, ${HEADLINE_OPTIONS}) end` : sql`null::text`} as headline,
+               ${phrase ? sql`case when ${inDocument} then ts_headline('english', search_excerpt(t.extracted_text, ${phrase}::text), ${q}, ${HEADLINE_OPTIONS}) end` : sql`null::text`} as headline,
                (count(*) over ())::int as total
           from org_templates ot
           join templates t on t.id = ot.template_id
