@@ -6,8 +6,9 @@
 -- words it is given (custom plans still: a word in every name walks the organisation's index and
 -- stops after the pass's limit, a rare one asks the trigram or full-text index); the passes' ids
 -- are gathered in arrays, and one small statement, planned once per connection, orders, ranks and
--- returns them. What the
--- function returns, and every limit, is that of migration 0031, whose comments hold.
+-- returns them. Its limits are those of migration 0031, whose comments hold; it also says which
+-- P&Ps an exact pass found (`in_exact`), so that the caller asks once for a phrase that may need
+-- its typos corrected (a search finding fewer than a page ran twice).
 --
 -- Typos are corrected word by word against the words of the organisation's P&P names (kept in
 -- `search_name_words`), instead of comparing the whole phrase with every name that shares a few
@@ -76,7 +77,70 @@ ON CONFLICT DO NOTHING;
 -- whole pending list of a GIN index on every scan, and this small table gains few words a day.
 CREATE INDEX search_name_words_trgm_idx ON search_name_words USING gin (word gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION library_search_candidates(words text, tokens text[], fuzzy boolean, min_similarity real, max_per_pass integer, max_ranked integer)
+-- The P&Ps whose names hold a correction of each word of the phrase that is in no name's word (the
+-- names' words closest to it: trigram similarity at least `min_similarity`, the five closest) and
+-- every other word of the phrase; none when every word is in some name's word (the exact pass finds
+-- those), or one is close to nothing. At most `max_rows`. Its own function, so that a search asks
+-- for it only when its exact finds are fewer than a page (search.repo.ts).
+CREATE FUNCTION library_search_corrections(words text, tokens text[], min_similarity real, max_rows integer)
+RETURNS TABLE (pnp_id integer)
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+ROWS 50
+SET search_path = public, pg_temp
+SET pg_trgm.similarity_threshold = 0.5
+SET plan_cache_mode = force_custom_plan
+SET enable_seqscan = off
+AS $fn$
+DECLARE
+  org integer := nullif(current_setting('app.org_id', true), '')::integer;
+  token text;
+  token_pattern text;
+  closest text;
+  kept text[] := '{}';
+  corrections text[] := '{}';
+BEGIN
+  IF org IS NULL OR words IS NULL OR btrim(words) = '' THEN
+    RETURN;
+  END IF;
+  PERFORM set_config('pg_trgm.similarity_threshold', min_similarity::text, true);
+  FOREACH token IN ARRAY coalesce(tokens, '{}') LOOP
+    token := lower(token);
+    token_pattern := '%' || replace(replace(replace(token, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    IF length(token) < 3 OR token !~ '^[[:alnum:]]+$'
+       OR EXISTS (SELECT 1 FROM search_name_words w WHERE w.org_id = org AND w.word LIKE token_pattern) THEN
+      kept := kept || token_pattern;
+    ELSE
+      SELECT string_agg(c.word, '|') INTO closest
+        FROM (SELECT w.word FROM search_name_words w
+               WHERE w.org_id = org AND w.word % token
+               ORDER BY similarity(w.word, token) DESC, w.word
+               LIMIT 5) c;
+      IF closest IS NULL THEN
+        -- A word close to nothing: no name can hold it.
+        RETURN;
+      END IF;
+      corrections := corrections || ('(' || closest || ')');
+    END IF;
+  END LOOP;
+  IF cardinality(corrections) = 0 THEN
+    RETURN;
+  END IF;
+  RETURN QUERY
+    SELECT p.id FROM pnps p
+     WHERE p.org_id = org
+       AND lower(p.name) ~ corrections[1]
+       AND lower(p.name) ~ ALL (corrections)
+       AND lower(p.name) LIKE ALL (kept)
+     LIMIT greatest(coalesce(max_rows, 0), 0);
+END
+$fn$;
+--> statement-breakpoint
+-- `in_exact` is new: whether an exact pass found the P&P (false for a name found only through a
+-- corrected word), so that one statement can keep the corrections only when the exact passes found
+-- fewer than a page (search.repo.ts); `truncated` says that an exact pass stopped.
+DROP FUNCTION library_search_candidates(text, text[], boolean, real, integer, integer);
+--> statement-breakpoint
+CREATE FUNCTION library_search_candidates(words text, tokens text[], fuzzy boolean, min_similarity real, max_per_pass integer, max_ranked integer)
 RETURNS TABLE (
   pnp_id integer,
   in_name boolean,
@@ -84,7 +148,8 @@ RETURNS TABLE (
   in_description boolean,
   in_document boolean,
   doc_rank real,
-  truncated boolean
+  truncated boolean,
+  in_exact boolean
 )
 LANGUAGE plpgsql STABLE SECURITY DEFINER
 ROWS 100
@@ -105,16 +170,12 @@ DECLARE
   ranked integer := greatest(coalesce(max_ranked, 200), 0);
   -- Each pass keeps one id more than its limit: that one says the pass stopped.
   name_ids integer[];
+  corrected_ids integer[] := '{}';
   description_ids integer[];
   location_ids integer[];
   head_ids integer[];
   text_ids integer[] := '{}';
   any_stopped boolean;
-  token text;
-  token_pattern text;
-  closest text;
-  kept text[] := '{}';
-  corrections text[] := '{}';
 BEGIN
   IF org IS NULL OR words IS NULL OR btrim(words) = '' THEN
     RETURN;
@@ -132,43 +193,10 @@ BEGIN
        AND CASE WHEN cardinality(patterns) > 0 THEN lower(p.name) LIKE ALL (patterns) ELSE lower(p.name) LIKE whole END
      LIMIT cap + 1);
 
-  -- Typos (the second pass): each word of the phrase found in no name's word becomes the names'
-  -- words closest to it; names must hold one of those for each such word, and every other word.
+  -- Typos: the names found through corrected words (library_search_corrections), at most `cap`,
+  -- apart from the exact passes (their stopping is not `truncated`).
   IF fuzzy AND cardinality(name_ids) <= cap THEN
-    PERFORM set_config('pg_trgm.similarity_threshold', min_similarity::text, true);
-    FOREACH token IN ARRAY coalesce(tokens, '{}') LOOP
-      token := lower(token);
-      token_pattern := '%' || replace(replace(replace(token, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-      IF length(token) < 3 OR token !~ '^[[:alnum:]]+$'
-         OR EXISTS (SELECT 1 FROM search_name_words w WHERE w.org_id = org AND w.word LIKE token_pattern) THEN
-        kept := kept || token_pattern;
-      ELSE
-        SELECT string_agg(c.word, '|') INTO closest
-          FROM (SELECT w.word FROM search_name_words w
-                 WHERE w.org_id = org AND w.word % token
-                 ORDER BY similarity(w.word, token) DESC, w.word
-                 LIMIT 5) c;
-        IF closest IS NULL THEN
-          -- A word close to nothing: no name can hold it.
-          corrections := '{}';
-          EXIT;
-        END IF;
-        corrections := corrections || ('(' || closest || ')');
-      END IF;
-    END LOOP;
-    IF cardinality(corrections) > 0 THEN
-      name_ids := ARRAY(
-        SELECT x.id FROM (
-          SELECT u.id FROM unnest(name_ids) AS u(id)
-          UNION
-          SELECT p.id FROM pnps p
-           WHERE p.org_id = org
-             AND lower(p.name) ~ corrections[1]
-             AND lower(p.name) ~ ALL (corrections)
-             AND lower(p.name) LIKE ALL (kept)
-        ) x
-        LIMIT cap + 1);
-    END IF;
+    corrected_ids := ARRAY(SELECT c.pnp_id FROM library_search_corrections(words, tokens, min_similarity, cap) c);
   END IF;
 
   -- `org_id + 0`: not an index condition, so that the trigram index is the way in (the planner
@@ -213,16 +241,19 @@ BEGIN
       JOIN pnp_documents d ON d.org_id = org AND d.file_id = f.id AND d.status = 2
   ),
   hits AS (
-    SELECT h.id, bool_or(h.n) AS n, bool_or(h.l) AS l, bool_or(h.de) AS de, bool_or(h.doc) AS doc, bool_or(h.head) AS head
-      FROM (SELECT x.id, true AS n, false AS l, false AS de, false AS doc, false AS head FROM unnest(name_ids[1:cap]) AS x(id)
-            UNION ALL SELECT x.id, false, false, true, false, false FROM unnest(description_ids[1:cap]) AS x(id)
-            UNION ALL SELECT x.id, false, true, false, false, false FROM unnest(location_ids[1:cap]) AS x(id)
-            UNION ALL SELECT x.id, false, false, false, true, x.in_head FROM (SELECT b.id, b.in_head FROM by_document b LIMIT cap) x) h
+    SELECT h.id, bool_or(h.n) AS n, bool_or(h.l) AS l, bool_or(h.de) AS de, bool_or(h.doc) AS doc, bool_or(h.head) AS head,
+           bool_or(h.ex) AS ex
+      FROM (SELECT x.id, true AS n, false AS l, false AS de, false AS doc, false AS head, true AS ex FROM unnest(name_ids[1:cap]) AS x(id)
+            UNION ALL SELECT x.id, true, false, false, false, false, false FROM unnest(corrected_ids) AS x(id)
+            UNION ALL SELECT x.id, false, false, true, false, false, true FROM unnest(description_ids[1:cap]) AS x(id)
+            UNION ALL SELECT x.id, false, true, false, false, false, true FROM unnest(location_ids[1:cap]) AS x(id)
+            UNION ALL SELECT x.id, false, false, false, true, x.in_head, true FROM (SELECT b.id, b.in_head FROM by_document b LIMIT cap) x) h
      GROUP BY h.id
   ),
-  -- The first pass, from what the passes found alone (no document is read for it).
+  -- The first pass, from what the passes found alone (no document is read for it); exact finds
+  -- first, so that corrections the caller may drop never take their place among those ranked.
   ordered AS (
-    SELECT h.*, row_number() OVER (ORDER BY 3 * h.n::int + h.de::int + 0.5 * h.l::int + 0.5 * h.head::int DESC, h.id) AS place
+    SELECT h.*, row_number() OVER (ORDER BY h.ex DESC, 3 * h.n::int + h.de::int + 0.5 * h.l::int + 0.5 * h.head::int DESC, h.id) AS place
       FROM hits h
   ),
   -- The best `ranked` of the first pass: their text is read and ranked (and a name or description
@@ -240,7 +271,8 @@ BEGIN
          coalesce(r.in_text, o.doc),
          CASE WHEN coalesce(r.in_text, o.doc)
               THEN (0.5 * coalesce(r.in_head, o.head)::int + coalesce(r.text_rank, 0))::real END,
-         any_stopped
+         any_stopped,
+         o.ex
     FROM ordered o
     LEFT JOIN ranked_texts r ON r.id = o.id;
 END

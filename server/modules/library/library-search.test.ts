@@ -113,6 +113,25 @@ describe('search_pnp', () => {
     expect(words).toEqual(['Tourniquets']);
   });
 
+  it('adds names matched through a corrected word only while fewer than a page of visible matches are exact', async () => {
+    // 'tracheotomy' is in no name; 'tracheostomy' is its closest name word (and another stem).
+    const named = await createPublishedPnp(t.deps, org.id, hr.id, { name: 'Tracheostomy Care', text: 'Daily.' });
+    const misspelled = (i: number) => ({ name: `Airway Kit ${i}`, text: 'A tracheotomy tray is kept sealed.' });
+    for (let i = 0; i < 9; i += 1) await createPublishedPnp(t.deps, org.id, hr.id, misspelled(i));
+    const first = (await search('tracheotomy')).json();
+    expect(first.total).toBe(10);
+    expect(ids(first)[0]).toBe(named.id);
+    // Ten exact matches, but one the reader may not see: still fewer than a page for them.
+    const hidden = await createContainer(t.deps, org.id, { name: 'Board Only' });
+    await createPublishedPnp(t.deps, org.id, hidden.id, misspelled(9));
+    expect(ids((await search('tracheotomy')).json())).toContain(named.id);
+    // A tenth they see: the exact matches fill the page, and the correction is left out.
+    await createPublishedPnp(t.deps, org.id, hr.id, misspelled(10));
+    const full = (await search('tracheotomy')).json();
+    expect(full.total).toBe(10);
+    expect(ids(full)).not.toContain(named.id);
+  });
+
   it('pages by offset, ten at a time, with the total', async () => {
     const first = (await search('orientation')).json();
     expect(first).toMatchObject({ total: 12, offset: 0, limit: 10 });

@@ -97,9 +97,6 @@ export async function browseLibrary(ctx: OrgCtx, query: LibraryQuery): Promise<L
   };
 }
 
-/** Fewer exact matches than a page: search again, names matched by similarity too (typos). */
-const FUZZY_BELOW = DEFAULT_PAGE_SIZE;
-
 interface Found {
   rows: LibraryRow[];
   total: number;
@@ -111,17 +108,20 @@ interface Found {
 const cappedField = (found: { capped: boolean }): { total_capped?: true } =>
   found.capped ? { total_capped: true } : {};
 
-/** One page of matches with the total; a search that finds little takes the typo-tolerant pass. */
+/**
+ * One page of matches with the total. A search that finds fewer than a page exactly also takes the
+ * typo-tolerant pass, decided in its one statement; `criteria` then says which pass the page is (the
+ * tree's counts follow it).
+ */
 async function findRows(
   ctx: OrgCtx,
   scope: LibraryScope,
   criteria: LibraryCriteria,
   page: PageOptions,
 ): Promise<Found> {
-  const exact = await listLibraryPage(ctx.tx, scope, criteria, page);
-  if (!wordsOf(criteria) || exact.capped || exact.total >= FUZZY_BELOW) return { ...exact, criteria };
-  const fuzzy = { ...criteria, fuzzy: true };
-  return { ...(await listLibraryPage(ctx.tx, scope, fuzzy, page)), criteria: fuzzy };
+  if (!wordsOf(criteria)) return { ...(await listLibraryPage(ctx.tx, scope, criteria, page)), criteria };
+  const found = await listLibraryPage(ctx.tx, scope, { ...criteria, fuzzy: 'auto' }, page);
+  return { ...found, criteria: { ...criteria, fuzzy: Boolean(found.typoPass) } };
 }
 
 /** POST content_navigator_library/search_pnp: name, location, description and the documents' text. */

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/limits';
 
 /**
  * How a search matches (issue 6): the words of the phrase in the name, the 'Binder / Folder'
@@ -51,26 +52,74 @@ export const tokensOf = (words: string): string[] =>
 export const candidatesSql = (words: string, fuzzy: boolean): SQL =>
   sql`library_search_candidates(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int, ${SEARCH_RANKED_LIMIT}::int)`;
 
+/**
+ * Whether names are also matched through corrected words (typos): never, always (a count or a tree
+ * of the typo pass), or when the exact passes find fewer than a page (`TYPO_PASS_BELOW`), decided in
+ * the search's own statement (search.repo.ts).
+ */
+export type TypoMode = boolean | 'auto';
+
+/** Fewer exact matches than a page (after visibility and filters): the typo pass's matches join them. */
+export const TYPO_PASS_BELOW = DEFAULT_PAGE_SIZE;
+
 export interface Match {
   /** Joins the candidates as `s` (nothing when not searching). */
   join: SQL;
   select: SQL;
+  /** The exact passes' rank: a name hit outweighs a description, then the text's rank. */
   rank: SQL;
+  /**
+   * What the typo pass adds to the rank of a row of `alias` (with its `name`): the name's similarity
+   * to the phrase (0 when not searching). Computed only for the rows of the typo pass.
+   */
+  typoBonus: (alias: string) => SQL;
 }
 
-export function matchOf(words: string | null, fuzzy: boolean): Match {
+const tableAlias = (alias: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`);
+  return alias;
+};
+
+/**
+ * The exact candidates of a search as the common table expression `cand`, computed once, for a
+ * statement that joins them and then (the typo pass) the corrected names that are not among them.
+ */
+export const candidatesCte = (words: string): SQL =>
+  sql`cand as materialized (select * from ${candidatesSql(words, false)})`;
+
+/** The candidates of `cand` (exact passes). */
+export function matchOfCandidates(words: string): Match {
+  return { ...matchOf(words, false), join: sql`join cand s on s.pnp_id = p.id` };
+}
+
+/**
+ * The names found only through corrected words (`library_search_corrections`, migration 0039), not
+ * already among `cand`. The function runs only when the statement reaches it: behind a one-time
+ * filter that is false, never.
+ */
+export function matchOfCorrections(words: string): Match {
+  return {
+    join: sql`join library_search_corrections(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '), ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int) s
+      on s.pnp_id = p.id and s.pnp_id not in (select c.pnp_id from cand c)`,
+    select: sql`true as in_name, false as in_location, false as in_description, false as in_document, false as truncated, false as in_exact`,
+    rank: sql`3`,
+    typoBonus: matchOf(words, true).typoBonus,
+  };
+}
+
+export function matchOf(words: string | null, typos: TypoMode): Match {
   if (!words) {
     return {
       join: sql``,
-      select: sql`null::boolean as in_name, null::boolean as in_location, null::boolean as in_description, null::boolean as in_document, false as truncated`,
+      select: sql`null::boolean as in_name, null::boolean as in_location, null::boolean as in_description, null::boolean as in_document, false as truncated, true as in_exact`,
       rank: sql`0`,
+      typoBonus: () => sql`0`,
     };
   }
   return {
-    join: sql`join ${candidatesSql(words, fuzzy)} s on s.pnp_id = p.id`,
-    select: sql`s.in_name, s.in_location, s.in_description, s.in_document, s.truncated`,
-    // A name hit outweighs a description, then the text's rank; the typo pass adds the name's similarity.
-    rank: sql`(3 * s.in_name::int + s.in_description::int + 0.5 * s.in_location::int + coalesce(s.doc_rank, 0)
-              ${fuzzy ? sql`+ 2 * word_similarity(lower(${words}::text), lower(p.name))` : sql``})`,
+    join: sql`join ${candidatesSql(words, typos !== false)} s on s.pnp_id = p.id`,
+    select: sql`s.in_name, s.in_location, s.in_description, s.in_document, s.truncated, s.in_exact`,
+    rank: sql`(3 * s.in_name::int + s.in_description::int + 0.5 * s.in_location::int + coalesce(s.doc_rank, 0))`,
+    typoBonus: (alias) => sql`2 * word_similarity(lower(${words}::text), lower(${sql.raw(tableAlias(alias))}.name))`,
   };
 }

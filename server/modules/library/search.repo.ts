@@ -10,7 +10,16 @@ import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { containerSourcesCte, pnpVisibleCondition } from '../access/effective-access';
-import { matchOf, wordsOf, type Match } from './search-match';
+import {
+  candidatesCte,
+  matchOf,
+  matchOfCandidates,
+  matchOfCorrections,
+  TYPO_PASS_BELOW,
+  wordsOf,
+  type Match,
+  type TypoMode,
+} from './search-match';
 import { viewCountSql, viewPageSql, type ViewScope } from './view-page.repo';
 
 /**
@@ -33,8 +42,11 @@ export interface LibraryCriteria extends LibraryFilters {
   view?: LibraryView;
   /** A free-text phrase searched in name, location, description and the document's text. */
   phrase?: string;
-  /** Also match names by similarity (typos): the second pass when the exact one finds little. */
-  fuzzy?: boolean;
+  /**
+   * Also match names through corrected words (typos): never, always, or ('auto', a search) when the
+   * exact passes find fewer than a page, decided in the same statement (`typo_pass` on its rows).
+   */
+  fuzzy?: TypoMode;
   pnpIds?: number[];
 }
 
@@ -65,6 +77,8 @@ export interface LibraryRow {
   total: number | null;
   /** Searching: a pass of the search stopped at its limit, so more than `total` match. */
   truncated: boolean | null;
+  /** Searching: names matched through corrected words are among the matches (the typo pass). */
+  typo_pass: boolean | null;
 }
 
 /** Delimiters ts_headline puts around the words found; the presenter turns them into parts. */
@@ -186,6 +200,8 @@ export interface LibraryPageResult {
   total: number;
   /** More than `total` match: the count stopped at LIBRARY_COUNT_LIMIT. */
   capped: boolean;
+  /** A search whose matches include those of the typo pass. */
+  typoPass?: boolean;
 }
 
 /**
@@ -277,13 +293,12 @@ async function searchPage(
     rows.length > 0 || page.offset === 0
       ? rows
       : await queryRows<LibraryRow>(db, libraryRowsSql(scope, criteria, { ...page, offset: 0, limit: 1 }, true));
-  return { rows, total: first?.total ?? 0, capped: Boolean(first?.truncated) };
+  return { rows, total: first?.total ?? 0, capped: Boolean(first?.truncated), typoPass: Boolean(first?.typo_pass) };
 }
 
 /** The rows statement: matches, ordered and paged, with (searching) a highlighted snippet. */
 function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions, withTotal: boolean): SQL {
   const words = wordsOf(criteria);
-  const match = matchOf(words, Boolean(criteria.fuzzy));
   const where = conditions(scope, criteria);
   const direction = page.dir === 'asc' ? sql`asc` : sql`desc`;
   const order = page.treeOrder
@@ -292,25 +307,60 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
   const headline = words
     ? sql`case when m.in_document then ts_headline('english', search_excerpt(f.extracted_text, ${words}::text), websearch_to_tsquery('english', ${words}::text), ${HEADLINE_OPTIONS}) end`
     : sql`null::text`;
-  return sql`with matches as (
-          select p.id as pnp_id, p.name, cp.location, p.description, p.container_id, p.position,
+  const total = withTotal ? sql`count(*) over ()` : sql`null::bigint`;
+  const found = (
+    match: Match,
+  ): SQL => sql`select p.id as pnp_id, p.name, cp.location, p.description, p.container_id, p.position,
                  d.id as version_id, d.version_number, d.effective_dt::text as effective_dt, d.review_dt::text as review_dt,
                  d.published_at, d.file_id,
                  coalesce(fav.favorite, false) as favorite, fav.favorite_updated_at, lv.viewed_at as recent_view,
-                 ${match.select}, ${match.rank} as rank,
-                 ${withTotal ? sql`count(*) over ()` : sql`null::bigint`} as total
-            ${fromWhere(scope, match, where)}
-        ),
+                 ${match.select}, ${match.rank} as exact_rank
+            ${fromWhere(scope, match, where)}`;
+  const matches = words
+    ? searchMatchesSql(words, criteria.fuzzy ?? false, found, total)
+    : sql`matches as (
+          select x.*, x.exact_rank as rank, null::boolean as typo_pass, ${total} as total
+            from (${found(matchOf(null, false))}) x
+        )`;
+  return sql`with ${matches},
         paged as (
           select * from matches m order by ${order} limit ${page.limit} offset ${page.offset}
         )
         select m.pnp_id, m.name, m.location, m.description, m.container_id, m.version_id, m.version_number,
                m.effective_dt, m.review_dt, m.published_at, m.favorite, m.favorite_updated_at, m.recent_view,
                m.in_name, m.in_location, m.in_description, m.in_document, ${headline} as headline,
-               m.total::int as total, ${withTotal ? sql`m.truncated` : sql`null::boolean`} as truncated
+               m.total::int as total, ${withTotal ? sql`m.truncated` : sql`null::boolean`} as truncated,
+               m.typo_pass
           from paged m
           left join stored_files f on f.org_id = ${scope.orgId} and f.id = m.file_id
          order by ${order}`;
+}
+
+/**
+ * A search's matches (`matches`, with `rank`, `typo_pass` and `total`): what the exact passes found
+ * and, with the typo pass, the names found through corrected words, which also rank by their
+ * similarity to the phrase. With `auto` the typo pass applies when fewer than a page of the visible,
+ * filtered matches are exact and no exact pass stopped: decided in this one statement (a search
+ * finding little ran twice), and the corrected names are looked up only then (a one-time filter).
+ */
+function searchMatchesSql(words: string, typos: TypoMode, found: (match: Match) => SQL, total: SQL): SQL {
+  const exact = matchOfCandidates(words);
+  const decided =
+    typos === 'auto'
+      ? sql`select count(*) < ${TYPO_PASS_BELOW} and not coalesce(bool_or(e.truncated), false) as typo_pass from exact_found e`
+      : sql`select ${typos} as typo_pass`;
+  return sql`${candidatesCte(words)},
+        exact_found as (${found(exact)}),
+        decided as (${decided}),
+        corrected_found as (
+          select c.* from (${found(matchOfCorrections(words))}) c where (select typo_pass from decided)
+        ),
+        matches as (
+          select y.*, y.exact_rank + case when t.typo_pass then ${exact.typoBonus('y')} else 0 end as rank,
+                 t.typo_pass, ${total} as total
+            from (select * from exact_found union all select * from corrected_found) y
+           cross join decided t
+        )`;
 }
 
 /**
@@ -328,7 +378,7 @@ function countedView(criteria: LibraryCriteria): 'all' | 'recently_published' | 
 function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria, limit: number): SQL {
   const view = countedView(criteria);
   if (view) return viewCountSql(viewScopeOf(scope), view, limit);
-  const match = matchOf(wordsOf(criteria), Boolean(criteria.fuzzy));
+  const match = matchOf(wordsOf(criteria), criteria.fuzzy === true);
   return sql`select count(*)::int as total
           from (select 1 ${fromWhere(scope, match, conditions(scope, criteria), Boolean(criteria.container_id))}
                  limit ${limit + 1}) counted`;
@@ -343,7 +393,7 @@ export async function countByContainer(
   Array<{ id: number; parent_id: number | null; type: number; name: string; position: number; count: number }>
 > {
   const words = wordsOf(criteria);
-  const match = matchOf(words, Boolean(criteria.fuzzy));
+  const match = matchOf(words, criteria.fuzzy === true);
   const where = conditions(scope, criteria);
   return queryRows(
     db,

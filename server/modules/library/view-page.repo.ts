@@ -161,7 +161,8 @@ export function viewPageSql(
          w.effective_dt::text as effective_dt, w.review_dt::text as review_dt, w.published_at,
          coalesce(fav.favorite, false) as favorite, fav.favorite_updated_at, lv.viewed_at as recent_view,
          null::boolean as in_name, null::boolean as in_location, null::boolean as in_description,
-         null::boolean as in_document, null::text as headline, ${total} as total, null::boolean as truncated
+         null::boolean as in_document, null::text as headline, ${total} as total, null::boolean as truncated,
+         null::boolean as typo_pass
     from (${walk.rows} order by ${walk.order} limit ${literalInt(page.limit)}${offset}) w
     cross join lateral (select c.location from containers c where c.org_id = w.org_id and c.id = w.container_id offset 0) c
     left join lateral (
