@@ -348,7 +348,7 @@ function searchMatchesSql(words: string, typos: TypoMode, found: (match: Match) 
   const decided =
     typos === 'auto'
       ? sql`select count(*) < ${TYPO_PASS_BELOW} and not coalesce(bool_or(e.truncated), false) as typo_pass from exact_found e`
-      : sql`select ${typos} as typo_pass`;
+      : sql`select ${typos ? sql`true` : sql`false`} as typo_pass`;
   return sql`${candidatesCte(words)},
         exact_found as (${found(exact)}),
         decided as (${decided}),
