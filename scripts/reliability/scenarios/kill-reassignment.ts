@@ -5,8 +5,12 @@ import { waitFor } from '../../cluster.mjs';
 import { jobStatus, processRunningReassignment, queueReassignment, reassignmentProblems } from '../reassignment';
 import { admin, held, seconds, type Scenario } from '../suite';
 
-/** Items per run: enough for the run to take a few seconds, so the kill lands inside it. */
-const ITEMS = 400;
+/**
+ * Items per run: enough for the run to last well past the kill's delay, so the kill lands inside it.
+ * 400 did until the writes it makes got faster (November 28, 2026: a run of 400 was over before the
+ * kill in 10 tries of 10, so nothing was interrupted).
+ */
+const ITEMS = 4_000;
 
 export const killDuringReassignment: Scenario = {
   key: 'kill-reassignment',
@@ -33,7 +37,7 @@ export const killDuringReassignment: Scenario = {
     const victim = suite.cluster.apps.find((a) => `tenet-${a.name}` === runner);
     if (!victim) throw new Error(`no process is named ${runner}`);
     // A moment into the run, so that part of its work is written (and must be rolled back).
-    await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800));
+    await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 250));
     const stillRunning = (await processRunningReassignment(sql)) === runner;
     await victim.kill('SIGKILL');
     const killedAt = Date.now();
