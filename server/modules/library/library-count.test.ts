@@ -7,7 +7,8 @@ import { createContainer, createGroup, createOrg, createUser, grant, type TestOr
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPublishedPnp } from '../../test/library-factories';
 import { NAME_SIMILARITY_THRESHOLD } from './search-match';
-import { listLibraryPage, type LibraryScope } from './search.repo';
+import { LIBRARY_PAGER_COUNT_PAGES } from '../../../shared/api/library';
+import { defaultSort, listLibraryPage, type LibraryScope } from './search.repo';
 
 /**
  * Counts that stop (issue 11, docs/adr/0008-search-ranking.md): a list counts only as far as the
@@ -140,5 +141,37 @@ describe('the counts of the whole library (its tallies) and the recently publish
         capped: true,
       });
     }
+  });
+});
+
+describe('the views walked from the newest publication or a user’s own list', () => {
+  it('count only as far as the pager reaches from the page shown; the whole library as far as its limit', async () => {
+    const other = await createOrg(t.deps);
+    const folder = await createContainer(t.deps, other.id, { name: 'Many' });
+    for (let i = 0; i < 12; i += 1) await createPublishedPnp(t.deps, other.id, folder.id, { name: `Recent ${i}` });
+    const now = t.clock.now();
+    const scope = {
+      orgId: other.id,
+      userId: 0,
+      isAdmin: true,
+      now,
+      windowStart: new Date(now.getTime() - 365 * 86_400_000),
+    };
+    // No count limit given: LIBRARY_PAGER_COUNT_PAGES (10) pages of the page's size past its first row.
+    const run = (view: 'all' | 'recently_published', limit: number, offset = 0) =>
+      withTenant(t.deps.database.db, other.id, (tx) =>
+        listLibraryPage(tx, scope, { view }, { offset, limit, ...defaultSort(view, false) }),
+      );
+    expect(LIBRARY_PAGER_COUNT_PAGES).toBe(10);
+    // Pages of 10 reach 100 P&Ps: all 12 are counted.
+    expect(await run('recently_published', 10)).toMatchObject({ total: 12, capped: false });
+    // Pages of 1 reach 10 from the first: '10+'.
+    const first = await run('recently_published', 1);
+    expect(first).toMatchObject({ total: 10, capped: true });
+    expect(first.rows).toHaveLength(1);
+    // From the fifth row they reach 15: all 12, exactly (a later page counts apart).
+    expect(await run('recently_published', 1, 4)).toMatchObject({ total: 12, capped: false });
+    // The whole library is read from its tallies, counted to LIBRARY_COUNT_LIMIT whatever the page.
+    expect(await run('all', 1)).toMatchObject({ total: 12, capped: false });
   });
 });

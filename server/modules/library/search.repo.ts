@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   LIBRARY_COUNT_LIMIT,
+  LIBRARY_PAGER_COUNT_PAGES,
   type LibraryFilters,
   type LibrarySortKey,
   type LibraryView,
@@ -216,8 +217,8 @@ export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, p
   if (view) {
     const at = viewScopeOf(scope);
     // The first page carries its count (one statement); a later one counts apart, when full.
-    if (page.offset === 0) return [viewPageSql(at, view, page, countLimitOf(page))];
-    return [viewPageSql(at, view, page), viewCountSql(at, view, countLimitOf(page))];
+    if (page.offset === 0) return [viewPageSql(at, view, page, countLimitOf(page, view))];
+    return [viewPageSql(at, view, page), viewCountSql(at, view, countLimitOf(page, view))];
   }
   return generalPageSql(scope, criteria, page);
 }
@@ -247,7 +248,19 @@ const viewScopeOf = (scope: LibraryScope): ViewScope => ({
   windowStart: iso(scope.windowStart),
 });
 
-const countLimitOf = (page: PageOptions): number => page.countLimit ?? LIBRARY_COUNT_LIMIT;
+/**
+ * How far a page's matches are counted. The whole library's count is read from kept tallies, so
+ * it is counted to LIBRARY_COUNT_LIMIT, as filtered pages are; the views walked from a user's own
+ * list or from the newest publication count only as far as the pager can reach from this page
+ * (LIBRARY_PAGER_COUNT_PAGES): each item counted is an index probe and a visibility check, and
+ * counting them was most of those pages' cost (a reader's 515 favourites: 1,560 of 1,784 buffers
+ * read; the recently published view: up to 10,001 index entries), docs/adr/0023.
+ */
+const countLimitOf = (page: PageOptions, view: LibraryView | null = null): number => {
+  if (page.countLimit !== undefined) return page.countLimit;
+  if (view === null || view === 'all') return LIBRARY_COUNT_LIMIT;
+  return Math.min(LIBRARY_COUNT_LIMIT, page.offset + LIBRARY_PAGER_COUNT_PAGES * page.limit);
+};
 
 /** One page of matching library items and how many match (up to LIBRARY_COUNT_LIMIT). */
 export async function listLibraryPage(
@@ -257,7 +270,8 @@ export async function listLibraryPage(
   page: PageOptions,
 ): Promise<LibraryPageResult> {
   const [rowsSql, countSql] = libraryPageSql(scope, criteria, page);
-  const firstOfView = page.offset === 0 && walkedView(criteria, page) !== null;
+  const view = walkedView(criteria, page);
+  const firstOfView = page.offset === 0 && view !== null;
   // A view's first page is planned once per connection (view-page.repo.ts), and is the route's last
   // statement: nothing runs after it, so its COMMIT rides with it (tenant.ts).
   if (firstOfView) {
@@ -265,13 +279,13 @@ export async function listLibraryPage(
     commitWithFinalStatement(db);
   }
   const rows = await queryRows<LibraryRow>(db, rowsSql!);
-  if (firstOfView) return countedPage(rows, countLimitOf(page));
+  if (firstOfView) return countedPage(rows, countLimitOf(page, view));
   if (!countSql) return searchPage(db, scope, criteria, page, rows);
   // A page that is not full and not empty is the last one: the total is known without counting.
   if (rows.length > 0 && rows.length < page.limit) return { rows, total: page.offset + rows.length, capped: false };
   if (rows.length === 0 && page.offset === 0) return { rows, total: 0, capped: false };
   const counted = (await queryRows<{ total: number }>(db, countSql))[0]?.total ?? 0;
-  const limit = countLimitOf(page);
+  const limit = countLimitOf(page, view);
   return { rows, total: Math.min(counted, limit), capped: counted > limit };
 }
 

@@ -107,20 +107,20 @@ function walkOf(scope: ViewScope, view: LibraryView): Walk {
     case 'recently_viewed':
       return ownListWalk(scope, ownListOf(scope, view));
     case 'recently_published':
-      // The Active versions newest first (pnp_documents_published_idx), each P&P looked up.
+      // The published P&Ps newest first, then by name (pnps_recently_published_idx, migration 0041:
+      // the view's whole order, so the walk stops after the page), each with its Active version.
       return {
         rows: sql`select ${PAGE_COLUMNS}, null::timestamptz as key_at
-          from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
+          from pnps p join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${ACTIVE}
          where ${sql.join(
            [
-             sql`d.org_id = ${scope.orgId}`,
-             sql`d.status = ${ACTIVE}`,
-             sql`d.published_at >= ${scope.windowStart}::timestamptz`,
+             sql`p.org_id = ${scope.orgId}`,
+             sql`p.active_published_at >= ${scope.windowStart}::timestamptz`,
              ...shownConditions(scope),
            ],
            sql` and `,
          )}`,
-        order: sql`d.published_at desc nulls last, ${ties('p')}`,
+        order: sql`p.active_published_at desc nulls last, ${ties('p')}`,
       };
     default:
       // The P&Ps by name (pnps_org_lower_name_idx), each with its Active version.
