@@ -9,6 +9,7 @@ import {
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
+import { shapedSql } from '../../db/shaped-sql';
 import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { containerSourcesCte, pnpVisibleCondition } from '../access/effective-access';
 import {
@@ -216,12 +217,21 @@ export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, p
   const view = walkedView(criteria, page);
   if (view) {
     const at = viewScopeOf(scope);
-    // The first page carries its count (one statement); a later one counts apart, when full.
-    if (page.offset === 0) return [viewPageSql(at, view, page, countLimitOf(page, view))];
+    // The first page carries its count (one statement), built once per shape (server/db/shaped-sql.ts);
+    // a later one counts apart, when full.
+    if (page.offset === 0) return [firstViewPageSql(at, view, page.limit, countLimitOf(page, view))];
     return [viewPageSql(at, view, page), viewCountSql(at, view, countLimitOf(page, view))];
   }
   return generalPageSql(scope, criteria, page);
 }
+
+/** A view's first page and its count: its text depends on the view, the caller's kind and the two limits. */
+const firstViewPageSql = (at: ViewScope, view: LibraryView, limit: number, countLimit: number): SQL =>
+  shapedSql(
+    `library-view:${view}:${at.isAdmin ? 'admin' : 'user'}:${limit}:${countLimit}`,
+    { orgId: at.orgId, userId: at.userId, today: at.today, windowStart: at.windowStart },
+    (values) => viewPageSql({ ...values, isAdmin: at.isAdmin }, view, { limit, offset: 0 }, countLimit),
+  );
 
 /** The general statements of a page (any filter and order): what the view walks must agree with. */
 export const generalPageSql = (scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL[] => [
