@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TASK_COUNT_LIMIT, type TaskDueFilter } from '../../../shared/api/tasks';
 import { queryRows, type Executor } from '../../db/client';
+import { shapedSql } from '../../db/shaped-sql';
 
 /** One task with what the tasks screen shows of its P&P, version and read acknowledgement. */
 export interface TaskRow {
@@ -119,6 +120,60 @@ const literalInt = (value: number): SQL => {
   return sql.raw(String(value));
 };
 
+const taskCountSql = (orgId: number, f: TaskFilters): SQL => sql`select count(*)::int as total
+    from (select 1 from tasks t where ${conditions(orgId, f)} limit ${literalInt(TASK_COUNT_LIMIT + 1)}) x`;
+
+/** A page of tasks; the first one (no offset) carries the count on its rows. */
+const taskPageSql = (orgId: number, f: TaskFilters, page: { limit: number; offset: number }): SQL => {
+  const first = page.offset === 0;
+  return sql`select ${ROW_COLUMNS}${first ? sql`, (${taskCountSql(orgId, f)}) as total` : sql``}
+          from (${TASK_ROWS} where ${conditions(orgId, f)} order by t.created_at desc, t.id desc
+                 limit ${literalInt(page.limit)}${first ? sql`` : sql` offset ${page.offset}`}) t
+          ${ROW_JOINS}
+         order by t.created_at desc, t.id desc`;
+};
+
+/**
+ * The first page, built once per shape (server/db/shaped-sql.ts): the number of people whose tasks
+ * are listed, which filters are set and the page size decide its text; the ids and filter values
+ * are its parameters.
+ */
+function firstTaskPageSql(orgId: number, f: TaskFilters, limit: number): SQL {
+  const others = f.openOnlyUserIds ?? [];
+  const shape = [
+    'tasks-first-page',
+    f.userIds.length,
+    others.length,
+    f.delegateId !== undefined,
+    f.kind !== undefined,
+    f.status !== undefined,
+    f.due,
+    limit,
+  ].join(':');
+  const values: Record<string, number | string> = { orgId, today: f.today, days: f.days };
+  f.userIds.forEach((id, i) => (values[`user${i}`] = id));
+  others.forEach((id, i) => (values[`other${i}`] = id));
+  if (f.delegateId !== undefined) values.delegateId = f.delegateId;
+  if (f.kind !== undefined) values.kind = f.kind;
+  if (f.status !== undefined) values.status = f.status;
+  return shapedSql(shape, values, (v) =>
+    taskPageSql(
+      Number(v.orgId),
+      {
+        userIds: f.userIds.map((_, i) => Number(v[`user${i}`])),
+        openOnlyUserIds: others.map((_, i) => Number(v[`other${i}`])),
+        ...(f.delegateId !== undefined ? { delegateId: Number(v.delegateId) } : {}),
+        ...(f.kind !== undefined ? { kind: String(v.kind) } : {}),
+        ...(f.status !== undefined ? { status: Number(v.status) } : {}),
+        due: f.due,
+        days: Number(v.days),
+        today: String(v.today),
+      },
+      { limit, offset: 0 },
+    ),
+  );
+}
+
 /**
  * One page of tasks, newest first. The page is cut from the tasks table alone (walking the
  * (org_id, user_id, status, created_at) index and stopping at the page) before anything is joined.
@@ -131,23 +186,16 @@ export async function listTaskPage(
   f: TaskFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: TaskRow[]; total: number; capped: boolean }> {
-  const where = conditions(orgId, f);
   const first = page.offset === 0;
-  const countSql = sql`select count(*)::int as total
-    from (select 1 from tasks t where ${where} limit ${literalInt(TASK_COUNT_LIMIT + 1)}) x`;
   const rows = await queryRows<TaskRow & { total?: number }>(
     db,
-    sql`select ${ROW_COLUMNS}${first ? sql`, (${countSql}) as total` : sql``}
-          from (${TASK_ROWS} where ${where} order by t.created_at desc, t.id desc
-                 limit ${literalInt(page.limit)}${first ? sql`` : sql` offset ${page.offset}`}) t
-          ${ROW_JOINS}
-         order by t.created_at desc, t.id desc`,
+    first ? firstTaskPageSql(orgId, f, page.limit) : taskPageSql(orgId, f, page),
   );
   const capped = (total: number) => ({ total: Math.min(total, TASK_COUNT_LIMIT), capped: total > TASK_COUNT_LIMIT });
   if (first) return { rows: rows.map(({ total: _total, ...row }) => row), ...capped(rows[0]?.total ?? 0) };
   // A page that is not full and not empty is the last one: the total is known without counting.
   if (rows.length > 0 && rows.length < page.limit) return { rows, total: page.offset + rows.length, capped: false };
-  const [counted] = await queryRows<{ total: number }>(db, countSql);
+  const [counted] = await queryRows<{ total: number }>(db, taskCountSql(orgId, f));
   return { rows, ...capped(counted?.total ?? 0) };
 }
 
