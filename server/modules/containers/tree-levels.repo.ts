@@ -3,6 +3,7 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus } from '../../../shared/domain/statuses';
 import type { TreeRow } from './tree.repo';
 import { queryRows, type Executor } from '../../db/client';
+import { shapedSql } from '../../db/shaped-sql';
 import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { userGrantsSql } from '../access/effective-access';
 
@@ -224,6 +225,32 @@ function visibleLevelsSql(scope: LevelScope): SQL {
 }
 
 /**
+ * The statement of `listLevelRows`, built once per shape (server/db/shaped-sql.ts): the caller's
+ * kind, the depth and how many parents and must-see containers there are decide its text; the
+ * organisation, the user and the ids are its parameters.
+ */
+function levelsSql(scope: LevelScope): SQL {
+  const parentIds = scope.parents.filter((p): p is number => p !== null);
+  const top = scope.parents.includes(null);
+  const mustSee = [...new Set(scope.mustSee)];
+  const shape = ['tree-levels', scope.whole, top, parentIds.length, scope.depth, mustSee.length].join(':');
+  const values: Record<string, number> = { orgId: scope.orgId, userId: scope.userId };
+  parentIds.forEach((id, i) => (values[`parent${i}`] = id));
+  mustSee.forEach((id, i) => (values[`mustSee${i}`] = id));
+  return shapedSql(shape, values, (v) => {
+    const kept: LevelScope = {
+      orgId: v.orgId!,
+      userId: v.userId!,
+      whole: scope.whole,
+      parents: [...(top ? [null] : []), ...parentIds.map((_, i) => v[`parent${i}`]!)],
+      depth: scope.depth,
+      mustSee: mustSee.map((_, i) => v[`mustSee${i}`]!),
+    };
+    return kept.whole ? wholeLevelsSql(kept) : visibleLevelsSql(kept);
+  });
+}
+
+/**
  * The levels asked for, siblings in position order (containers before P&Ps on a tie). Every step
  * is an index probe of its own (LATERAL and EXISTS with OFFSET 0), so the plan is the same on
  * PostgreSQL and PGlite whatever their statistics, and whatever the parameters: it is planned once
@@ -233,10 +260,7 @@ function visibleLevelsSql(scope: LevelScope): SQL {
 export async function listLevelRows(db: Executor, scope: LevelScope): Promise<LevelAnswer> {
   await planOnce(db);
   commitWithFinalStatement(db);
-  const [result] = await queryRows<{ rows: LevelRow[] | string | null; all_seen: boolean }>(
-    db,
-    scope.whole ? wholeLevelsSql(scope) : visibleLevelsSql(scope),
-  );
+  const [result] = await queryRows<{ rows: LevelRow[] | string | null; all_seen: boolean }>(db, levelsSql(scope));
   const raw = result?.rows ?? [];
   // PGlite may hand json back as text; PostgreSQL's driver parses it.
   const rows = typeof raw === 'string' ? (JSON.parse(raw) as LevelRow[]) : raw;
