@@ -17,7 +17,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
  * Safety: the statement is built twice with two different sets of stand-ins. A value that reaches
  * the text (written in rather than passed), or a parameter computed from a value (neither the same
  * in both builds nor one of the stand-ins), makes the shape unfit to keep, and the call throws:
- * the caller must then move that value into the shape. What the shape must hold is the caller's
+ * the caller must then move that value into the shape. The builder must read nothing but its
+ * values and what the shape names: no clock (a date it read itself would be kept as a constant),
+ * no state. What the shape must hold is the caller's
  * part of the contract: anything the builder reads that is not among `values` must be in `shape`
  * (the tests of every statement kept so run the admin's and a reader's requests in one process).
  */

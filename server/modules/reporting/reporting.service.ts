@@ -11,6 +11,7 @@ import {
   type ReportPage,
 } from '../../../shared/api/reporting';
 import { queryRows } from '../../db/client';
+import { shapedSql } from '../../db/shaped-sql';
 import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
@@ -126,6 +127,42 @@ function unfilteredTotalSql(def: ReportDef, scope: ReportScope, q: ParsedQuery, 
                 limit ${literalInt(REPORT_COUNT_LIMIT + 1)}) x)`;
 }
 
+/**
+ * A first page without filters and its total (`report_total`), built once per shape
+ * (server/db/shaped-sql.ts): the report, the caller's kind (org admin or owner), the order, the page
+ * size and whether it lists one read acknowledgement's readers decide its text; the organisation,
+ * the owner and the read acknowledgement are its parameters. Without filters, the query adds
+ * nothing else (`isPlainFirstPage`).
+ */
+function plainFirstPageSql(
+  def: ReportDef,
+  scope: ReportScope,
+  sort: string,
+  dir: 'asc' | 'desc',
+  perPage: number,
+  extra: { readAckId?: number },
+): SQL {
+  const shape = [
+    'report-first-page',
+    def.key,
+    scope.ownerId === null ? 'admin' : 'owner',
+    sort,
+    dir,
+    perPage,
+    extra.readAckId === undefined ? 'all' : 'read-ack',
+  ].join(':');
+  const values: Record<string, number> = { orgId: scope.orgId };
+  if (scope.ownerId !== null) values.ownerId = scope.ownerId;
+  if (extra.readAckId !== undefined) values.readAckId = extra.readAckId;
+  return shapedSql(shape, values, (v) => {
+    const keptScope: ReportScope = { orgId: v.orgId!, ownerId: scope.ownerId === null ? null : v.ownerId! };
+    const keptExtra = extra.readAckId === undefined ? {} : { readAckId: v.readAckId! };
+    const plain: ParsedQuery = { page: 1, per_page: perPage, format: 'json' };
+    const total = sql`${unfilteredTotalSql(def, keptScope, plain, keptExtra)} as ${sql.identifier(TOTAL_COLUMN)}`;
+    return pageQuery(def, keptScope, plain, sort, dir, keptExtra, perPage, 0, total);
+  });
+}
+
 type Row = Record<string, ReportCell>;
 
 /** Rows as the API shows them: every selected column but the internal row key and the total. */
@@ -164,17 +201,9 @@ async function runReport(
   if (firstPage) commitWithFinalStatement(ctx.tx);
   const rows = await queryRows<Record<string, unknown>>(
     ctx.tx,
-    pageQuery(
-      def,
-      scope,
-      q,
-      sort,
-      dir,
-      extra,
-      q.per_page,
-      offset,
-      firstPage ? sql`${unfilteredTotalSql(def, scope, q, extra)} as ${sql.identifier(TOTAL_COLUMN)}` : undefined,
-    ),
+    firstPage
+      ? plainFirstPageSql(def, scope, sort, dir, q.per_page, extra)
+      : pageQuery(def, scope, q, sort, dir, extra, q.per_page, offset),
   );
   let total: number;
   let capped = false;

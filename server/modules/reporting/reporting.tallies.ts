@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { shapedSql } from '../../db/shaped-sql';
 import type { OrgCtx } from '../../http/routes';
 import { ownedOwnPnpsCondition, ownedSourcesSql, type ReportScope } from './reporting.scope';
 
@@ -73,13 +74,48 @@ function tallyRowsSql(s: ReportScope, parts: TallyPart[]): SQL {
       group by x.figure, x.bucket`;
 }
 
+/**
+ * The statement of `tallyRows` (each dashboard figure; a later report page's total), built once per
+ * shape (server/db/shaped-sql.ts): the caller's kind, the figures and which ends of their ranges are
+ * set decide its text; the organisation, the owner and the ranges' ends (a day or a month, from the
+ * clock or the query) are its parameters.
+ */
+function keptTallyRowsSql(s: ReportScope, parts: TallyPart[]): SQL {
+  // No range is every bucket: the same text as a range with both ends open.
+  const ranged = parts.map(({ figure, range }) => ({ figure, range: range ?? { from: null, to: null } }));
+  const endsOf = ({ from, to }: BucketRange): string => `${from === null ? '-' : 'from'},${to === null ? '-' : 'to'}`;
+  const shape = [
+    'report-tallies',
+    s.ownerId === null ? 'admin' : 'owner',
+    ...ranged.map(({ figure, range }) => `${figure}(${endsOf(range)})`),
+  ].join(':');
+  const values: Record<string, number> = { orgId: s.orgId };
+  if (s.ownerId !== null) values.ownerId = s.ownerId;
+  ranged.forEach(({ range }, i) => {
+    if (range.from !== null) values[`from${i}`] = range.from;
+    if (range.to !== null) values[`to${i}`] = range.to;
+  });
+  return shapedSql(shape, values, (v) =>
+    tallyRowsSql(
+      { orgId: v.orgId!, ownerId: s.ownerId === null ? null : v.ownerId! },
+      ranged.map(({ figure, range }, i) => ({
+        figure,
+        range: {
+          from: range.from === null ? null : v[`from${i}`]!,
+          to: range.to === null ? null : v[`to${i}`]!,
+        },
+      })),
+    ),
+  );
+}
+
 /** Counts of figures in the caller's scope, by figure and bucket, in one statement. */
 export async function tallyRows(
   ctx: OrgCtx,
   s: ReportScope,
   parts: TallyPart[],
 ): Promise<{ figure: number; bucket: number; n: number }[]> {
-  const rows = await queryRows<{ figure: number; bucket: number; n: number }>(ctx.tx, tallyRowsSql(s, parts));
+  const rows = await queryRows<{ figure: number; bucket: number; n: number }>(ctx.tx, keptTallyRowsSql(s, parts));
   return rows.map((row) => ({ figure: Number(row.figure), bucket: Number(row.bucket), n: Number(row.n) }));
 }
 
