@@ -113,6 +113,22 @@ describe('the one-year windows', () => {
     expect(names(recent)).toEqual(['Bravo Policy']);
   });
 
+  it('opening a P&P the user may not see is a 404 without its name, and records no view', async () => {
+    const hiddenBinder = await createContainer(t.deps, org.id, { name: 'Board Only' });
+    const hidden = await createPublishedPnp(t.deps, org.id, hiddenBinder.id, { name: 'Board Minutes Policy' });
+    const agent = await reading();
+    const opened = await agent.get(lib(`/${hidden.id}`));
+    expect(opened.statusCode).toBe(404);
+    expect(opened.body).not.toContain('Board Minutes');
+    const recorded = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from library_views where org_id = ${org.id} and pnp_id = ${hidden.id}`,
+      ),
+    );
+    expect(recorded[0]?.n).toBe(0);
+  });
+
   it('recently published: published within a year, newest first', async () => {
     const agent = await reading();
     const now = t.clock.now().getTime();

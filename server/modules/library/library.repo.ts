@@ -4,7 +4,7 @@ import { PnpStatus, UserStatus, VersionStatus } from '../../../shared/domain/sta
 import { queryRows, type Executor } from '../../db/client';
 import { libraryFavorites, libraryViews } from '../../db/schema/index';
 import { containerSourcesCte, visiblePnpIdsSql } from '../access/effective-access';
-import type { LibraryScope } from './search.repo';
+import { libraryItemSql, type LibraryRow, type LibraryScope } from './search.repo';
 
 /** Favourites, views, files and the advanced search's choices of the library. */
 
@@ -57,21 +57,41 @@ export async function findPublishedFile(db: Executor, orgId: number, pnpId: numb
   return rows[0] ?? null;
 }
 
+/** A P&P the user opened: its library row and the stored file of its Active version. */
+export type OpenedItemRow = LibraryRow & {
+  file_storage_key: string | null;
+  file_original_name: string | null;
+  file_mime_type: string | null;
+  file_extension: string | null;
+  file_size_bytes: number | null;
+};
+
 /**
- * Records that the user opened the P&P's version and reads its stored file, in one statement (one
- * round trip less for every opening). A data-modifying WITH runs once and to completion whether or
- * not the query reads it; its triggers (the view counts) fire as for a plain insert.
+ * Opens a P&P in one statement: its library row when the user may see it, the view recorded (only
+ * then) against its Active version, and that version's stored file. A data-modifying WITH runs once
+ * and to completion whether or not the query reads it; its triggers (the view counts) fire as for a
+ * plain insert. One round trip instead of two (the row, then the view and the file): the route's
+ * transaction is its prologue and this statement, with its COMMIT (tenant.ts).
  */
-export async function recordViewAndFindFile(
+export async function openVisibleItem(
   db: Executor,
-  view: { orgId: number; userId: number; pnpId: number; documentId: number; at: Date },
-): Promise<PublishedFileRow | null> {
-  const rows = await queryRows<PublishedFileRow>(
+  scope: LibraryScope,
+  pnpId: number,
+  at: Date,
+): Promise<OpenedItemRow | null> {
+  const rows = await queryRows<OpenedItemRow>(
     db,
-    sql`with viewed as (
+    sql`with item as materialized (select * from (${libraryItemSql(scope, pnpId)}) r),
+        viewed as (
           insert into ${libraryViews} (org_id, user_id, pnp_id, document_id, viewed_at)
-          values (${view.orgId}, ${view.userId}, ${view.pnpId}, ${view.documentId}, ${view.at.toISOString()}::timestamptz))
-        ${publishedFileSql(view.orgId, view.pnpId)}`,
+          select ${scope.orgId}, ${scope.userId}, i.pnp_id, i.version_id, ${at.toISOString()}::timestamptz from item i)
+        select i.*, f.storage_key as file_storage_key, f.original_name as file_original_name,
+               f.mime_type as file_mime_type, f.extension as file_extension, f.size_bytes as file_size_bytes
+          from item i
+          left join lateral (
+            select f.storage_key, f.original_name, f.mime_type, f.extension, f.size_bytes
+              from pnp_documents d join stored_files f on f.org_id = d.org_id and f.id = d.file_id
+             where d.org_id = ${scope.orgId} and d.id = i.version_id offset 0) f on true`,
   );
   return rows[0] ?? null;
 }

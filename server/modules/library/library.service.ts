@@ -19,7 +19,7 @@ import {
   findPublishedFile,
   listFilterContainers,
   listFilterOwners,
-  recordViewAndFindFile,
+  openVisibleItem,
   upsertFavorite,
 } from './library.repo';
 import { buildTree, presentItem } from './library.presenter';
@@ -155,16 +155,22 @@ export async function getVisibleItem(ctx: OrgCtx, pnpId: number): Promise<Librar
 export async function openLibraryItem(ctx: OrgCtx, pnpId: number): Promise<LibraryDocument> {
   // The view it records is worth less than waiting for the disk on every opening (tenant.ts).
   await commitWithoutFlushWait(ctx.tx);
-  const row = await getVisibleItem(ctx, pnpId);
-  // Its last statement: the COMMIT goes with it, so the view count's row is locked for the statement alone.
+  // Its one statement: the COMMIT goes with it, so the view count's row is locked for the statement alone.
   commitWithFinalStatement(ctx.tx);
-  const file = await recordViewAndFindFile(ctx.tx, {
-    orgId: ctx.orgId,
-    userId: ctx.actor.userId,
-    pnpId,
-    documentId: row.version_id,
-    at: ctx.now,
-  });
+  const opened = await openVisibleItem(ctx.tx, scopeOf(ctx), pnpId, ctx.now);
+  if (!opened) throw notFound('The P&P');
+  const {
+    file_storage_key: storageKey,
+    file_original_name: originalName,
+    file_mime_type: mimeType,
+    file_extension: extension,
+    file_size_bytes: sizeBytes,
+    ...row
+  } = opened;
+  const file =
+    storageKey !== null && originalName !== null && mimeType !== null && extension !== null && sizeBytes !== null
+      ? { original_name: originalName, mime_type: mimeType, extension, size_bytes: Number(sizeBytes) }
+      : null;
   const item = presentItem({ ...row, recent_view: ctx.now.toISOString() }, false);
   return {
     item,

@@ -186,6 +186,10 @@ export interface PageOptions {
   countLimit?: number;
 }
 
+/** The statement of one P&P's row, when the user may see it in the library (else no row). */
+export const libraryItemSql = (scope: LibraryScope, pnpId: number): SQL =>
+  libraryRowsSql(scope, { pnpIds: [pnpId] }, { offset: 0, limit: 1, sort: 'name', dir: 'asc' }, false);
+
 /** The rows of one page, without any count. */
 export async function listLibraryRows(
   db: Executor,
