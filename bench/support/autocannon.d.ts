@@ -1,16 +1,18 @@
 // The part of autocannon's programmatic API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     timeout?: number;
     sampleInt?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
   }
-  interface Result {
+  export interface Result {
     duration: number;
     errors: number;
     timeouts: number;
