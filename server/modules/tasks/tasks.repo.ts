@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { TASK_COUNT_LIMIT, type TaskDueFilter } from '../../../shared/api/tasks';
+import { TASK_COUNT_LIMIT, TASK_PAGER_COUNT_PAGES, type TaskDueFilter } from '../../../shared/api/tasks';
 import { queryRows, type Executor } from '../../db/client';
 import { shapedSql } from '../../db/shaped-sql';
 
@@ -120,13 +120,17 @@ const literalInt = (value: number): SQL => {
   return sql.raw(String(value));
 };
 
-const taskCountSql = (orgId: number, f: TaskFilters): SQL => sql`select count(*)::int as total
-    from (select 1 from tasks t where ${conditions(orgId, f)} limit ${literalInt(TASK_COUNT_LIMIT + 1)}) x`;
+/** How far a page counts: TASK_PAGER_COUNT_PAGES pages past its first row, at most TASK_COUNT_LIMIT. */
+const countLimitOf = (page: { limit: number; offset: number }): number =>
+  Math.min(TASK_COUNT_LIMIT, page.offset + TASK_PAGER_COUNT_PAGES * page.limit);
+
+const taskCountSql = (orgId: number, f: TaskFilters, countLimit: number): SQL => sql`select count(*)::int as total
+    from (select 1 from tasks t where ${conditions(orgId, f)} limit ${literalInt(countLimit + 1)}) x`;
 
 /** A page of tasks; the first one (no offset) carries the count on its rows. */
 const taskPageSql = (orgId: number, f: TaskFilters, page: { limit: number; offset: number }): SQL => {
   const first = page.offset === 0;
-  return sql`select ${ROW_COLUMNS}${first ? sql`, (${taskCountSql(orgId, f)}) as total` : sql``}
+  return sql`select ${ROW_COLUMNS}${first ? sql`, (${taskCountSql(orgId, f, countLimitOf(page))}) as total` : sql``}
           from (${TASK_ROWS} where ${conditions(orgId, f)} order by t.created_at desc, t.id desc
                  limit ${literalInt(page.limit)}${first ? sql`` : sql` offset ${page.offset}`}) t
           ${ROW_JOINS}
@@ -191,11 +195,12 @@ export async function listTaskPage(
     db,
     first ? firstTaskPageSql(orgId, f, page.limit) : taskPageSql(orgId, f, page),
   );
-  const capped = (total: number) => ({ total: Math.min(total, TASK_COUNT_LIMIT), capped: total > TASK_COUNT_LIMIT });
+  const countLimit = countLimitOf(page);
+  const capped = (total: number) => ({ total: Math.min(total, countLimit), capped: total > countLimit });
   if (first) return { rows: rows.map(({ total: _total, ...row }) => row), ...capped(rows[0]?.total ?? 0) };
   // A page that is not full and not empty is the last one: the total is known without counting.
   if (rows.length > 0 && rows.length < page.limit) return { rows, total: page.offset + rows.length, capped: false };
-  const [counted] = await queryRows<{ total: number }>(db, taskCountSql(orgId, f));
+  const [counted] = await queryRows<{ total: number }>(db, taskCountSql(orgId, f, countLimit));
   return { rows, ...capped(counted?.total ?? 0) };
 }
 

@@ -159,17 +159,27 @@ describe('GET tasks', () => {
     expect(await ids(a.author, 'due=within&days=7&per_page=100')).toContain(soon);
     expect(await ids(a.author, 'due=within&days=3&per_page=100')).not.toContain(soon);
     const row = (await list(a.author, 'kind=PendingRevision&per_page=100')).tasks.find((x) => x.id === soon);
-    expect(row).toMatchObject({ kind_label: 'Start Review or Extend', due_dt: day(5), actions: ['StartReview', 'Extend'] });
+    expect(row).toMatchObject({
+      kind_label: 'Start Review or Extend',
+      due_dt: day(5),
+      actions: ['StartReview', 'Extend'],
+    });
   });
 
-  it('counts no further than 10,000: total_capped', async () => {
+  it('counts ten pages past the page shown and never past 10,000: total_capped', async () => {
     const user = w.reader;
     const d = await newDraft();
     await rows(sql`insert into tasks (org_id, user_id, kind, pnp_id, document_id, status)
                    select ${w.org.id}, ${user.id}, 'Review', ${d.pnpId}, ${d.docId}, 3 from generate_series(1, 10001)`);
     const page = await list(a.reader, 'status=3&per_page=5');
-    expect(page).toMatchObject({ total: 10_000, total_capped: true });
+    expect(page).toMatchObject({ total: 50, total_capped: true });
     expect(page.tasks).toHaveLength(5);
+    // The fourth page of 5 (rows 16-20) reaches 15 + 50.
+    expect(await list(a.reader, 'status=3&per_page=5&page=4')).toMatchObject({ total: 65, total_capped: true });
+    // The 95th page of 100 would reach 10,400: the ceiling holds.
+    const far = await list(a.reader, 'status=3&per_page=100&page=95');
+    expect(far).toMatchObject({ total: 10_000, total_capped: true });
+    expect(far.tasks).toHaveLength(100);
   });
 
   it('422 for a bad filter, with the errors list', async () => {
@@ -188,7 +198,10 @@ describe('PUT tasks/{id}', () => {
     const ownerAuthor = await taskOf(a.policyOwner, d.pnpId, 'Author');
     let res = await act(a.author, authorTask!.id, { task_action: 'Submit' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ task: { id: authorTask!.id, status: 2, status_label: 'Completed' }, next: null });
+    expect(res.json()).toMatchObject({
+      task: { id: authorTask!.id, status: 2, status_label: 'Completed' },
+      next: null,
+    });
     // The stage was left: the other author's task is closed, not left open.
     expect(await taskOf(a.policyOwner, d.pnpId, 'Author')).toBeUndefined();
     const closed = (await list(a.policyOwner, 'status=3&per_page=100')).tasks.find((x) => x.id === ownerAuthor!.id);
@@ -290,7 +303,12 @@ describe('PUT tasks/{id}', () => {
     let res = await act(a.author, authorTask!.id, { task_action: 'Approve' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual(['A Author task is answered with Submit, not Approve.']);
-    for (const body of [{}, { task_action: 'Nap' }, { task_action: 'Submit', extra: 1 }, { task_action: 'Submit', review_cycle_years: 7 }]) {
+    for (const body of [
+      {},
+      { task_action: 'Nap' },
+      { task_action: 'Submit', extra: 1 },
+      { task_action: 'Submit', review_cycle_years: 7 },
+    ]) {
       res = await act(a.author, authorTask!.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors.length).toBeGreaterThan(0);
@@ -330,7 +348,9 @@ describe('PUT tasks/{id}', () => {
     expect(listed).toMatchObject({ kind_label: 'Acknowledge', pnp_document_id: d.docId, actions: [] });
     const res = await act(a.reader, row!.id, { task_action: 'Approve' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual(['Open the document to acknowledge it: the Acknowledge button is on the document.']);
+    expect(res.json().errors).toEqual([
+      'Open the document to acknowledge it: the Acknowledge button is on the document.',
+    ]);
   });
 
   it('403 from the workflow when the task’s holder may not take the action on a P&P they see', async () => {
