@@ -131,13 +131,6 @@ export type LibraryItem = z.infer<typeof LibraryItem>;
  */
 export const LIBRARY_COUNT_LIMIT = 10_000;
 
-/**
- * The lists a user's own activity or the calendar orders (favourites, recently viewed, recently
- * published) count only as far as the pager can go from the page shown: this many pages past its
- * first row. Past it the pager says '100+' on the first page, '190+' on the tenth, and so on.
- */
-export const LIBRARY_PAGER_COUNT_PAGES = 10;
-
 export const LibraryPage = z.object({
   items: z.array(LibraryItem),
   /** How many match, at most LIBRARY_COUNT_LIMIT. */

@@ -19,11 +19,6 @@ export const TASK_KINDS = [
 
 /** Lists count their matches only this far: past it `total` is this number and `total_capped` is true. */
 export const TASK_COUNT_LIMIT = 10_000;
-/**
- * A page counts the tasks only as far as the pager can go from it: this many pages past its first
- * row ('50+' on a first page of 5), and never past TASK_COUNT_LIMIT (docs/adr/0023).
- */
-export const TASK_PAGER_COUNT_PAGES = 10;
 export const TASK_MAX_PAGE_SIZE = 100;
 
 /** How soon a task is due: any, already overdue, or due within `days` days from today. */

@@ -31,3 +31,9 @@ export const STORE_DEVTOOLS_MAX_AGE = 25;
 /** Longest free-text name we accept (our bound; the spec shows none). */
 export const NAME_MAX_LENGTH = 255;
 export const DESCRIPTION_MAX_LENGTH = 4000;
+
+/**
+ * Lists whose counts are walks, not kept figures, count only as far as the pager can go from the
+ * page shown: this many pages past its first row ('100+' on a first page of 10; docs/adr/0023).
+ */
+export const PAGER_COUNT_PAGES = 10;

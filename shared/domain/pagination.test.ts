@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSlice, paginate } from './pagination';
+import { pageSlice, pagerCountReach, paginate } from './pagination';
 
 describe('paginate', () => {
   it('defaults to page 1 of 10 items', () => {
@@ -42,5 +42,13 @@ describe('paginate', () => {
     expect(pageSlice(items, 3)).toEqual([21, 22, 23]);
     expect(pageSlice(items, 1, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(pageSlice([], 1)).toEqual([]);
+  });
+});
+
+describe('pagerCountReach', () => {
+  it('reaches ten pages past the first row shown, never past the ceiling', () => {
+    expect(pagerCountReach({ offset: 0, limit: 10 }, 10_000)).toBe(100);
+    expect(pagerCountReach({ offset: 90, limit: 10 }, 10_000)).toBe(190);
+    expect(pagerCountReach({ offset: 9_400, limit: 100 }, 10_000)).toBe(10_000);
   });
 });

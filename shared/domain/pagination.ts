@@ -1,5 +1,5 @@
 /** Pagination arithmetic of spec §2 and §9: 'Showing {lower} - {upper} of {total}', at most 3 page links. */
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_LINKS } from './limits';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_LINKS, PAGER_COUNT_PAGES } from './limits';
 
 export interface PageRequest {
   readonly total: number;
@@ -64,3 +64,10 @@ export function pageSlice<T>(items: readonly T[], page: number, pageSize: number
   const window = paginate({ total: items.length, page, pageSize });
   return items.slice(window.offset, window.offset + window.pageSize);
 }
+
+/**
+ * How far a page's matches are counted: PAGER_COUNT_PAGES pages past its first row, never past
+ * `ceiling` (the list's own count limit).
+ */
+export const pagerCountReach = (page: { offset: number; limit: number }, ceiling: number): number =>
+  Math.min(ceiling, page.offset + PAGER_COUNT_PAGES * page.limit);

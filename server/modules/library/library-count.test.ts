@@ -7,7 +7,7 @@ import { createContainer, createGroup, createOrg, createUser, grant, type TestOr
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPublishedPnp } from '../../test/library-factories';
 import { NAME_SIMILARITY_THRESHOLD } from './search-match';
-import { LIBRARY_PAGER_COUNT_PAGES } from '../../../shared/api/library';
+import { PAGER_COUNT_PAGES } from '../../../shared/domain/limits';
 import { defaultSort, listLibraryPage, type LibraryScope } from './search.repo';
 
 /**
@@ -157,12 +157,12 @@ describe('the views walked from the newest publication or a user’s own list', 
       now,
       windowStart: new Date(now.getTime() - 365 * 86_400_000),
     };
-    // No count limit given: LIBRARY_PAGER_COUNT_PAGES (10) pages of the page's size past its first row.
+    // No count limit given: PAGER_COUNT_PAGES (10) pages of the page's size past its first row.
     const run = (view: 'all' | 'recently_published', limit: number, offset = 0) =>
       withTenant(t.deps.database.db, other.id, (tx) =>
         listLibraryPage(tx, scope, { view }, { offset, limit, ...defaultSort(view, false) }),
       );
-    expect(LIBRARY_PAGER_COUNT_PAGES).toBe(10);
+    expect(PAGER_COUNT_PAGES).toBe(10);
     // Pages of 10 reach 100 P&Ps: all 12 are counted.
     expect(await run('recently_published', 10)).toMatchObject({ total: 12, capped: false });
     // Pages of 1 reach 10 from the first: '10+'.

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   LIBRARY_COUNT_LIMIT,
-  LIBRARY_PAGER_COUNT_PAGES,
   type LibraryFilters,
   type LibrarySortKey,
   type LibraryView,
 } from '../../../shared/api/library';
+import { pagerCountReach } from '../../../shared/domain/pagination';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
@@ -266,14 +266,14 @@ const viewScopeOf = (scope: LibraryScope): ViewScope => ({
  * How far a page's matches are counted. The whole library's count is read from kept tallies, so
  * it is counted to LIBRARY_COUNT_LIMIT, as filtered pages are; the views walked from a user's own
  * list or from the newest publication count only as far as the pager can reach from this page
- * (LIBRARY_PAGER_COUNT_PAGES): each item counted is an index probe and a visibility check, and
+ * (`pagerCountReach`): each item counted is an index probe and a visibility check, and
  * counting them was most of those pages' cost (a reader's 515 favourites: 1,560 of 1,784 buffers
  * read; the recently published view: up to 10,001 index entries), docs/adr/0023.
  */
 const countLimitOf = (page: PageOptions, view: LibraryView | null = null): number => {
   if (page.countLimit !== undefined) return page.countLimit;
   if (view === null || view === 'all') return LIBRARY_COUNT_LIMIT;
-  return Math.min(LIBRARY_COUNT_LIMIT, page.offset + LIBRARY_PAGER_COUNT_PAGES * page.limit);
+  return pagerCountReach(page, LIBRARY_COUNT_LIMIT);
 };
 
 /** One page of matching library items and how many match (up to LIBRARY_COUNT_LIMIT). */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { TASK_COUNT_LIMIT, TASK_PAGER_COUNT_PAGES, type TaskDueFilter } from '../../../shared/api/tasks';
+import { TASK_COUNT_LIMIT, type TaskDueFilter } from '../../../shared/api/tasks';
+import { pagerCountReach } from '../../../shared/domain/pagination';
 import { queryRows, type Executor } from '../../db/client';
 import { shapedSql } from '../../db/shaped-sql';
 
@@ -120,9 +121,8 @@ const literalInt = (value: number): SQL => {
   return sql.raw(String(value));
 };
 
-/** How far a page counts: TASK_PAGER_COUNT_PAGES pages past its first row, at most TASK_COUNT_LIMIT. */
-const countLimitOf = (page: { limit: number; offset: number }): number =>
-  Math.min(TASK_COUNT_LIMIT, page.offset + TASK_PAGER_COUNT_PAGES * page.limit);
+/** How far a page counts (docs/adr/0023): the pager's reach, at most TASK_COUNT_LIMIT. */
+const countLimitOf = (page: { limit: number; offset: number }): number => pagerCountReach(page, TASK_COUNT_LIMIT);
 
 const taskCountSql = (orgId: number, f: TaskFilters, countLimit: number): SQL => sql`select count(*)::int as total
     from (select 1 from tasks t where ${conditions(orgId, f)} limit ${literalInt(countLimit + 1)}) x`;
