@@ -6,6 +6,9 @@
 //
 //   npx tsx bench/cpu-per-request.ts <database url> <requests> <login> <path> [<login> <path> ...]
 //
+// A path of the form 'POST <path> <json body>' is posted with that body (a search, for example:
+// 'POST /api/o/{org}/content_navigator_library/search_pnp {"phrase":"patient","offset":0}').
+//
 // The database is a fixture kept by `BENCH_REUSE=1 npm run bench -- api-postgres` (its name is
 // printed there), `{org}` in a path is its organisation, and the logins are the fixture's
 // (bench.admin, bench.reader, bench.staff). Not part of `npm run bench`: it compares, it does not
@@ -30,16 +33,30 @@ const load = (options: Omit<Options, 'connections'>): Promise<Result> =>
     autocannon({ ...options, connections: CONNECTIONS }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 
+/** 'GET' a path, or 'POST <path> <json body>'. */
+function requestOf(text: string): {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers: Record<string, string>;
+} {
+  const posted = /^POST (\S+) (.+)$/.exec(text);
+  if (!posted) return { method: 'GET', path: text, headers: {} };
+  return { method: 'POST', path: posted[1]!, body: posted[2]!, headers: { 'content-type': 'application/json' } };
+}
+
 const app = await startApp({ databaseUrl });
 try {
   const cpu = cpuSampler(app.pid, true);
   for (let i = 0; i < pairs.length; i += 2) {
     const login = pairs[i]!;
-    const url = app.url + pairs[i + 1]!.replace('{org}', '1');
-    const headers = await signIn(app.url, login);
-    await load({ url, headers, amount: WARM_UP_REQUESTS });
+    const request = requestOf(pairs[i + 1]!);
+    const url = app.url + request.path.replace('{org}', '1');
+    const headers = { ...(await signIn(app.url, login)), ...request.headers };
+    const sent = { url, headers, method: request.method, body: request.body };
+    await load({ ...sent, amount: WARM_UP_REQUESTS });
     const before = cpu();
-    const result = await load({ url, headers, amount: requests });
+    const result = await load({ ...sent, amount: requests });
     const after = cpu();
     const perRequest = (a: number | null, b: number | null) =>
       a === null || b === null ? '-' : `${Math.round(((b - a) * 1e6) / requests)} us`;

@@ -170,6 +170,32 @@ describe('library_search_candidates', () => {
     expect(wordsOfB).toEqual([]);
   });
 
+  it("asks the names' words before the names' index: a word in no name's word is not looked for in the names", async () => {
+    // orgC: enough names that the names pass reads its trigram index, as in production.
+    await withTenant(t.deps.database.db, orgC.id, async (tx) => {
+      const [zanzibar] = await queryRows<{ id: number }>(
+        tx,
+        sql`select id from pnps where lower(name) like '%zanzibar%'`,
+      );
+      // Part of a name's word: found by name, through the names' trigram index.
+      const before = await scansOf(tx, 'pnps_name_trgm_idx');
+      expect((await candidates(tx, 'zanzib', ['zanzib'])).map((r) => [r.pnp_id, r.in_name])).toEqual([
+        [zanzibar!.id, true],
+      ]);
+      const asked = await scansOf(tx, 'pnps_name_trgm_idx');
+      expect(asked).toBeGreaterThan(before);
+      // A word of the phrase that no name holds: the names are not read for it.
+      expect(await candidates(tx, 'zanzibar zorblatt', ['zanzibar', 'zorblatt'])).toEqual([]);
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(asked);
+      // A renamed P&P's new word is a name's word at once.
+      await tx.execute(sql`update pnps set name = 'Zanzibar Zorblatt Plan' where id = ${zanzibar!.id}`);
+      expect(
+        (await candidates(tx, 'zanzibar zorblatt', ['zanzibar', 'zorblatt'])).map((r) => [r.pnp_id, r.in_name]),
+      ).toEqual([[zanzibar!.id, true]]);
+      await tx.execute(sql`update pnps set name = 'Generated Policy 777 Zanzibar' where id = ${zanzibar!.id}`);
+    });
+  });
+
   it("matches a location by the binders' and folders' kept paths, renamed binders included", async () => {
     const binder = await createContainer(t.deps, orgA.id, { name: 'Surgical Unit' });
     const folder = await createContainer(t.deps, orgA.id, { parentId: binder.id, name: 'Night Shift' });
@@ -187,22 +213,25 @@ describe('library_search_candidates', () => {
 
   it('reads the full-text and trigram indexes under row-level security, where a plain query cannot', async () => {
     await withTenant(t.deps.database.db, orgC.id, async (tx) => {
+      // Counts of this transaction so far, plus any an earlier one has not yet handed to the statistics.
+      const documentScans = await scansOf(tx, 'stored_files_search_idx');
+      const nameScans = await scansOf(tx, 'pnps_name_trgm_idx');
       const plain = await queryRows<{ docs: number; names: number }>(
         tx,
         sql`select (select count(*) from stored_files where search_vector @@ websearch_to_tsquery('english', 'quillwort'))::int as docs,
                    (select count(*) from pnps where lower(name) like '%zanzibar%')::int as names`,
       );
       expect(plain[0]).toEqual({ docs: 1, names: 1 });
-      expect(await scansOf(tx, 'stored_files_search_idx')).toBe(0);
-      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(0);
+      expect(await scansOf(tx, 'stored_files_search_idx')).toBe(documentScans);
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(nameScans);
 
       expect((await candidates(tx, 'quillwort', ['quillwort']))[0]).toMatchObject({
         in_document: true,
         in_name: false,
       });
-      expect(await scansOf(tx, 'stored_files_search_idx')).toBeGreaterThan(0);
+      expect(await scansOf(tx, 'stored_files_search_idx')).toBeGreaterThan(documentScans);
       expect((await candidates(tx, 'zanzibar', ['zanzibar']))[0]).toMatchObject({ in_name: true, in_document: false });
-      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBeGreaterThan(0);
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBeGreaterThan(nameScans);
       // Descriptions have a trigram index too; whether it beats a scan depends on the data (it does at 50,000).
       expect((await candidates(tx, 'zanthoxylum', ['zanthoxylum']))[0]).toMatchObject({
         in_description: true,
