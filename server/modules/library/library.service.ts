@@ -129,6 +129,9 @@ export async function searchLibrary(ctx: OrgCtx, body: SearchBody): Promise<Libr
   const scope = scopeOf(ctx);
   const criteria: LibraryCriteria = { phrase: body.phrase };
   const limit = DEFAULT_PAGE_SIZE;
+  // A first page is one statement (its count rides on its rows): its COMMIT goes with it, one round
+  // trip fewer. A later page past the end asks again for the count (search.repo.ts), so it commits apart.
+  if (body.offset === 0) commitWithFinalStatement(ctx.tx);
   const found = await findRows(ctx, scope, criteria, { offset: body.offset, limit, sort: 'relevance', dir: 'desc' });
   return {
     items: found.rows.map((row) => presentItem(row, true)),
