@@ -44,13 +44,25 @@ export const tokensOf = (words: string): string[] =>
   ].slice(0, MAX_TOKENS);
 
 /**
+ * The words of a search and their tokens (`tokensOf`, joined by spaces), each a parameter of its
+ * statements: worked out once, so that a statement kept by shape (server/db/shaped-sql.ts) is
+ * given both as values rather than computing one from the other.
+ */
+export interface SearchWords {
+  words: string;
+  tokens: string;
+}
+
+export const searchWordsOf = (words: string): SearchWords => ({ words, tokens: tokensOf(words).join(' ') });
+
+/**
  * The P&Ps of the organisation that match the words, with where they matched and the document's
  * full-text rank: `library_search_candidates` (migration 0003, docs/adr/0006-library-search.md).
  * It uses the GIN full-text and trigram indexes, which row-level security keeps a query of ours
  * from using. It only narrows: visibility, status and every filter still apply around it.
  */
-export const candidatesSql = (words: string, fuzzy: boolean): SQL =>
-  sql`library_search_candidates(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int, ${SEARCH_RANKED_LIMIT}::int)`;
+export const candidatesSql = (search: SearchWords, fuzzy: boolean): SQL =>
+  sql`library_search_candidates(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int, ${SEARCH_RANKED_LIMIT}::int)`;
 
 /**
  * Whether names are also matched through corrected words (typos): never, always (a count or a tree
@@ -84,12 +96,12 @@ const tableAlias = (alias: string): string => {
  * The exact candidates of a search as the common table expression `cand`, computed once, for a
  * statement that joins them and then (the typo pass) the corrected names that are not among them.
  */
-export const candidatesCte = (words: string): SQL =>
-  sql`cand as materialized (select * from ${candidatesSql(words, false)})`;
+export const candidatesCte = (search: SearchWords): SQL =>
+  sql`cand as materialized (select * from ${candidatesSql(search, false)})`;
 
 /** The candidates of `cand` (exact passes). */
-export function matchOfCandidates(words: string): Match {
-  return { ...matchOf(words, false), join: sql`join cand s on s.pnp_id = p.id` };
+export function matchOfCandidates(search: SearchWords): Match {
+  return { ...matchOf(search, false), join: sql`join cand s on s.pnp_id = p.id` };
 }
 
 /**
@@ -97,18 +109,18 @@ export function matchOfCandidates(words: string): Match {
  * already among `cand`. The function runs only when the statement reaches it: behind a one-time
  * filter that is false, never.
  */
-export function matchOfCorrections(words: string): Match {
+export function matchOfCorrections(search: SearchWords): Match {
   return {
-    join: sql`join library_search_corrections(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '), ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int) s
+    join: sql`join library_search_corrections(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int) s
       on s.pnp_id = p.id and s.pnp_id not in (select c.pnp_id from cand c)`,
     select: sql`true as in_name, false as in_location, false as in_description, false as in_document, false as truncated, false as in_exact`,
     rank: sql`3`,
-    typoBonus: matchOf(words, true).typoBonus,
+    typoBonus: matchOf(search, true).typoBonus,
   };
 }
 
-export function matchOf(words: string | null, typos: TypoMode): Match {
-  if (!words) {
+export function matchOf(search: SearchWords | null, typos: TypoMode): Match {
+  if (!search) {
     return {
       join: sql``,
       select: sql`null::boolean as in_name, null::boolean as in_location, null::boolean as in_description, null::boolean as in_document, false as truncated, true as in_exact`,
@@ -116,8 +128,9 @@ export function matchOf(words: string | null, typos: TypoMode): Match {
       typoBonus: () => sql`0`,
     };
   }
+  const { words } = search;
   return {
-    join: sql`join ${candidatesSql(words, typos !== false)} s on s.pnp_id = p.id`,
+    join: sql`join ${candidatesSql(search, typos !== false)} s on s.pnp_id = p.id`,
     select: sql`s.in_name, s.in_location, s.in_description, s.in_document, s.truncated, s.in_exact`,
     rank: sql`(3 * s.in_name::int + s.in_description::int + 0.5 * s.in_location::int + coalesce(s.doc_rank, 0))`,
     typoBonus: (alias) => sql`2 * word_similarity(lower(${words}::text), lower(${sql.raw(tableAlias(alias))}.name))`,

@@ -17,9 +17,11 @@ import {
   matchOf,
   matchOfCandidates,
   matchOfCorrections,
+  searchWordsOf,
   TYPO_PASS_BELOW,
   wordsOf,
   type Match,
+  type SearchWords,
   type TypoMode,
 } from './search-match';
 import { viewCountSql, viewPageSql, type ViewScope } from './view-page.repo';
@@ -108,12 +110,12 @@ const ownedPnpIdsSql = (orgId: number, ownerId: number): SQL => sql`
               where s.node_id = o.container_id)))`;
 
 /** The WHERE conditions on `p` (pnps), `d` (its Active version) and `cp` (its container path). */
-function conditions(scope: LibraryScope, criteria: LibraryCriteria): SQL[] {
+function conditions(at: ViewScope, criteria: LibraryCriteria): SQL[] {
   const where: SQL[] = [
-    sql`p.org_id = ${scope.orgId}`,
+    sql`p.org_id = ${at.orgId}`,
     sql`p.status = ${PnpStatus.Published}`,
     // A scheduled publication shows only from its effective date (product rules).
-    sql`(d.effective_dt is null or d.effective_dt <= ${today(scope)}::date)`,
+    sql`(d.effective_dt is null or d.effective_dt <= ${at.today}::date)`,
   ];
   if (criteria.pnpIds)
     where.push(
@@ -123,7 +125,7 @@ function conditions(scope: LibraryScope, criteria: LibraryCriteria): SQL[] {
       )})`,
     );
   if (criteria.container_id) where.push(sql`${criteria.container_id}::int = any(cp.ancestor_ids)`);
-  if (criteria.owner_id) where.push(sql`p.id in (${ownedPnpIdsSql(scope.orgId, criteria.owner_id)})`);
+  if (criteria.owner_id) where.push(sql`p.id in (${ownedPnpIdsSql(at.orgId, criteria.owner_id)})`);
   if (criteria.effective_from) where.push(sql`d.effective_dt >= ${criteria.effective_from}::date`);
   if (criteria.effective_to) where.push(sql`d.effective_dt <= ${criteria.effective_to}::date`);
   if (criteria.published_from)
@@ -134,7 +136,7 @@ function conditions(scope: LibraryScope, criteria: LibraryCriteria): SQL[] {
   if (criteria.review_to) where.push(sql`d.review_dt <= ${criteria.review_to}::date`);
   if (criteria.view === 'favorites') where.push(sql`fav.favorite`);
   if (criteria.view === 'recently_viewed') where.push(sql`lv.viewed_at is not null`);
-  if (criteria.view === 'recently_published') where.push(sql`d.published_at >= ${iso(scope.windowStart)}::timestamptz`);
+  if (criteria.view === 'recently_published') where.push(sql`d.published_at >= ${at.windowStart}::timestamptz`);
   return where;
 }
 
@@ -144,15 +146,15 @@ function conditions(scope: LibraryScope, criteria: LibraryCriteria): SQL[] {
  * its rows instead of building the whole visible set first), filtered. Every P&P has a path (its container exists, under a binder): a count that filters on no
  * binder or folder leaves the path out (`withPaths`), one join fewer per counted row.
  */
-const fromWhere = (scope: LibraryScope, match: Match, where: SQL[], withPaths = true): SQL => sql`
+const fromWhere = (at: ViewScope, match: Match, where: SQL[], withPaths = true): SQL => sql`
   from pnps p
   ${match.join}
   join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
   ${withPaths ? sql`join containers cp on cp.org_id = p.org_id and cp.id = p.container_id` : sql``}
-  left join library_favorites fav on fav.org_id = p.org_id and fav.user_id = ${scope.userId} and fav.pnp_id = p.id
-  left join library_last_views lv on lv.org_id = p.org_id and lv.user_id = ${scope.userId} and lv.pnp_id = p.id
-        and lv.viewed_at >= ${iso(scope.windowStart)}::timestamptz
-  where ${sql.join(scope.isAdmin ? where : [...where, pnpVisibleCondition('p', scope.orgId, scope.userId)], sql` and `)}`;
+  left join library_favorites fav on fav.org_id = p.org_id and fav.user_id = ${at.userId} and fav.pnp_id = p.id
+  left join library_last_views lv on lv.org_id = p.org_id and lv.user_id = ${at.userId} and lv.pnp_id = p.id
+        and lv.viewed_at >= ${at.windowStart}::timestamptz
+  where ${sql.join(at.isAdmin ? where : [...where, pnpVisibleCondition('p', at.orgId, at.userId)], sql` and `)}`;
 
 const SORT_SQL: Record<LibrarySortKey, SQL> = {
   name: sql`lower(m.name)`,
@@ -188,7 +190,13 @@ export interface PageOptions {
 
 /** The statement of one P&P's row, when the user may see it in the library (else no row). */
 export const libraryItemSql = (scope: LibraryScope, pnpId: number): SQL =>
-  libraryRowsSql(scope, { pnpIds: [pnpId] }, { offset: 0, limit: 1, sort: 'name', dir: 'asc' }, false);
+  libraryRowsSql(
+    viewScopeOf(scope),
+    { pnpIds: [pnpId] },
+    null,
+    { offset: 0, limit: 1, sort: 'name', dir: 'asc' },
+    false,
+  );
 
 /** The rows of one page, without any count. */
 export async function listLibraryRows(
@@ -197,7 +205,7 @@ export async function listLibraryRows(
   criteria: LibraryCriteria,
   page: PageOptions,
 ): Promise<LibraryRow[]> {
-  return queryRows<LibraryRow>(db, libraryRowsSql(scope, criteria, page, false));
+  return queryRows<LibraryRow>(db, libraryRowsSql(viewScopeOf(scope), criteria, searchOf(criteria), page, false));
 }
 
 export interface LibraryPageResult {
@@ -217,7 +225,8 @@ export interface LibraryPageResult {
  */
 export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL[] {
   // A search's candidates are few (SEARCH_PASS_LIMIT a pass): a window counts them on the way.
-  if (wordsOf(criteria)) return [libraryRowsSql(scope, criteria, page, true)];
+  const search = searchOf(criteria);
+  if (search) return [searchPageSql(viewScopeOf(scope), criteria, search, page)];
   const view = walkedView(criteria, page);
   if (view) {
     const at = viewScopeOf(scope);
@@ -227,6 +236,48 @@ export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, p
     return [viewPageSql(at, view, page), viewCountSql(at, view, countLimitOf(page, view))];
   }
   return generalPageSql(scope, criteria, page);
+}
+
+/** The words and tokens of a search's criteria, or null when it does not search. */
+const searchOf = (criteria: LibraryCriteria): SearchWords | null => {
+  const words = wordsOf(criteria);
+  return words ? searchWordsOf(words) : null;
+};
+
+/** Nothing but words (and the typo mode): the search screen's own request. */
+const isPlainSearch = (criteria: LibraryCriteria): boolean =>
+  Object.entries(criteria).every(
+    ([key, value]) => value === undefined || key === 'phrase' || key === 'words' || key === 'fuzzy',
+  );
+
+/**
+ * A search's page, its window count on its rows. The search screen's own request (words alone, in
+ * a list) is built once per shape (server/db/shaped-sql.ts): its statement is the longest the
+ * library sends, and building it was about a tenth of a search's JavaScript in a CPU profile.
+ */
+function searchPageSql(at: ViewScope, criteria: LibraryCriteria, search: SearchWords, page: PageOptions): SQL {
+  if (!isPlainSearch(criteria) || page.treeOrder) return libraryRowsSql(at, criteria, search, page, true);
+  const fuzzy = criteria.fuzzy ?? false;
+  return shapedSql(
+    `library-search:${at.isAdmin ? 'admin' : 'user'}:${String(fuzzy)}:${page.sort}:${page.dir}:${page.limit}`,
+    {
+      orgId: at.orgId,
+      userId: at.userId,
+      today: at.today,
+      windowStart: at.windowStart,
+      words: search.words,
+      tokens: search.tokens,
+      offset: page.offset,
+    },
+    (values) =>
+      libraryRowsSql(
+        { ...values, isAdmin: at.isAdmin },
+        { fuzzy },
+        { words: values.words, tokens: values.tokens },
+        { ...page, offset: values.offset },
+        true,
+      ),
+  );
 }
 
 /** A view's first page and its count: its text depends on the view, the caller's kind and the two limits. */
@@ -239,7 +290,7 @@ const firstViewPageSql = (at: ViewScope, view: LibraryView, limit: number, count
 
 /** The general statements of a page (any filter and order): what the view walks must agree with. */
 export const generalPageSql = (scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions): SQL[] => [
-  libraryRowsSql(scope, criteria, page, false),
+  libraryRowsSql(viewScopeOf(scope), criteria, searchOf(criteria), page, false),
   libraryCountSql(scope, criteria, countLimitOf(page)),
 ];
 
@@ -320,20 +371,25 @@ async function searchPage(
   const [first] =
     rows.length > 0 || page.offset === 0
       ? rows
-      : await queryRows<LibraryRow>(db, libraryRowsSql(scope, criteria, { ...page, offset: 0, limit: 1 }, true));
+      : await queryRows<LibraryRow>(db, libraryPageSql(scope, criteria, { ...page, offset: 0, limit: 1 })[0]!);
   return { rows, total: first?.total ?? 0, capped: Boolean(first?.truncated), typoPass: Boolean(first?.typo_pass) };
 }
 
 /** The rows statement: matches, ordered and paged, with (searching) a highlighted snippet. */
-function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: PageOptions, withTotal: boolean): SQL {
-  const words = wordsOf(criteria);
-  const where = conditions(scope, criteria);
+function libraryRowsSql(
+  at: ViewScope,
+  criteria: LibraryCriteria,
+  search: SearchWords | null,
+  page: PageOptions,
+  withTotal: boolean,
+): SQL {
+  const where = conditions(at, criteria);
   const direction = page.dir === 'asc' ? sql`asc` : sql`desc`;
   const order = page.treeOrder
     ? sql`m.container_id, m.position, lower(m.name), m.pnp_id`
     : sql`${SORT_SQL[page.sort]} ${direction} nulls last, lower(m.name), m.pnp_id`;
-  const headline = words
-    ? sql`case when m.in_document then ts_headline('english', search_excerpt(f.extracted_text, ${words}::text), websearch_to_tsquery('english', ${words}::text), ${HEADLINE_OPTIONS}) end`
+  const headline = search
+    ? sql`case when m.in_document then ts_headline('english', search_excerpt(f.extracted_text, ${search.words}::text), websearch_to_tsquery('english', ${search.words}::text), ${HEADLINE_OPTIONS}) end`
     : sql`null::text`;
   const total = withTotal ? sql`count(*) over ()` : sql`null::bigint`;
   const needs = matchingNeeds(criteria, page);
@@ -346,9 +402,9 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
                  ${needs.favorite ? sql`fav.favorite_updated_at` : sql`null::timestamptz`} as favorite_updated_at,
                  ${needs.view ? sql`lv.viewed_at` : sql`null::timestamptz`} as recent_view,
                  ${match.select}, ${match.rank} as exact_rank
-            ${fromWhere(scope, match, where, needs.path)}`;
-  const matches = words
-    ? searchMatchesSql(words, criteria.fuzzy ?? false, found, total)
+            ${fromWhere(at, match, where, needs.path)}`;
+  const matches = search
+    ? searchMatchesSql(search, criteria.fuzzy ?? false, found, total)
     : sql`matches as (
           select x.*, x.exact_rank as rank, null::boolean as typo_pass, ${total} as total
             from (${found(matchOf(null, false))}) x
@@ -364,11 +420,11 @@ function libraryRowsSql(scope: LibraryScope, criteria: LibraryCriteria, page: Pa
                m.total::int as total, ${withTotal ? sql`m.truncated` : sql`null::boolean`} as truncated,
                m.typo_pass
           from paged m
-          join containers pc on pc.org_id = ${scope.orgId} and pc.id = m.container_id
-          left join library_favorites pf on pf.org_id = ${scope.orgId} and pf.user_id = ${scope.userId} and pf.pnp_id = m.pnp_id
-          left join library_last_views pv on pv.org_id = ${scope.orgId} and pv.user_id = ${scope.userId} and pv.pnp_id = m.pnp_id
-                and pv.viewed_at >= ${iso(scope.windowStart)}::timestamptz
-          left join stored_files f on f.org_id = ${scope.orgId} and f.id = m.file_id
+          join containers pc on pc.org_id = ${at.orgId} and pc.id = m.container_id
+          left join library_favorites pf on pf.org_id = ${at.orgId} and pf.user_id = ${at.userId} and pf.pnp_id = m.pnp_id
+          left join library_last_views pv on pv.org_id = ${at.orgId} and pv.user_id = ${at.userId} and pv.pnp_id = m.pnp_id
+                and pv.viewed_at >= ${at.windowStart}::timestamptz
+          left join stored_files f on f.org_id = ${at.orgId} and f.id = m.file_id
          order by ${order}`;
 }
 
@@ -396,17 +452,17 @@ function matchingNeeds(
  * filtered matches are exact and no exact pass stopped: decided in this one statement (a search
  * finding little ran twice), and the corrected names are looked up only then (a one-time filter).
  */
-function searchMatchesSql(words: string, typos: TypoMode, found: (match: Match) => SQL, total: SQL): SQL {
-  const exact = matchOfCandidates(words);
+function searchMatchesSql(search: SearchWords, typos: TypoMode, found: (match: Match) => SQL, total: SQL): SQL {
+  const exact = matchOfCandidates(search);
   const decided =
     typos === 'auto'
       ? sql`select count(*) < ${TYPO_PASS_BELOW} and not coalesce(bool_or(e.truncated), false) as typo_pass from exact_found e`
       : sql`select ${typos ? sql`true` : sql`false`} as typo_pass`;
-  return sql`${candidatesCte(words)},
+  return sql`${candidatesCte(search)},
         exact_found as (${found(exact)}),
         decided as (${decided}),
         corrected_found as (
-          select c.* from (${found(matchOfCorrections(words))}) c where (select typo_pass from decided)
+          select c.* from (${found(matchOfCorrections(search))}) c where (select typo_pass from decided)
         ),
         matches as (
           select y.*, y.exact_rank + case when t.typo_pass then ${exact.typoBonus('y')} else 0 end as rank,
@@ -431,9 +487,10 @@ function countedView(criteria: LibraryCriteria): 'all' | 'recently_published' | 
 function libraryCountSql(scope: LibraryScope, criteria: LibraryCriteria, limit: number): SQL {
   const view = countedView(criteria);
   if (view) return viewCountSql(viewScopeOf(scope), view, limit);
-  const match = matchOf(wordsOf(criteria), criteria.fuzzy === true);
+  const match = matchOf(searchOf(criteria), criteria.fuzzy === true);
+  const at = viewScopeOf(scope);
   return sql`select count(*)::int as total
-          from (select 1 ${fromWhere(scope, match, conditions(scope, criteria), Boolean(criteria.container_id))}
+          from (select 1 ${fromWhere(at, match, conditions(at, criteria), Boolean(criteria.container_id))}
                  limit ${limit + 1}) counted`;
 }
 
@@ -445,18 +502,18 @@ export async function countByContainer(
 ): Promise<
   Array<{ id: number; parent_id: number | null; type: number; name: string; position: number; count: number }>
 > {
-  const words = wordsOf(criteria);
-  const match = matchOf(words, criteria.fuzzy === true);
-  const where = conditions(scope, criteria);
+  const match = matchOf(searchOf(criteria), criteria.fuzzy === true);
+  const at = viewScopeOf(scope);
+  const where = conditions(at, criteria);
   return queryRows(
     db,
     sql`with counts as (
           select unnest(cp.ancestor_ids) as id, count(*)::int as count
-            ${fromWhere(scope, match, where)}
+            ${fromWhere(at, match, where)}
            group by 1
         )
         select c.id, c.parent_id, c.type::int as type, c.name, c.position, counts.count
-          from counts join containers c on c.org_id = ${scope.orgId} and c.id = counts.id
+          from counts join containers c on c.org_id = ${at.orgId} and c.id = counts.id
          order by c.position, lower(c.name), c.id`,
   );
 }
