@@ -4,9 +4,9 @@ import {
   type UserDetail,
   type UserSummary,
 } from '../../../shared/api/users';
-import type { GroupRef, UserRow } from './users.repo';
+import type { GroupRef, ListedUser } from './users.repo';
 
-export function presentUser(row: UserRow): UserSummary {
+export function presentUser(row: ListedUser): UserSummary {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -26,7 +26,7 @@ export function presentUser(row: UserRow): UserSummary {
   };
 }
 
-export function presentUserDetail(row: UserRow, groups: GroupRef[]): UserDetail {
+export function presentUserDetail(row: ListedUser, groups: GroupRef[]): UserDetail {
   return {
     ...presentUser(row),
     groups: groups.map((g) => ({ id: g.id, name: g.name, created_by_source: g.createdBySource })),

@@ -6,58 +6,170 @@ import { queryRows, type Executor } from '../../db/client';
 import { commitWithFinalStatement } from '../../db/tenant';
 import { groupMemberships, orgUsers, userGroups, userLogs, userSettings } from '../../db/schema/index';
 import { containsPattern } from '../../db/like';
+import { shapedSql } from '../../db/shaped-sql';
 
 export type UserRow = typeof orgUsers.$inferSelect;
 
-/** The list screen's filters: the three toggles, the search and where the user came from. */
-function listConditions(orgId: number, q: UserListQuery): SQL[] {
-  const where: SQL[] = [eq(orgUsers.orgId, orgId), ne(orgUsers.status, UserStatus.Deleted)];
-  if (q.bypass_val) return where;
+/** What the list screen's filters ask of the rows, computed once from the query. */
+interface ListFilters {
+  /** Everyone but the deleted (the picker, or both toggles), else only this status. */
+  status?: number;
+  neverLoggedIn: boolean;
+  createdFrom?: number;
+  /** The search as a LIKE pattern. */
+  like?: string;
+}
+
+function listFiltersOf(q: UserListQuery): ListFilters {
+  if (q.bypass_val) return { neverLoggedIn: false };
   // Active and inactive are toggles: either alone narrows, both (or neither) show both.
-  if (q.active && !q.inactive) where.push(eq(orgUsers.status, UserStatus.Active));
-  if (q.inactive && !q.active) where.push(eq(orgUsers.status, UserStatus.Inactive));
-  if (q.never_logged_in) where.push(isNull(orgUsers.lastLoginAt));
-  if (q.created_from !== undefined) where.push(eq(orgUsers.createdFrom, q.created_from));
-  if (q.search) {
-    const like = containsPattern(q.search);
+  const status =
+    q.active && !q.inactive ? UserStatus.Active : q.inactive && !q.active ? UserStatus.Inactive : undefined;
+  return {
+    ...(status !== undefined ? { status } : {}),
+    neverLoggedIn: q.never_logged_in === true,
+    ...(q.created_from !== undefined ? { createdFrom: q.created_from } : {}),
+    ...(q.search ? { like: containsPattern(q.search) } : {}),
+  };
+}
+
+/** The list screen's filters: the three toggles, the search and where the user came from. */
+function listConditions(orgId: number, f: ListFilters): SQL[] {
+  const where: SQL[] = [eq(orgUsers.orgId, orgId), ne(orgUsers.status, UserStatus.Deleted)];
+  if (f.status !== undefined) where.push(eq(orgUsers.status, f.status));
+  if (f.neverLoggedIn) where.push(isNull(orgUsers.lastLoginAt));
+  if (f.createdFrom !== undefined) where.push(eq(orgUsers.createdFrom, f.createdFrom));
+  if (f.like !== undefined) {
     where.push(
       or(
-        ilike(orgUsers.firstName, like),
-        ilike(orgUsers.lastName, like),
-        ilike(orgUsers.email, like),
-        ilike(orgUsers.username, like),
-        sql`(${orgUsers.firstName} || ' ' || ${orgUsers.lastName}) ilike ${like}`,
+        ilike(orgUsers.firstName, f.like),
+        ilike(orgUsers.lastName, f.like),
+        ilike(orgUsers.email, f.like),
+        ilike(orgUsers.username, f.like),
+        sql`(${orgUsers.firstName} || ' ' || ${orgUsers.lastName}) ilike ${f.like}`,
       )!,
     );
   }
   return where;
 }
 
+/** What the list shows of a user (users.presenter.ts). */
+export type ListedUser = Pick<
+  UserRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'username'
+  | 'title'
+  | 'status'
+  | 'isAdmin'
+  | 'isPolicyOwner'
+  | 'createdFrom'
+  | 'lastLoginAt'
+  | 'createdAt'
+>;
+
+interface ListedUserRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  title: string | null;
+  status: number;
+  is_admin: boolean;
+  is_policy_owner: boolean;
+  created_from: number;
+  last_login_at: string | Date | null;
+  created_at: string | Date;
+  total: number;
+}
+
+const listedUserOf = (row: ListedUserRow): ListedUser => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  username: row.username,
+  title: row.title,
+  status: row.status,
+  isAdmin: row.is_admin,
+  isPolicyOwner: row.is_policy_owner,
+  createdFrom: row.created_from,
+  lastLoginAt: row.last_login_at === null ? null : new Date(row.last_login_at),
+  createdAt: new Date(row.created_at),
+});
+
+/**
+ * A page of the list, its total riding on its rows (a subquery run once for the statement, not per
+ * row): one round trip. Its size is written in (a checked whole number); built once per shape.
+ */
+function userPageSql(orgId: number, f: ListFilters, limit: number, offset: number): SQL {
+  const where = and(...listConditions(orgId, f));
+  const u = orgUsers;
+  return sql`select ${u.id} as id, ${u.firstName} as first_name, ${u.lastName} as last_name, ${u.email} as email,
+           ${u.username} as username, ${u.title} as title, ${u.status}::int as status, ${u.isAdmin} as is_admin,
+           ${u.isPolicyOwner} as is_policy_owner, ${u.createdFrom}::int as created_from,
+           ${u.lastLoginAt} as last_login_at, ${u.createdAt} as created_at,
+           (select count(*)::int from ${u} where ${where}) as total
+      from ${u}
+     where ${where}
+     order by lower(${u.lastName}), lower(${u.firstName}), ${u.id}
+     limit ${sql.raw(String(Math.trunc(limit)))}${offset > 0 ? sql` offset ${offset}` : sql``}`;
+}
+
+/** The first page, its statement built once per shape (server/db/shaped-sql.ts). */
+function firstUserPageSql(orgId: number, f: ListFilters, limit: number): SQL {
+  const shape = [
+    'users-page',
+    f.status ?? '-',
+    f.neverLoggedIn ? 'never' : '-',
+    f.createdFrom !== undefined ? 'from' : '-',
+    f.like !== undefined ? 'like' : '-',
+    limit,
+  ].join(':');
+  const values = {
+    orgId,
+    ...(f.createdFrom !== undefined ? { createdFrom: f.createdFrom } : {}),
+    ...(f.like !== undefined ? { like: f.like } : {}),
+  };
+  return shapedSql(shape, values, (v) =>
+    userPageSql(
+      Number(v.orgId),
+      {
+        ...(f.status !== undefined ? { status: f.status } : {}),
+        neverLoggedIn: f.neverLoggedIn,
+        ...(v.createdFrom !== undefined ? { createdFrom: Number(v.createdFrom) } : {}),
+        ...(v.like !== undefined ? { like: String(v.like) } : {}),
+      },
+      limit,
+      0,
+    ),
+  );
+}
+
 export async function listUserRows(
   db: Executor,
   orgId: number,
   q: UserListQuery,
-): Promise<{ rows: UserRow[]; total: number }> {
-  const where = and(...listConditions(orgId, q));
+): Promise<{ rows: ListedUser[]; total: number }> {
+  const filters = listFiltersOf(q);
   const limit = q.bypass_val ? USER_PICKER_LIMIT : q.per_page;
   const offset = q.bypass_val ? 0 : (q.page - 1) * q.per_page;
-  // The total rides on the page's rows (a subquery run once for the statement, not per row): one
-  // round trip. Only a page with no rows (past the end, or nothing matches) asks for it apart. The
-  // first page never does, so it is the route's last statement and its COMMIT rides with it.
+  // Only a page with no rows (past the end, or nothing matches) asks for the total apart. The first
+  // page never does, so it is the route's last statement and its COMMIT rides with it.
   if (offset === 0) commitWithFinalStatement(db);
-  const found = await db
-    .select({ user: orgUsers, total: sql<number>`(select count(*)::int from ${orgUsers} where ${where})` })
-    .from(orgUsers)
-    .where(where)
-    .orderBy(asc(sql`lower(${orgUsers.lastName})`), asc(sql`lower(${orgUsers.firstName})`), asc(orgUsers.id))
-    .limit(limit)
-    .offset(offset);
-  if (found[0]) return { rows: found.map((row) => row.user), total: Number(found[0].total) };
+  const found = await queryRows<ListedUserRow>(
+    db,
+    offset === 0 ? firstUserPageSql(orgId, filters, limit) : userPageSql(orgId, filters, limit, offset),
+  );
+  if (found[0]) return { rows: found.map(listedUserOf), total: Number(found[0].total) };
   if (offset === 0) return { rows: [], total: 0 };
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orgUsers)
-    .where(where);
+    .where(and(...listConditions(orgId, filters)));
   return { rows: [], total: Number(count?.n ?? 0) };
 }
 
