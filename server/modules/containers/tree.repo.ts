@@ -3,6 +3,7 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { containerSourcesCte, userGrantsSql } from '../access/effective-access';
+import { isoOfTimestampOrNull } from '../../db/timestamps';
 
 /**
  * The tree of an organisation (binders, folders and P&Ps) in ONE statement, whatever its size:
@@ -161,7 +162,7 @@ export async function listTreeRows(db: Executor, scope: TreeScope): Promise<Tree
     const rows = typeof raw === 'string' ? (JSON.parse(raw) as Array<TreeRow & { published_at: string | null }>) : raw;
     return rows.map((row) => ({
       ...row,
-      published_at: row.published_at === null ? null : new Date(row.published_at).toISOString(),
+      published_at: isoOfTimestampOrNull(row.published_at),
     }));
   } finally {
     await db.execute(sql`select set_config('enable_nestloop', 'on', true)`);

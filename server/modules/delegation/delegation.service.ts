@@ -10,11 +10,12 @@ import {
   upsertDelegation,
   type DelegationRow,
 } from './delegation.repo';
+import { isoOfTimestamp } from '../../db/timestamps';
 
 /** The longest away window: a year (a longer absence is a change of role, not an away window). */
 export const MAX_WINDOW_MS = 366 * 24 * 60 * 60 * 1000;
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
+const iso = isoOfTimestamp;
 
 function present(row: DelegationRow, now: Date): Delegation {
   const startsAt = new Date(row.starts_at);

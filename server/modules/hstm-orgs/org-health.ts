@@ -4,6 +4,7 @@ import { ReadAckStatus, TaskStatus, UserStatus, VersionStatus } from '../../../s
 import { queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { StaffCtx } from '../../http/routes';
+import { isoOfTimestamp } from '../../db/timestamps';
 
 interface Counts {
   readonly org_found: boolean;
@@ -26,7 +27,7 @@ interface SyncRow {
   readonly created_at: Date | string;
 }
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
+const iso = isoOfTimestamp;
 
 /**
  * What a staff user checks first when an organisation calls: is anyone using it, is content going

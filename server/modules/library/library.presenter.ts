@@ -1,7 +1,8 @@
 import type { LibraryItem, LibraryTreeNode, SnippetPart } from '../../../shared/api/library';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, type LibraryRow } from './search.repo';
+import { isoOfTimestampOrNull } from '../../db/timestamps';
 
-const toIso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+const toIso = isoOfTimestampOrNull;
 
 /** ts_headline's delimited text as parts the web renders as text (never as HTML). */
 export function snippetParts(headline: string | null): SnippetPart[] | null {

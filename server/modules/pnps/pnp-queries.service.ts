@@ -10,6 +10,7 @@ import { containerPath, findDocumentByStatus, getContainer } from './pnps.repo';
 import { pnpStatusLabel, presentPnp } from './pnps.presenter';
 import { loadPnpContext } from './workflow.context';
 import { containerPaths } from './pnp-versions.service';
+import { isoOfTimestamp } from '../../db/timestamps';
 
 /** A reader who only sees published P&Ps learns nothing of drafts in progress. */
 const withoutDraft = <
@@ -121,7 +122,7 @@ export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpLi
         review_dt: r.review_dt,
         current_document_id:
           r.draft_id !== null ? Number(r.draft_id) : r.active_id !== null ? Number(r.active_id) : null,
-        updated_at: new Date(r.updated_at).toISOString(),
+        updated_at: isoOfTimestamp(r.updated_at),
       })),
     total: Number(counted?.total ?? 0),
     page: filters.page,

@@ -22,6 +22,7 @@ import { presentVersionItem } from './pnps.presenter';
 import { allowPnp, loadPnpContext } from './workflow.context';
 import { canSeeDrafts } from './workflow.policy';
 import { positionLabel } from './workflow.record';
+import { isoOfTimestamp } from '../../db/timestamps';
 
 /** Every version of a P&P, newest first; readers who may not see drafts see the Active one only. */
 export async function listVersions(ctx: OrgCtx, pnpId: number): Promise<VersionItem[]> {
@@ -183,7 +184,7 @@ export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promi
     draft_stage_label:
       r.draft_stage === null ? null : (DRAFT_STAGE_LABELS[Number(r.draft_stage) as DraftStage] ?? null),
     approval_step: r.approval_step === null ? null : Number(r.approval_step),
-    updated_at: new Date(r.updated_at).toISOString(),
+    updated_at: isoOfTimestamp(r.updated_at),
     my_task: openTasks.find((t) => t.documentId === Number(r.id))?.kind ?? null,
   }));
   return awaitingMeOnly ? items.filter((i) => i.my_task !== null) : items;

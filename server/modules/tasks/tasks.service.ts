@@ -22,6 +22,7 @@ import { runWorkflowAction } from '../pnps/workflow.service';
 import { asDelegateOf } from '../delegation/acting-for';
 import { activePrincipal, closeLapsedCopiesAndListDelegators } from '../delegation/delegation.repo';
 import { findTask, listTaskPage, lockTask, markTaskCompleted, type TaskFilters, type TaskRow } from './tasks.repo';
+import { isoOfTimestampOrNull } from '../../db/timestamps';
 
 export const TASK_STATUS_LABELS: Record<number, string> = {
   [TaskStatus.Open]: 'Open',
@@ -29,7 +30,7 @@ export const TASK_STATUS_LABELS: Record<number, string> = {
   [TaskStatus.Closed]: 'Closed',
 };
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const iso = isoOfTimestampOrNull;
 
 /** A task as the caller sees it: 'For <name>' when they hold it for an away user (ADR 0011). */
 export function presentTask(row: TaskRow, callerId: number): Task {

@@ -38,13 +38,14 @@ import {
   updateGroup,
   type GroupRow,
 } from './user-groups.repo';
+import { isoOfTimestamp } from '../../db/timestamps';
 
 /** How many member candidates one search returns (the form searches as the admin types). */
 const CANDIDATES_LIMIT = 200;
 /** How many items a refused delete names before 'and N more'. */
 const ORPHANS_SHOWN = 50;
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
+const iso = isoOfTimestamp;
 
 function present(row: GroupRow): UserGroupSummary {
   return {

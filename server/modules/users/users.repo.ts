@@ -7,6 +7,7 @@ import { commitWithFinalStatement } from '../../db/tenant';
 import { groupMemberships, orgUsers, userGroups, userLogs, userSettings } from '../../db/schema/index';
 import { containsPattern } from '../../db/like';
 import { shapedSql } from '../../db/shaped-sql';
+import { isoOfTimestamp } from '../../db/timestamps';
 
 export type UserRow = typeof orgUsers.$inferSelect;
 
@@ -97,8 +98,8 @@ const listedUserOf = (row: ListedUserRow): ListedUser => ({
   isAdmin: row.is_admin,
   isPolicyOwner: row.is_policy_owner,
   createdFrom: row.created_from,
-  lastLoginAt: row.last_login_at === null ? null : new Date(row.last_login_at),
-  createdAt: new Date(row.created_at),
+  lastLoginAt: row.last_login_at === null ? null : new Date(isoOfTimestamp(row.last_login_at)),
+  createdAt: new Date(isoOfTimestamp(row.created_at)),
 });
 
 /**

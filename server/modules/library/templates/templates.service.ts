@@ -14,6 +14,7 @@ import { previewDocument, sendDocument } from '../document-file';
 import { scopeOf } from '../library.service';
 import { snippetParts } from '../library.presenter';
 import { listTemplateRows, type TemplateRow } from './templates.repo';
+import { isoOfTimestamp } from '../../../db/timestamps';
 
 function presentTemplate(row: TemplateRow): Template {
   const searching = row.in_name !== null;
@@ -31,7 +32,7 @@ function presentTemplate(row: TemplateRow): Template {
     file_name: row.original_name,
     mime_type: row.mime_type,
     size_bytes: row.size_bytes,
-    updated_at: new Date(row.updated_at).toISOString(),
+    updated_at: isoOfTimestamp(row.updated_at),
     ...(searching ? { matched_in: matched, snippet: snippetParts(row.headline) } : {}),
   };
 }
