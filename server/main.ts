@@ -12,6 +12,7 @@ import { localFileStore } from './platform/file-store';
 import { s3FileStore } from './platform/s3-file-store';
 import { smtpTransport, type MailTransport } from './platform/mail-delivery';
 import { applicationJobs } from './platform/jobs/app-jobs';
+import { lateJobWaker } from './platform/jobs/job-waker';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner';
 import { closeParserPool } from './modules/files/parser-pool';
 import { sealLegacyIdpSecrets } from './modules/hstm-idp/seal-legacy-secrets';
@@ -65,7 +66,8 @@ async function main(): Promise<void> {
   const sealed = await sealLegacyIdpSecrets(database.db, secretsKey);
   if (sealed > 0) log.info({ sealed }, 'identity-provider secrets stored in plain text were encrypted');
   const files = config.s3 ? s3FileStore(config.s3) : localFileStore(config.fileStoreDir);
-  const deps: Deps = { config, database, clock: systemClock, files, log };
+  const jobWaker = lateJobWaker(log);
+  const deps: Deps = { config, database, clock: systemClock, files, log, jobs: jobWaker };
   const seeded = fromSnapshot || (config.seedDemo ? await seedDemo(deps) : false);
   // PGlite has no autovacuum: without statistics its planner guesses badly on large tables.
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
   });
   jobs = runner;
   await runner.start().catch((error: unknown) => log.error({ err: error }, 'background jobs could not start'));
+  jobWaker.attach(runner);
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [
     '',

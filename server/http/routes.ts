@@ -45,14 +45,27 @@ interface BaseCtx {
   req: FastifyRequest;
   reply: FastifyReply;
 }
+/** Work to do once the request's transaction has committed (never when it rolls back). */
+export type AfterCommit = (run: () => void) => void;
+
+/**
+ * For a context outside a route's own transaction (a permission gate, a sign-in's group mapping,
+ * the demo seed): nothing there may wait for a commit it does not control, so asking is a bug.
+ */
+export const noWorkAfterCommit: AfterCommit = () => {
+  throw new Error('Work after the commit is not available here: this context has no request transaction.');
+};
+
 export interface OrgCtx extends BaseCtx {
   tx: Tx;
   orgId: number;
   actor: OrgActor;
+  afterCommit: AfterCommit;
 }
 export interface StaffCtx extends BaseCtx {
   tx: Tx;
   actor: StaffActor;
+  afterCommit: AfterCommit;
 }
 export interface PublicCtx extends BaseCtx {
   actor: Actor | null;
@@ -110,6 +123,28 @@ function baseCtx(deps: Deps, req: FastifyRequest, reply: FastifyReply): BaseCtx 
 function tag(url: string): string {
   const segments = url.split('/').filter((s) => s && !s.startsWith(':') && s !== 'o');
   return segments[0] ?? 'root';
+}
+
+/**
+ * What a route's handler asked to run after its commit: run once the transaction has ended well. A
+ * failure there is logged, not answered: what the request changed has committed.
+ */
+function afterCommitList(): { add: AfterCommit; run: (req: FastifyRequest) => void } {
+  const pending: Array<() => void> = [];
+  return {
+    add: (run) => {
+      pending.push(run);
+    },
+    run: (req) => {
+      for (const work of pending.splice(0)) {
+        try {
+          work();
+        } catch (error) {
+          req.log.warn({ err: error }, 'work after the commit failed');
+        }
+      }
+    },
+  };
 }
 
 async function send(reply: FastifyReply, result: unknown): Promise<unknown> {
@@ -175,11 +210,16 @@ export function orgRoute<S extends RouteSchema>(
   };
   register(app, 'org', def, { ...def.schema, ...(params ? { params } : {}) }, guard, async (req, reply) => {
     const actor = guard(req);
+    const committed = afterCommitList();
     const result = await withTenant(deps.database.db, actor.orgId, (tx) =>
       runUnlessClientGone(reply, tx, () =>
-        handler({ ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor }, inputOf<S>(req)),
+        handler(
+          { ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor, afterCommit: committed.add },
+          inputOf<S>(req),
+        ),
       ),
     );
+    committed.run(req);
     return send(reply, result);
   });
 }
@@ -202,13 +242,18 @@ export function staffRoute<S extends RouteSchema>(
   };
   register(app, 'staff', def, def.schema, guard, async (req, reply) => {
     const actor = guard(req);
+    const committed = afterCommitList();
     const result = await withSystem(deps.database.db, (tx) =>
       runUnlessClientGone(reply, tx, async () => {
-        const answer = await handler({ ...baseCtx(deps, req, reply), tx, actor }, inputOf<S>(req));
+        const answer = await handler(
+          { ...baseCtx(deps, req, reply), tx, actor, afterCommit: committed.add },
+          inputOf<S>(req),
+        );
         await recordStaffAction(tx, actor, req, def.audited ?? false);
         return answer;
       }),
     );
+    committed.run(req);
     return send(reply, result);
   });
 }

@@ -209,9 +209,13 @@ describe('Azure directory sync', () => {
       in_process: false,
       message: '',
     });
+    const woken: string[] = [];
+    t.deps.jobs = { wake: (name) => woken.push(name) };
     let res = await staff.post(`${B}/sync_azure_users`, { org_id: org.id });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ in_process: true, message: SYNC_STARTED_MESSAGE });
+    // The sync job is woken once the run is queued; a refused second run wakes nothing.
+    expect(woken).toEqual(['idp-sync']);
     expect((await staff.get(`${B}/azure_sync_in_process?org_id=${org.id}`)).json()).toEqual({
       in_process: true,
       message: SYNC_IN_PROGRESS_MESSAGE,
@@ -219,6 +223,8 @@ describe('Azure directory sync', () => {
     res = await staff.post(`${B}/sync_azure_users`, { org_id: org.id });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual([SYNC_IN_PROGRESS_MESSAGE]);
+    expect(woken).toEqual(['idp-sync']);
+    t.deps.jobs = undefined;
     // The database itself refuses a second active run, whatever the code checked before.
     await expect(
       withSystem(t.deps.database.db, (tx) =>

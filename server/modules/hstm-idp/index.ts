@@ -59,6 +59,7 @@ import { createsUnknownUsers, LINK_SOURCE, OIDC_ROW, SSO_ROW, ssoSetupValues } f
 import { idpUserLinks } from '../../db/schema/index';
 import { and } from 'drizzle-orm';
 import { presentOidc } from './oidc-settings';
+import { JOB } from '../../platform/jobs/job-names';
 
 /**
  * An organisation's sign-in settings and directory / HLC sync (issue 14, spec §7
@@ -134,6 +135,7 @@ async function startSync(ctx: StaffCtx, orgId: number, kind: SyncKind): Promise<
   }
   if (await syncInProcess(ctx.tx, orgId, kind)) throw conflict(SYNC_IN_PROGRESS_MESSAGE);
   await queueSync(ctx.tx, orgId, kind, { staffId: ctx.actor.staffId, email: await staffEmail(ctx) }, ctx.now);
+  ctx.afterCommit(() => ctx.deps.jobs?.wake(JOB.idpSync));
   ctx.reply.code(202);
   return { in_process: true, message: SYNC_STARTED_MESSAGE };
 }

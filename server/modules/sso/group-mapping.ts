@@ -4,7 +4,7 @@ import { IDP_PROVIDER_LABELS } from '../../../shared/domain/statuses';
 import type { Tx } from '../../db/client';
 import type { orgUsers, organizations } from '../../db/schema/index';
 import type { OrgActor } from '../../http/actor';
-import type { OrgCtx, PublicCtx } from '../../http/routes';
+import { noWorkAfterCommit, type OrgCtx, type PublicCtx } from '../../http/routes';
 import { logGroupChange } from '../user-groups/group-change-logs';
 import { followMembershipChanges } from '../user-groups/membership-effects';
 import { addMembers, removeMembers } from '../user-groups/user-groups.repo';
@@ -156,7 +156,13 @@ export async function followIdpGroups(
   }
 
   if (added.length + removed.length > 0) {
-    const ctx: OrgCtx = { ...base, tx, orgId: org.id, actor: idpActor(org, identity, now) };
+    const ctx: OrgCtx = {
+      ...base,
+      tx,
+      orgId: org.id,
+      actor: idpActor(org, identity, now),
+      afterCommit: noWorkAfterCommit,
+    };
     const member: UserGroupMember = {
       id: user.id,
       name: `${user.firstName} ${user.lastName}`,

@@ -13,6 +13,7 @@ import { insertJob } from './jobs.repo';
 import { mailOutcome } from './reassignment.mail';
 import { previewItems, refuseIfUnsafe, refusalsOf, runReassignment, type ReassignmentPlan } from './reassignment.run';
 import { findSubjects, type Subject } from './subjects.repo';
+import { JOB } from '../../platform/jobs/job-names';
 
 /** Runs of up to this many items are done in the request; larger ones go to the background job. */
 export const INLINE_ITEM_LIMIT = 50;
@@ -85,6 +86,7 @@ export async function updateAssignments(
   if (items.length > INLINE_ITEM_LIMIT) {
     await refuseIfUnsafe(ctx.tx, ctx.orgId, plan);
     const jobId = await insertJob(ctx.tx, ctx.orgId, plan, items.length, by, 'queued', ctx.now);
+    ctx.afterCommit(() => ctx.deps.jobs?.wake(JOB.bulkReassignment));
     return { dry_run: false, job_id: jobId, item_count: items.length, status: 'queued' };
   }
   const count = await runReassignment(ctx.tx, ctx.orgId, ctx.actor, plan, ctx.now);

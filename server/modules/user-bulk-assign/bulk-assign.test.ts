@@ -208,8 +208,13 @@ describe('each type on 500 items', () => {
     expect(preview.json().refusals).toEqual([]);
     expect(await grantsOf(u.id)).toBe(500);
 
+    const woken: string[] = [];
+    t.deps.jobs = { wake: (name) => woken.push(name) };
     const res = await admin.post(`${base()}/update`, body);
+    t.deps.jobs = undefined;
     expect(res.json()).toMatchObject({ status: 'queued', item_count: 500 });
+    // The background job is woken once the run is queued, not left for its next minute.
+    expect(woken).toEqual(['bulk-reassignment']);
     expect(await grantsOf(u.id)).toBe(500);
     expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
     expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 0 });

@@ -8,19 +8,11 @@ import { remindOpenAcknowledgements } from '../../modules/review-reminders/ack-r
 import { runReviewReminders } from '../../modules/review-reminders/review-reminders.service';
 import { processReassignmentJobs } from '../../modules/user-bulk-assign/reassignment.job';
 import { deliverPendingMail, type MailTransport } from '../mail-delivery';
+import { JOB } from './job-names';
 import type { JobDefinition } from './runner';
 
 /** The queue names, for sending a job by hand (tests, developer tools). */
-export const JOB = {
-  reviewReminders: 'review-reminders',
-  ackReminders: 'ack-reminders',
-  notificationMail: 'notification-mail',
-  dailySummaries: 'daily-summaries',
-  mailDelivery: 'mail-delivery',
-  fileCleanup: 'file-cleanup',
-  bulkReassignment: 'bulk-reassignment',
-  idpSync: 'idp-sync',
-} as const;
+export { JOB };
 
 /**
  * Every background job of the application and when it runs (cron in UTC). The daily ones also run
