@@ -15,8 +15,9 @@ export interface JobWaker {
 
 /**
  * The application's waker: it reaches the job runner once that has started (the runner starts after
- * the HTTP server listens). A wake before then, or when sending fails, only logs: the job's schedule
- * still finds the work.
+ * the HTTP server listens, and on a first start of the embedded database that takes some seconds).
+ * A wake before then does nothing, and one whose sending fails is logged: either way the job's
+ * schedule still finds the work within a minute.
  */
 export function lateJobWaker(log: Logger): JobWaker & { attach(runner: JobRunner): void } {
   let runner: JobRunner | null = null;
