@@ -45,14 +45,18 @@ interface BaseCtx {
   req: FastifyRequest;
   reply: FastifyReply;
 }
-/** Work to do once the request's transaction has committed (never when it rolls back). */
-export type AfterCommit = (run: () => void) => void;
+/**
+ * Work to do once the request's transaction has committed, never when it rolls back (waking a
+ * background job for the work the request queued). Not to be confused with the files module's
+ * `afterCommit`, an answer computed after the transaction.
+ */
+export type WhenCommitted = (run: () => void) => void;
 
 /**
  * For a context outside a route's own transaction (a permission gate, a sign-in's group mapping,
  * the demo seed): nothing there may wait for a commit it does not control, so asking is a bug.
  */
-export const noWorkAfterCommit: AfterCommit = () => {
+export const noWorkWhenCommitted: WhenCommitted = () => {
   throw new Error('Work after the commit is not available here: this context has no request transaction.');
 };
 
@@ -60,12 +64,12 @@ export interface OrgCtx extends BaseCtx {
   tx: Tx;
   orgId: number;
   actor: OrgActor;
-  afterCommit: AfterCommit;
+  whenCommitted: WhenCommitted;
 }
 export interface StaffCtx extends BaseCtx {
   tx: Tx;
   actor: StaffActor;
-  afterCommit: AfterCommit;
+  whenCommitted: WhenCommitted;
 }
 export interface PublicCtx extends BaseCtx {
   actor: Actor | null;
@@ -129,14 +133,18 @@ function tag(url: string): string {
  * What a route's handler asked to run after its commit: run once the transaction has ended well. A
  * failure there is logged, not answered: what the request changed has committed.
  */
-function afterCommitList(): { add: AfterCommit; run: (req: FastifyRequest) => void } {
-  const pending: Array<() => void> = [];
+function whenCommittedList(): { add: WhenCommitted; run: (req: FastifyRequest) => void } {
+  // Most requests ask for nothing: the list exists only once something is added.
+  let pending: Array<() => void> | null = null;
   return {
-    add: (run) => {
-      pending.push(run);
+    add: (work) => {
+      (pending ??= []).push(work);
     },
     run: (req) => {
-      for (const work of pending.splice(0)) {
+      if (!pending) return;
+      const works = pending;
+      pending = null;
+      for (const work of works) {
         try {
           work();
         } catch (error) {
@@ -210,11 +218,11 @@ export function orgRoute<S extends RouteSchema>(
   };
   register(app, 'org', def, { ...def.schema, ...(params ? { params } : {}) }, guard, async (req, reply) => {
     const actor = guard(req);
-    const committed = afterCommitList();
+    const committed = whenCommittedList();
     const result = await withTenant(deps.database.db, actor.orgId, (tx) =>
       runUnlessClientGone(reply, tx, () =>
         handler(
-          { ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor, afterCommit: committed.add },
+          { ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor, whenCommitted: committed.add },
           inputOf<S>(req),
         ),
       ),
@@ -242,11 +250,11 @@ export function staffRoute<S extends RouteSchema>(
   };
   register(app, 'staff', def, def.schema, guard, async (req, reply) => {
     const actor = guard(req);
-    const committed = afterCommitList();
+    const committed = whenCommittedList();
     const result = await withSystem(deps.database.db, (tx) =>
       runUnlessClientGone(reply, tx, async () => {
         const answer = await handler(
-          { ...baseCtx(deps, req, reply), tx, actor, afterCommit: committed.add },
+          { ...baseCtx(deps, req, reply), tx, actor, whenCommitted: committed.add },
           inputOf<S>(req),
         );
         await recordStaffAction(tx, actor, req, def.audited ?? false);

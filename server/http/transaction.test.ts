@@ -27,7 +27,7 @@ beforeAll(async () => {
           },
           async (ctx, { body }) => {
             await ctx.tx.insert(containers).values({ orgId: ctx.orgId, type: 1, name: body.name });
-            ctx.afterCommit(() => afterCommitRan.push(body.name));
+            ctx.whenCommitted(() => afterCommitRan.push(body.name));
             throw new Error('boom after writing');
           },
         );
@@ -42,7 +42,7 @@ beforeAll(async () => {
           },
           async (ctx, { body }) => {
             await ctx.tx.insert(containers).values({ orgId: ctx.orgId, type: 1, name: body.name });
-            ctx.afterCommit(() => {
+            ctx.whenCommitted(() => {
               afterCommitRan.push(body.name);
               seenAfterCommit.push(
                 withSystem(

@@ -6,7 +6,7 @@ import type { ParticipantInput } from '../../shared/api/pnps';
 import type { Tx } from '../db/client';
 import type { OrgActor } from '../http/actor';
 import type { Deps } from '../http/deps';
-import { noWorkAfterCommit, type OrgCtx } from '../http/routes';
+import { noWorkWhenCommitted, type OrgCtx } from '../http/routes';
 import type { CheckedFile } from '../modules/files/file-validation';
 import { retirePnp } from '../modules/pnps/pnp-lifecycle.service';
 import { createPnp } from '../modules/pnps/pnps.service';
@@ -77,7 +77,7 @@ export async function playStories(
     tx,
     orgId: cast.orgId,
     actor: cast.actors.get(username)!,
-    afterCommit: noWorkAfterCommit,
+    whenCommitted: noWorkWhenCommitted,
   });
   const userId = (username: string): number => cast.actors.get(username)!.userId;
   const act = (ctx: OrgCtx, pnpId: number, docId: number, body: WorkflowBody) =>

@@ -4,7 +4,7 @@ import { withTenant } from '../../db/tenant';
 import type { OrgActor } from '../../http/actor';
 import type { Deps } from '../../http/deps';
 import { AppError, unprocessable } from '../../http/errors';
-import { noWorkAfterCommit, type App, type OrgCtx } from '../../http/routes';
+import { noWorkWhenCommitted, type App, type OrgCtx } from '../../http/routes';
 import { registerAfterCommit } from './after-commit';
 import { checkUpload, type CheckedFile } from './file-validation';
 import { insertStoredFile, type StoredFile } from './files.repo';
@@ -61,7 +61,7 @@ const gateCtx = (deps: Deps, req: FastifyRequest, reply: FastifyReply, actor: Or
   orgId: actor.orgId,
   actor,
   // The gate only decides whether the caller may send files; the route's own transaction follows.
-  afterCommit: noWorkAfterCommit,
+  whenCommitted: noWorkWhenCommitted,
 });
 
 /**

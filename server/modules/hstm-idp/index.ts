@@ -135,7 +135,7 @@ async function startSync(ctx: StaffCtx, orgId: number, kind: SyncKind): Promise<
   }
   if (await syncInProcess(ctx.tx, orgId, kind)) throw conflict(SYNC_IN_PROGRESS_MESSAGE);
   await queueSync(ctx.tx, orgId, kind, { staffId: ctx.actor.staffId, email: await staffEmail(ctx) }, ctx.now);
-  ctx.afterCommit(() => ctx.deps.jobs?.wake(JOB.idpSync));
+  ctx.whenCommitted(() => ctx.deps.jobs?.wake(JOB.idpSync));
   ctx.reply.code(202);
   return { in_process: true, message: SYNC_STARTED_MESSAGE };
 }

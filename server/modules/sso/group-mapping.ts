@@ -4,7 +4,7 @@ import { IDP_PROVIDER_LABELS } from '../../../shared/domain/statuses';
 import type { Tx } from '../../db/client';
 import type { orgUsers, organizations } from '../../db/schema/index';
 import type { OrgActor } from '../../http/actor';
-import { noWorkAfterCommit, type OrgCtx, type PublicCtx } from '../../http/routes';
+import { noWorkWhenCommitted, type OrgCtx, type PublicCtx } from '../../http/routes';
 import { logGroupChange } from '../user-groups/group-change-logs';
 import { followMembershipChanges } from '../user-groups/membership-effects';
 import { addMembers, removeMembers } from '../user-groups/user-groups.repo';
@@ -161,7 +161,7 @@ export async function followIdpGroups(
       tx,
       orgId: org.id,
       actor: idpActor(org, identity, now),
-      afterCommit: noWorkAfterCommit,
+      whenCommitted: noWorkWhenCommitted,
     };
     const member: UserGroupMember = {
       id: user.id,

@@ -86,7 +86,7 @@ export async function updateAssignments(
   if (items.length > INLINE_ITEM_LIMIT) {
     await refuseIfUnsafe(ctx.tx, ctx.orgId, plan);
     const jobId = await insertJob(ctx.tx, ctx.orgId, plan, items.length, by, 'queued', ctx.now);
-    ctx.afterCommit(() => ctx.deps.jobs?.wake(JOB.bulkReassignment));
+    ctx.whenCommitted(() => ctx.deps.jobs?.wake(JOB.bulkReassignment));
     return { dry_run: false, job_id: jobId, item_count: items.length, status: 'queued' };
   }
   const count = await runReassignment(ctx.tx, ctx.orgId, ctx.actor, plan, ctx.now);
