@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { NotificationStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
+import { planOnce } from '../../db/tenant';
 
 export interface NotificationPageRow {
   id: number;
@@ -29,7 +30,8 @@ interface Joined {
 /**
  * One page of a user's notifications, newest first, with how many they have and how many are
  * unread, in one statement: the counts are one row, joined to the page's rows (none on a page past
- * the end, when that row comes back alone). A request used to spend a round trip on each.
+ * the end, when that row comes back alone). A request used to spend a round trip on each. The
+ * transaction's last statement: the plan setting reaches nothing else.
  */
 export async function findNotificationPage(
   tx: Executor,
@@ -37,6 +39,10 @@ export async function findNotificationPage(
   userId: number,
   page: { limit: number; offset: number },
 ): Promise<NotificationPage> {
+  // Planned once per connection: its plan is the same for every user and page (the index of the
+  // user's notifications, newest first). PostgreSQL judged the generic plan dearer and planned it
+  // afresh on every request, 0.19 ms of its 0.7 ms (pg_stat_statements, docs/performance.md).
+  await planOnce(tx);
   const joined = await queryRows<Joined>(
     tx,
     sql`select c.total, c.unread, n.id, n.message, n.status, n.link, n.created_at
