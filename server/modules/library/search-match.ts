@@ -10,9 +10,12 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/limits';
 
 /**
  * Each pass of a search (names, descriptions, locations, documents) keeps at most this many P&Ps:
- * a word in every document costs a search as much as a word in 200 (docs/adr/0008-search-ranking.md).
+ * a word in every document costs a search as much as a word in 100 (docs/adr/0008-search-ranking.md).
+ * It was 200: each candidate costs the search its place in the passes' ranking and its join to its
+ * version and to the caller's visibility, 13.3 -> 9.6 ms of PostgreSQL for 'patient' at 50,000 P&Ps
+ * (docs/adr/0022-search-passes-apart.md, "Addendum, November 29").
  */
-export const SEARCH_PASS_LIMIT = 200;
+export const SEARCH_PASS_LIMIT = 100;
 /**
  * Only the best this many candidates of the cheap first pass have their whole text ranked (ts_rank):
  * the first three pages. Ranking costs a read and a walk of each document's vector, in proportion to
