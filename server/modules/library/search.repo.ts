@@ -244,8 +244,9 @@ const searchOf = (criteria: LibraryCriteria): SearchWords | null => {
   return words ? searchWordsOf(words) : null;
 };
 
-/** Nothing but words (and the typo mode): the search screen's own request. */
-const isPlainSearch = (criteria: LibraryCriteria): boolean =>
+/** Nothing but words (and the typo mode), as a list: the search screen's own request. */
+const isScreenSearch = (criteria: LibraryCriteria, page: PageOptions): boolean =>
+  !page.treeOrder &&
   Object.entries(criteria).every(
     ([key, value]) => value === undefined || key === 'phrase' || key === 'words' || key === 'fuzzy',
   );
@@ -256,7 +257,7 @@ const isPlainSearch = (criteria: LibraryCriteria): boolean =>
  * library sends, and building it was about a tenth of a search's JavaScript in a CPU profile.
  */
 function searchPageSql(at: ViewScope, criteria: LibraryCriteria, search: SearchWords, page: PageOptions): SQL {
-  if (!isPlainSearch(criteria) || page.treeOrder) return libraryRowsSql(at, criteria, search, page, true);
+  if (!isScreenSearch(criteria, page)) return libraryRowsSql(at, criteria, search, page, true);
   const fuzzy = criteria.fuzzy ?? false;
   return shapedSql(
     `library-search:${at.isAdmin ? 'admin' : 'user'}:${String(fuzzy)}:${page.sort}:${page.dir}:${page.limit}`,
@@ -362,7 +363,7 @@ export async function listLibraryPage(
  * about as much as a rare word's whole search (3 of 6.5 ms at 50,000 P&Ps).
  */
 const plannedOnce = (criteria: LibraryCriteria, page: PageOptions): boolean =>
-  searchOf(criteria) !== null && isPlainSearch(criteria) && !page.treeOrder;
+  wordsOf(criteria) !== null && isScreenSearch(criteria, page);
 
 /** A first page whose rows carry the count (up to `limit` + 1); no row, nothing to count. */
 function countedPage(rows: LibraryRow[], limit: number): LibraryPageResult {
