@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitWithNextStatement, deferPrologue, nameStatementsOf, takeCommitted } from './named-statements';
 
 /**
@@ -28,6 +28,13 @@ describe.runIf(Boolean(url))('a prologue and its statement in one round trip', (
     await client.query('create temporary table deferred_rows (x int unique deferrable initially deferred)');
   });
   afterAll(async () => client.end());
+  beforeEach(async () => {
+    // A query that failed rejected when its error arrived; its ReadyForQuery may come in a later
+    // packet (a busy machine). pg sends the next query only after it, so one round trip here counts
+    // it before a test starts counting its own. A failed test's committed mark must not leak either.
+    takeCommitted(client);
+    await client.query('select 1');
+  });
 
   const trips = async <T>(fn: () => Promise<T>): Promise<{ result: T; trips: number }> => {
     const before = roundTrips;
