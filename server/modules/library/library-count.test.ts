@@ -6,7 +6,7 @@ import { withSystem, withTenant } from '../../db/tenant';
 import { createContainer, createGroup, createOrg, createUser, grant, type TestOrg } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPublishedPnp } from '../../test/library-factories';
-import { NAME_SIMILARITY_THRESHOLD } from './search-match';
+import { NAME_SIMILARITY_THRESHOLD, SEARCH_PASS_LIMIT } from './search-match';
 import { PAGER_COUNT_PAGES } from '../../../shared/domain/limits';
 import { defaultSort, listLibraryPage, type LibraryScope } from './search.repo';
 
@@ -65,6 +65,43 @@ describe('library counts', () => {
     expect(all.some((r) => r.truncated)).toBe(false);
     // Only the best `max_ranked` (1 here) have their text ranked; the others keep the first pass.
     expect(all.filter((r) => r.doc_rank !== null && r.doc_rank > 0.5)).toHaveLength(1);
+  });
+});
+
+describe("a search's typo pass", () => {
+  it('keeps at most the pass limit of corrected names and says that more match, as the exact passes do', async () => {
+    const other = await createOrg(t.deps);
+    const folder = await createContainer(t.deps, other.id, { name: 'Respiratory' });
+    const now = t.clock.now();
+    const scope = {
+      orgId: other.id,
+      userId: 0,
+      isAdmin: true,
+      now,
+      windowStart: new Date(now.getTime() - 365 * 86_400_000),
+    };
+    const create = (i: number) =>
+      createPublishedPnp(t.deps, other.id, folder.id, {
+        name: `Ventilator Weaning ${i}`,
+        text: 'Settings are charted hourly.',
+      });
+    for (let i = 0; i < SEARCH_PASS_LIMIT; i += 1) await create(i);
+    // 'ventilater' is in no name and no text (its stem is not the names'): only the typo pass finds them.
+    const search = () =>
+      withTenant(t.deps.database.db, other.id, (tx) =>
+        listLibraryPage(
+          tx,
+          scope,
+          { phrase: 'ventilater', fuzzy: 'auto' },
+          { offset: 0, limit: 10, sort: 'relevance', dir: 'desc' },
+        ),
+      );
+    const exactly = await search();
+    expect(exactly).toMatchObject({ total: SEARCH_PASS_LIMIT, capped: false, typoPass: true });
+    expect(exactly.rows).toHaveLength(10);
+    // One name more than the pass keeps: the total is what was kept, and it says more match ('100+').
+    await create(SEARCH_PASS_LIMIT);
+    expect(await search()).toMatchObject({ total: SEARCH_PASS_LIMIT, capped: true, typoPass: true });
   });
 });
 

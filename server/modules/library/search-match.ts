@@ -110,13 +110,18 @@ export function matchOfCandidates(search: SearchWords): Match {
 /**
  * The names found only through corrected words (`library_search_corrections`, migration 0039), not
  * already among `cand`. The function runs only when the statement reaches it: behind a one-time
- * filter that is false, never.
+ * filter that is false, never. Like each exact pass, it keeps SEARCH_PASS_LIMIT names and asks for
+ * one more, which says it stopped (`truncated`): the total then shows that more match ('100+'),
+ * where it used to count the names kept as if they were all.
  */
 export function matchOfCorrections(search: SearchWords): Match {
   return {
-    join: sql`join library_search_corrections(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int) s
-      on s.pnp_id = p.id and s.pnp_id not in (select c.pnp_id from cand c)`,
-    select: sql`true as in_name, false as in_location, false as in_description, false as in_document, false as truncated, false as in_exact`,
+    join: sql`join (
+        select c.pnp_id, count(*) over () > ${SEARCH_PASS_LIMIT} as stopped
+          from library_search_corrections(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT + 1}::int) c
+         limit ${SEARCH_PASS_LIMIT}
+      ) s on s.pnp_id = p.id and s.pnp_id not in (select c.pnp_id from cand c)`,
+    select: sql`true as in_name, false as in_location, false as in_description, false as in_document, s.stopped as truncated, false as in_exact`,
     rank: sql`3`,
     typoBonus: matchOf(search, true).typoBonus,
   };

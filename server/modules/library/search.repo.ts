@@ -415,9 +415,9 @@ function libraryRowsSql(
                  ${match.select}, ${match.rank} as exact_rank
             ${fromWhere(at, match, where, needs.path)}`;
   const matches = search
-    ? searchMatchesSql(search, criteria.fuzzy ?? false, found, total)
+    ? searchMatchesSql(search, criteria.fuzzy ?? false, found, withTotal)
     : sql`matches as (
-          select x.*, x.exact_rank as rank, null::boolean as typo_pass, ${total} as total
+          select x.*, x.exact_rank as rank, null::boolean as typo_pass, ${total} as total, x.truncated as any_truncated
             from (${found(matchOf(null, false))}) x
         )`;
   return sql`with ${matches},
@@ -428,7 +428,7 @@ function libraryRowsSql(
                m.effective_dt, m.review_dt, m.published_at,
                coalesce(pf.favorite, false) as favorite, pf.favorite_updated_at, pv.viewed_at as recent_view,
                m.in_name, m.in_location, m.in_description, m.in_document, ${headline} as headline,
-               m.total::int as total, ${withTotal ? sql`m.truncated` : sql`null::boolean`} as truncated,
+               m.total::int as total, ${withTotal ? sql`m.any_truncated` : sql`null::boolean`} as truncated,
                m.typo_pass
           from paged m
           join containers pc on pc.org_id = ${at.orgId} and pc.id = m.container_id
@@ -457,14 +457,17 @@ function matchingNeeds(
 }
 
 /**
- * A search's matches (`matches`, with `rank`, `typo_pass` and `total`): what the exact passes found
+ * A search's matches (`matches`, with `rank`, `typo_pass`, `total` and `any_truncated`): what the exact passes found
  * and, with the typo pass, the names found through corrected words, which also rank by their
  * similarity to the phrase. With `auto` the typo pass applies when fewer than a page of the visible,
  * filtered matches are exact and no exact pass stopped: decided in this one statement (a search
  * finding little ran twice), and the corrected names are looked up only then (a one-time filter).
  */
-function searchMatchesSql(search: SearchWords, typos: TypoMode, found: (match: Match) => SQL, total: SQL): SQL {
+function searchMatchesSql(search: SearchWords, typos: TypoMode, found: (match: Match) => SQL, withTotal: boolean): SQL {
   const exact = matchOfCandidates(search);
+  // Whether any pass stopped, exact or corrected, for the whole page: one window with the count.
+  const total = withTotal ? sql`count(*) over ()` : sql`null::bigint`;
+  const anyTruncated = withTotal ? sql`bool_or(y.truncated) over ()` : sql`null::boolean`;
   const decided =
     typos === 'auto'
       ? sql`select count(*) < ${TYPO_PASS_BELOW} and not coalesce(bool_or(e.truncated), false) as typo_pass from exact_found e`
@@ -477,7 +480,7 @@ function searchMatchesSql(search: SearchWords, typos: TypoMode, found: (match: M
         ),
         matches as (
           select y.*, y.exact_rank + case when t.typo_pass then ${exact.typoBonus('y')} else 0 end as rank,
-                 t.typo_pass, ${total} as total
+                 t.typo_pass, ${total} as total, ${anyTruncated} as any_truncated
             from (select * from exact_found union all select * from corrected_found) y
            cross join decided t
         )`;
