@@ -29,10 +29,15 @@ beforeAll(async () => {
       name: `Wound Care ${i}`,
       text: 'Dressings are changed daily.',
     });
-  const now = t.clock.now();
-  admin = { orgId: org.id, userId: 0, isAdmin: true, now, windowStart: new Date(now.getTime() - 365 * 86_400_000) };
+  admin = adminOf(org.id);
 });
 afterAll(async () => t.close());
+
+/** An org admin's scope of the library, today. */
+function adminOf(orgId: number): LibraryScope {
+  const now = t.clock.now();
+  return { orgId, userId: 0, isAdmin: true, now, windowStart: new Date(now.getTime() - 365 * 86_400_000) };
+}
 
 const page = (limit: number, countLimit: number, offset = 0) =>
   ({ offset, limit, sort: 'name', dir: 'asc', countLimit }) as const;
@@ -72,14 +77,7 @@ describe("a search's typo pass", () => {
   it('keeps at most the pass limit of corrected names and says that more match, as the exact passes do', async () => {
     const other = await createOrg(t.deps);
     const folder = await createContainer(t.deps, other.id, { name: 'Respiratory' });
-    const now = t.clock.now();
-    const scope = {
-      orgId: other.id,
-      userId: 0,
-      isAdmin: true,
-      now,
-      windowStart: new Date(now.getTime() - 365 * 86_400_000),
-    };
+    const scope = adminOf(other.id);
     const create = (i: number) =>
       createPublishedPnp(t.deps, other.id, folder.id, {
         name: `Ventilator Weaning ${i}`,
@@ -186,14 +184,7 @@ describe('the views walked from the newest publication or a user’s own list', 
     const other = await createOrg(t.deps);
     const folder = await createContainer(t.deps, other.id, { name: 'Many' });
     for (let i = 0; i < 12; i += 1) await createPublishedPnp(t.deps, other.id, folder.id, { name: `Recent ${i}` });
-    const now = t.clock.now();
-    const scope = {
-      orgId: other.id,
-      userId: 0,
-      isAdmin: true,
-      now,
-      windowStart: new Date(now.getTime() - 365 * 86_400_000),
-    };
+    const scope = adminOf(other.id);
     // No count limit given: PAGER_COUNT_PAGES (10) pages of the page's size past its first row.
     const run = (view: 'all' | 'recently_published', limit: number, offset = 0) =>
       withTenant(t.deps.database.db, other.id, (tx) =>
