@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionFlags } from '../lib/session-flags';
-import { orgNavItems, WORK_LIST_LABEL } from './nav-items';
+import { badgeText, orgNavItems, WORK_LIST_LABEL } from './nav-items';
 
 const flags = (overrides: Partial<SessionFlags> = {}): SessionFlags => ({
   signedIn: true,
@@ -43,5 +43,13 @@ describe('Tasks in the navigation', () => {
       count: 4,
       label: 'open tasks',
     });
+  });
+
+  it("says '100+' when the count stopped, never a number lower than what waits", () => {
+    const badge = tasksItem(orgNavItems('3', flags(), { tasks: 100, tasksCapped: true }))?.badge;
+    expect(badge).toEqual({ count: 100, label: 'open tasks', more: true });
+    expect(badgeText(badge!)).toBe('100+');
+    expect(badgeText({ count: 4, label: 'open tasks' })).toBe('4');
+    expect(badgeText({ count: 1200, label: 'waiting for you' })).toBe('1,200');
   });
 });

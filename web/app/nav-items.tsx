@@ -20,9 +20,16 @@ export interface NavItem {
   readonly label: string;
   readonly to: string;
   readonly icon: ReactNode;
-  /** A count shown beside the label (what waits for the user), with its spoken meaning. */
-  readonly badge?: { readonly count: number; readonly label: string };
+  /**
+   * A count shown beside the label (what waits for the user), with its spoken meaning; `more` when
+   * the count stopped and more wait ('100+').
+   */
+  readonly badge?: { readonly count: number; readonly label: string; readonly more?: true };
 }
+
+/** What a badge shows: '4', '1,000', or '100+' when the count stopped. */
+export const badgeText = (badge: NonNullable<NavItem['badge']>): string =>
+  `${badge.count.toLocaleString('en-US')}${badge.more ? '+' : ''}`;
 
 /** Who may open which org area (product rules: permission matrix). Guards and menus share these. */
 export const orgAccess = {
@@ -63,7 +70,11 @@ export function orgNavItems(orgId: string, flags: SessionFlags, counts: WorkCoun
       icon: icon(IconChecklist),
       ...(openTasks > 0
         ? {
-            badge: { count: openTasks, label: openTasks === 1 ? 'open task' : 'open tasks' },
+            badge: {
+              count: openTasks,
+              label: openTasks === 1 && !counts.tasksCapped ? 'open task' : 'open tasks',
+              ...(counts.tasksCapped ? { more: true as const } : {}),
+            },
           }
         : {}),
     },

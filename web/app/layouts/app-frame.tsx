@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SystemMessageBanners } from '../../features/system-messages/components/system-message-banners';
 import { AlertsArea } from '../../components/alert-views';
-import type { NavItem } from '../nav-items';
+import { badgeText, type NavItem } from '../nav-items';
 import { Brand } from './brand';
 import { LoginAsBanner } from './login-as-banner';
 import { UserMenu } from './user-menu';
@@ -69,8 +69,8 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
                 leftSection={item.icon}
                 rightSection={
                   item.badge && (
-                    <Badge size="sm" circle data-testid="nav-badge">
-                      {item.badge.count}
+                    <Badge size="sm" circle={badgeText(item.badge).length <= 2} data-testid="nav-badge">
+                      {badgeText(item.badge)}
                       <VisuallyHidden> {item.badge.label}</VisuallyHidden>
                     </Badge>
                   )
