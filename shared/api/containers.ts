@@ -234,7 +234,10 @@ export const ContainerSummary = z.object({
   folders: z.number().int(),
   pnps: z.number().int(),
   /** Published or retired P&Ps inside: a container holding any cannot be deleted. */
+  /** The first 50 published or retired P&Ps inside, by name: they block a delete. */
   blocking_pnps: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.number().int() })),
+  /** How many published or retired P&Ps are inside in all (`blocking_pnps` lists the first 50). */
+  blocking_total: z.number().int(),
 });
 export type ContainerSummary = z.infer<typeof ContainerSummary>;
 

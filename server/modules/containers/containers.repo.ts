@@ -55,20 +55,28 @@ export async function isInSubtree(db: Executor, orgId: number, rootId: number, c
   return rows[0]?.found === true;
 }
 
-/** The containers of a subtree the user is NOT an effective Owner of (empty: they own it all). */
+/** How many of a subtree's containers the user does not own are named in a refusal. */
+export const UNOWNED_LISTED = 20;
+/** How many of a subtree's published or retired P&Ps are named when they block its delete. */
+export const BLOCKING_PNPS_LISTED = 50;
+
+/**
+ * The containers of a subtree the user is NOT an effective Owner of (empty: they own it all): the
+ * first UNOWNED_LISTED by name, each row with how many there are in all (`total`).
+ */
 export async function listUnownedInSubtree(
   db: Executor,
   orgId: number,
   userId: number,
   rootId: number,
-): Promise<Array<{ id: number; name: string }>> {
+): Promise<Array<{ id: number; name: string; total: number }>> {
   return queryRows(
     db,
     sql`with recursive ${subtreeCte(orgId, rootId)}
-        select c.id, c.name from containers c join sub on sub.id = c.id
+        select c.id, c.name, (count(*) over ())::int as total from containers c join sub on sub.id = c.id
          where c.org_id = ${orgId}
            and c.id not in (${containersWithRoleSql(orgId, userId, ObjectRole.Owner)})
-         order by c.name limit 20`,
+         order by c.name limit ${UNOWNED_LISTED}`,
   );
 }
 
@@ -86,26 +94,36 @@ export async function ownsContainer(
   return rows[0]?.owns === true;
 }
 
-/** What a subtree holds: folders below the root, P&Ps, and the published or retired P&Ps among them. */
+/**
+ * What a subtree holds: folders below the root, P&Ps, and the published or retired P&Ps among them
+ * (the first BLOCKING_PNPS_LISTED by name, and how many in all).
+ */
 export async function summarizeSubtree(
   db: Executor,
   orgId: number,
   rootId: number,
-): Promise<{ folders: number; pnps: number; blocking: Array<{ id: number; name: string; status: number }> }> {
-  const [counts] = await queryRows<{ folders: number; pnps: number }>(
+): Promise<{
+  folders: number;
+  pnps: number;
+  blocking: Array<{ id: number; name: string; status: number }>;
+  blockingTotal: number;
+}> {
+  const [counts] = await queryRows<{ folders: number; pnps: number; blocking: number }>(
     db,
     sql`with recursive ${subtreeCte(orgId, rootId)}
         select (select count(*)::int from sub where id <> ${rootId}) as folders,
-               (select count(*)::int from pnps p join sub on sub.id = p.container_id where p.org_id = ${orgId}) as pnps`,
+               (select count(*)::int from pnps p join sub on sub.id = p.container_id where p.org_id = ${orgId}) as pnps,
+               (select count(*)::int from pnps p join sub on sub.id = p.container_id
+                 where p.org_id = ${orgId} and p.status <> 1) as blocking`,
   );
   const blocking = await queryRows<{ id: number; name: string; status: number }>(
     db,
     sql`with recursive ${subtreeCte(orgId, rootId)}
         select p.id, p.name, p.status::int as status from pnps p join sub on sub.id = p.container_id
          where p.org_id = ${orgId} and p.status <> 1
-         order by p.name limit 50`,
+         order by p.name limit ${BLOCKING_PNPS_LISTED}`,
   );
-  return { folders: counts?.folders ?? 0, pnps: counts?.pnps ?? 0, blocking };
+  return { folders: counts?.folders ?? 0, pnps: counts?.pnps ?? 0, blocking, blockingTotal: counts?.blocking ?? 0 };
 }
 
 /** The containers from the binder down to `containerId`. */

@@ -227,6 +227,21 @@ describe('DELETE containers/{id}', () => {
     expect(res.json().errors[0]).toMatch(/published or retired P&Ps, which cannot be deleted: Live Policy/);
   });
 
+  it('names the first 50 published P&Ps that block a delete and says how many more there are', async () => {
+    const folder = (
+      await admin.post(url(), { item: { item_type: 2, name: 'Many Published', parent_id: f.binderB.id } })
+    ).json().item;
+    for (let i = 0; i < 52; i += 1) {
+      await createTestPnp(t.deps, f.org.id, folder.id, { name: `Live ${String(i).padStart(2, '0')}`, status: 2 });
+    }
+    const summary = (await admin.get(url(`/${folder.id}/summary`))).json();
+    expect(summary.blocking_pnps).toHaveLength(50);
+    expect(summary.blocking_total).toBe(52);
+    const res = await admin.delete(url(`/${folder.id}?confirm=true`));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0]).toMatch(/cannot be deleted: Live 00, Live 01, .*, Live 49 and 2 more\. Move them/);
+  });
+
   it('deletes an empty folder without confirmation; refuses binders to owners and anything to others', async () => {
     const folder = (await owner.post(url(), { item: { item_type: 2, name: 'Empty', parent_id: f.binderA.id } })).json()
       .item;
@@ -250,6 +265,26 @@ describe('DELETE containers/{id}', () => {
     const res = await owner.delete(url(`/${folder.id}?confirm=true`));
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0]).toMatch(/not an owner of everything in Mixed: Locked Away/);
+  });
+
+  it('names the first 20 folders the owner does not own and says how many more there are', async () => {
+    const { grant } = await import('../../test/factories');
+    const folder = (
+      await owner.post(url(), { item: { item_type: 2, name: 'Crowded', parent_id: f.binderA.id } })
+    ).json().item;
+    for (let i = 0; i < 22; i += 1) {
+      const locked = (
+        await owner.post(url(), {
+          item: { item_type: 2, name: `Locked ${String(i).padStart(2, '0')}`, parent_id: folder.id },
+        })
+      ).json().item;
+      await grant(t.deps, f.org.id, { containerId: locked.id }, { userId: f.author.id }, 1);
+    }
+    const res = await owner.delete(url(`/${folder.id}?confirm=true`));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0]).toMatch(
+      /not an owner of everything in Crowded: Locked 00, .*, Locked 19 and 2 more\.$/,
+    );
   });
 });
 

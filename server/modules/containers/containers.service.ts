@@ -11,6 +11,7 @@ import type {
 import { CONCURRENT_CHANGE_MESSAGE, CONFIRMATION_REQUIRED } from '../../../shared/api/containers';
 import type { ChangeLogList } from '../../../shared/api/change-logs';
 import { RECENT_WINDOW_DAYS } from '../../../shared/domain/limits';
+import { namesWithMore } from '../../../shared/domain/names-listed';
 import { ItemType } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { containers } from '../../db/schema/index';
@@ -137,7 +138,11 @@ export async function requireRestructure(
         : { owned: await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, destination.id) };
   if (canRestructure(ctx.actor, { ownsWholeSubtree: unowned.length === 0, destination: dest })) return;
   if (unowned.length) {
-    throw forbidden(`You are not an owner of everything in ${node.name}: ${unowned.map((u) => u.name).join(', ')}.`);
+    const names = namesWithMore(
+      unowned.map((u) => u.name),
+      unowned[0]!.total,
+    );
+    throw forbidden(`You are not an owner of everything in ${node.name}: ${names}.`);
   }
   if (dest === null) throw forbidden('Only organization administrators can place binders at the top level.');
   throw forbidden(
@@ -208,6 +213,7 @@ export async function summarizeContainer(ctx: OrgCtx, id: number): Promise<Conta
     folders: summary.folders,
     pnps: summary.pnps,
     blocking_pnps: summary.blocking,
+    blocking_total: summary.blockingTotal,
   };
 }
 
@@ -232,7 +238,10 @@ export async function deleteContainer(
   const summary = await summarizeSubtree(ctx.tx, ctx.orgId, node.id);
   if (summary.blocking.length) {
     throw unprocessable(
-      `This ${kind} holds published or retired P&Ps, which cannot be deleted: ${summary.blocking.map((p) => p.name).join(', ')}. Move them to another binder or folder first.`,
+      `This ${kind} holds published or retired P&Ps, which cannot be deleted: ${namesWithMore(
+        summary.blocking.map((p) => p.name),
+        summary.blockingTotal,
+      )}. Move them to another binder or folder first.`,
     );
   }
   if ((summary.folders > 0 || summary.pnps > 0) && !options.confirm) {

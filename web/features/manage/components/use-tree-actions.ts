@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ManageItem } from '../tree/build-tree';
 import { Messages } from '../../../../shared/domain/messages';
+import { namesWithMore } from '../../../../shared/domain/names-listed';
 import { confirm } from '../../../components/confirmation-modal';
 import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
@@ -155,12 +156,14 @@ export function useTreeActions(orgId: string, locate: (containerId: number) => M
     let folders = 0;
     let pnps = 0;
     const blocking: string[] = [];
+    let blockingTotal = 0;
     try {
       for (const item of items) {
         const summary = await fetchContainerSummary(orgId, item.id);
         folders += summary.folders;
         pnps += summary.pnps;
         blocking.push(...summary.blocking_pnps.map((p) => p.name));
+        blockingTotal += summary.blocking_total;
       }
     } catch (error) {
       showFailure(error, 'update');
@@ -172,7 +175,7 @@ export function useTreeActions(orgId: string, locate: (containerId: number) => M
         : `${items.length} selected binders and folders`;
     if (blocking.length) {
       toasts.danger(
-        `${capital(what)} cannot be deleted: it holds published or retired P&Ps (${blocking.join(', ')}). Move them to another binder or folder first.`,
+        `${capital(what)} cannot be deleted: it holds published or retired P&Ps (${namesWithMore(blocking, blockingTotal)}). Move them to another binder or folder first.`,
       );
       return false;
     }
