@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '../../../shared/api/users';
 import { USER_PICKER_LIMIT } from '../../../shared/api/users';
 import { UserStatus } from '../../../shared/domain/statuses';
@@ -310,12 +310,27 @@ export async function findUserSettings(db: Executor, orgId: number, userId: numb
   return (row?.settings as Record<string, unknown> | undefined) ?? {};
 }
 
-/** Active users who never signed in: the bulk invitation's recipients. */
-export async function listNeverSignedIn(db: Executor, orgId: number): Promise<UserRow[]> {
+/**
+ * Active users who never signed in, the bulk invitation's recipients: `limit` of them in id order
+ * after `afterId`, so the invitation reaches every one of them a batch at a time.
+ */
+export async function listNeverSignedIn(
+  db: Executor,
+  orgId: number,
+  afterId: number,
+  limit: number,
+): Promise<UserRow[]> {
   return db
     .select()
     .from(orgUsers)
-    .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.status, UserStatus.Active), isNull(orgUsers.lastLoginAt)))
+    .where(
+      and(
+        eq(orgUsers.orgId, orgId),
+        eq(orgUsers.status, UserStatus.Active),
+        isNull(orgUsers.lastLoginAt),
+        gt(orgUsers.id, afterId),
+      ),
+    )
     .orderBy(asc(orgUsers.id))
-    .limit(USER_PICKER_LIMIT);
+    .limit(limit);
 }

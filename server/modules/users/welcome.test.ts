@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
-import { createTwoOrgs, createUser } from '../../test/factories';
+import { createOrg, createTwoOrgs, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
+import { INVITATION_BATCH } from './users.service';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createTwoOrgs>>;
@@ -87,5 +88,26 @@ describe('welcome e-mails and set password', () => {
     expect(addresses).toContain(fresh.email);
     expect(addresses).not.toContain(inactive.email);
     expect(addresses).not.toContain(f.adminA.email);
+  });
+
+  it('the bulk invitation reaches every one of them past a batch, each once with a link of their own', async () => {
+    const orgC = await createOrg(t.deps);
+    const orgAdmin = await createUser(t.deps, orgC.id, { isAdmin: true });
+    const many = INVITATION_BATCH + 5;
+    await rows(sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash)
+                   select ${orgC.id}, 'Many', 'User ' || n, 'many.' || n || '.' || ${orgC.id} || '@example.com',
+                          'many.' || n || '.' || ${orgC.id}, 'x'
+                     from generate_series(1, ${many}) n`);
+    // The admin has signed in (below); everyone else of the organisation never has.
+    const asAdmin = await t.signIn(orgAdmin.username, orgAdmin.password);
+    const res = await asAdmin.post(`/api/o/${orgC.id}/users/send_bulk_welcome_email`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ sent: number }>().sent).toBe(many);
+    const [mails] = await rows<{ n: number; people: number; links: number }>(
+      sql`select count(*)::int as n, count(distinct to_address)::int as people,
+                 (select count(distinct token_hash)::int from password_tokens where org_id = ${orgC.id}) as links
+            from mail_outbox where org_id = ${orgC.id}`,
+    );
+    expect(mails).toEqual({ n: many, people: many, links: many });
   });
 });
