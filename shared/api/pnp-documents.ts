@@ -151,7 +151,14 @@ export const WorkItem = z.object({
   my_task: z.string().nullable(),
 });
 export type WorkItem = z.infer<typeof WorkItem>;
-export const WorkList = z.object({ pnp_documents: z.array(WorkItem), total: z.number().int() });
+/** How many drafts the working list holds at most: the most recently updated. */
+export const WORK_LIST_LIMIT = 1_000;
+export const WorkList = z.object({
+  pnp_documents: z.array(WorkItem),
+  total: z.number().int(),
+  /** More drafts than WORK_LIST_LIMIT wait: the list holds the most recently updated. */
+  total_capped: z.boolean().optional(),
+});
 export type WorkList = z.infer<typeof WorkList>;
 export const WorkListQuery = z.object({
   awaiting_me: z.enum(['true', 'false']).optional(),

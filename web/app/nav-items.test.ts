@@ -28,6 +28,11 @@ describe('the working list in the navigation', () => {
     expect(workItem(orgNavItems('3', flags(), { drafts: 0 }))).toBeUndefined();
     expect(workItem(orgNavItems('3', flags(), {}))).toBeUndefined();
     expect(workItem(orgNavItems('3', flags(), { drafts: 2 }))?.badge).toEqual({ count: 2, label: 'waiting for you' });
+    expect(workItem(orgNavItems('3', flags(), { drafts: 1000, draftsCapped: true }))?.badge).toEqual({
+      count: 1000,
+      label: 'waiting for you',
+      more: true,
+    });
   });
 });
 

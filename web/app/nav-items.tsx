@@ -62,7 +62,15 @@ export function orgNavItems(orgId: string, flags: SessionFlags, counts: WorkCoun
       label: WORK_LIST_LABEL,
       to: `${base}/pnp_documents`,
       icon: icon(IconFileCheck),
-      ...(waiting ? { badge: { count: waiting, label: 'waiting for you' } } : {}),
+      ...(waiting
+        ? {
+            badge: {
+              count: waiting,
+              label: 'waiting for you',
+              ...(counts.draftsCapped ? { more: true as const } : {}),
+            },
+          }
+        : {}),
     },
     {
       label: 'Tasks',

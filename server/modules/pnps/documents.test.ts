@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { WORK_LIST_LIMIT } from '../../../shared/api/pnp-documents';
+import { withSystem } from '../../db/tenant';
+import { createContainer, createOrg, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import {
   createPnpFromDocx,
@@ -85,6 +89,30 @@ describe('GET pnp_documents/{id}', () => {
     const authors = (await a.author.get(`/api/o/${w.org.id}/pnp_documents`)).json().pnp_documents;
     expect(authors.find((i: { id: number }) => i.id === d.docId)).toMatchObject({ my_task: null });
     expect((await a.reader.get(`/api/o/${w.org.id}/pnp_documents`)).json().pnp_documents).toEqual([]);
+  });
+
+  it('holds the most recently updated drafts up to its limit and says when more wait', async () => {
+    const org = await createOrg(t.deps);
+    const admin = await createUser(t.deps, org.id, { isAdmin: true });
+    const folder = await createContainer(t.deps, org.id, { name: 'Imported' });
+    const insertDrafts = (from: number, to: number) =>
+      withSystem(t.deps.database.db, async (tx) => {
+        await tx.execute(sql`with made as (
+            insert into pnps (org_id, container_id, name, status, inherits_access, position)
+            select ${org.id}, ${folder.id}, 'Imported ' || n, 1, true, n from generate_series(${from}::int, ${to}::int) n
+            returning id)
+          insert into pnp_documents (org_id, pnp_id, status, draft_stage) select ${org.id}, id, 1, 2 from made`);
+      });
+    await insertDrafts(1, WORK_LIST_LIMIT);
+    const asAdmin = await t.signIn(admin.username, admin.password);
+    const all = (await asAdmin.get(`/api/o/${org.id}/pnp_documents`)).json();
+    expect(all.pnp_documents).toHaveLength(WORK_LIST_LIMIT);
+    expect(all.total).toBe(WORK_LIST_LIMIT);
+    expect(all.total_capped).toBeUndefined();
+    await insertDrafts(WORK_LIST_LIMIT + 1, WORK_LIST_LIMIT + 1);
+    const more = (await asAdmin.get(`/api/o/${org.id}/pnp_documents`)).json();
+    expect(more.pnp_documents).toHaveLength(WORK_LIST_LIMIT);
+    expect(more).toMatchObject({ total: WORK_LIST_LIMIT, total_capped: true });
   });
 });
 

@@ -75,8 +75,8 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
       schema: { querystring: WorkListQuery, response: { 200: WorkList } },
     },
     async (ctx, { query }) => {
-      const items = await listWorkItems(ctx, query.awaiting_me === 'true');
-      return { pnp_documents: items, total: items.length };
+      const { items, capped } = await listWorkItems(ctx, query.awaiting_me === 'true');
+      return { pnp_documents: items, total: items.length, ...(capped ? { total_capped: true } : {}) };
     },
   );
 

@@ -70,18 +70,16 @@ export async function replacePnpGrants(
 ): Promise<ChangeLogDeltas> {
   await db.delete(accessGrants).where(and(eq(accessGrants.orgId, orgId), eq(accessGrants.pnpId, pnpId)));
   if (next && next.length > 0) {
-    await db
-      .insert(accessGrants)
-      .values(
-        next.map((p) => ({
-          orgId,
-          pnpId,
-          userId: p.user_id ?? null,
-          groupId: p.group_id ?? null,
-          role: p.role,
-          approvalStep: p.approval_step ?? null,
-        })),
-      );
+    await db.insert(accessGrants).values(
+      next.map((p) => ({
+        orgId,
+        pnpId,
+        userId: p.user_id ?? null,
+        groupId: p.group_id ?? null,
+        role: p.role,
+        approvalStep: p.approval_step ?? null,
+      })),
+    );
   }
   const after = next ?? [];
   const beforeKeys = new Set(before.map(keyOf));

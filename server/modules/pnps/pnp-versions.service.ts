@@ -1,5 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CompareResponse, HistoryEntry, VersionItem, WorkItem } from '../../../shared/api/pnp-documents';
+import {
+  WORK_LIST_LIMIT,
+  type CompareResponse,
+  type HistoryEntry,
+  type VersionItem,
+  type WorkItem,
+} from '../../../shared/api/pnp-documents';
 import {
   DRAFT_STAGE_LABELS,
   TaskStatus,
@@ -122,7 +128,10 @@ export async function diffCompared(compared: Compared): Promise<CompareResponse>
  * GET pnp_documents: the drafts the caller works on (as Owner, Author, Reviewer or Approver, or
  * every draft for an org admin), with the caller's open task on each.
  */
-export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promise<WorkItem[]> {
+export async function listWorkItems(
+  ctx: OrgCtx,
+  awaitingMeOnly: boolean,
+): Promise<{ items: WorkItem[]; capped: boolean }> {
   const { orgId } = ctx;
   const userId = ctx.actor.userId;
   const scope = ctx.actor.isAdmin
@@ -133,7 +142,7 @@ export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promi
     ? sql`and exists (select 1 from tasks t where t.org_id = ${orgId} and t.user_id = ${userId}
                         and t.status = ${TaskStatus.Open} and t.document_id = d.id)`
     : sql``;
-  const rows = await queryRows<{
+  const found = await queryRows<{
     id: number;
     pnp_id: number;
     pnp_name: string;
@@ -152,8 +161,11 @@ export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promi
          where d.org_id = ${orgId} and d.status = ${VersionStatus.Draft} and ${scope}
            ${awaitingMe}
          order by d.updated_at desc
-         limit 1000`,
+         limit ${WORK_LIST_LIMIT + 1}`,
   );
+  // One row past the limit says that more drafts wait than the list holds.
+  const capped = found.length > WORK_LIST_LIMIT;
+  const rows = capped ? found.slice(0, WORK_LIST_LIMIT) : found;
   const openTasks = rows.length
     ? await ctx.tx
         .select({ documentId: tasks.documentId, kind: tasks.kind })
@@ -187,7 +199,7 @@ export async function listWorkItems(ctx: OrgCtx, awaitingMeOnly: boolean): Promi
     updated_at: isoOfTimestamp(r.updated_at),
     my_task: openTasks.find((t) => t.documentId === Number(r.id))?.kind ?? null,
   }));
-  return awaitingMeOnly ? items.filter((i) => i.my_task !== null) : items;
+  return { items: awaitingMeOnly ? items.filter((i) => i.my_task !== null) : items, capped };
 }
 
 /** 'Binder / Folder' for many containers at once. */

@@ -257,17 +257,15 @@ export async function setLinks(ctx: OrgCtx, pnpId: number, ids: number[]): Promi
       .where(and(eq(pnpLinks.orgId, ctx.orgId), eq(pnpLinks.pnpId, pnpId), inArray(pnpLinks.linkedPnpId, removed)));
   }
   if (added.length) {
-    await ctx.tx
-      .insert(pnpLinks)
-      .values(
-        added.map((linkedPnpId) => ({
-          orgId: ctx.orgId,
-          pnpId,
-          linkedPnpId,
-          createdBy: ctx.actor.userId,
-          createdAt: ctx.now,
-        })),
-      );
+    await ctx.tx.insert(pnpLinks).values(
+      added.map((linkedPnpId) => ({
+        orgId: ctx.orgId,
+        pnpId,
+        linkedPnpId,
+        createdBy: ctx.actor.userId,
+        createdAt: ctx.now,
+      })),
+    );
   }
   if (added.length || removed.length) {
     const names = async (list: number[]) =>

@@ -11,6 +11,8 @@ const WORK_COUNT_STALE_MS = 60_000;
 export interface WorkCounts {
   /** Drafts waiting for the user (the working list). */
   readonly drafts?: number | undefined;
+  /** More drafts wait than `drafts` (the working list holds WORK_LIST_LIMIT). */
+  readonly draftsCapped?: boolean | undefined;
   /** The user's open tasks, counted as far as OPEN_TASKS_PAGE's pager reaches (100). */
   readonly tasks?: number | undefined;
   /** More open tasks than `tasks` ('100+'). */
@@ -50,5 +52,10 @@ export function useWorkCount(orgId: string, enabled: boolean): WorkCounts {
     staleTime: WORK_COUNT_STALE_MS,
     retry: false,
   });
-  return { drafts: drafts.data?.total, tasks: tasks.data?.total, tasksCapped: tasks.data?.total_capped };
+  return {
+    drafts: drafts.data?.total,
+    draftsCapped: drafts.data?.total_capped,
+    tasks: tasks.data?.total,
+    tasksCapped: tasks.data?.total_capped,
+  };
 }

@@ -2,7 +2,7 @@ import { Anchor, Group, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { WorkItem } from '../../../../shared/api/pnp-documents';
+import { WORK_LIST_LIMIT, type WorkItem } from '../../../../shared/api/pnp-documents';
 import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/domain/statuses';
 import { Page } from '../../../components/page';
 import { PaginationFooter } from '../../../components/pagination-footer';
@@ -22,6 +22,8 @@ export function PnpDocumentsPage() {
     queryFn: () => listWorkItems(orgId, awaitingMe),
   });
   const table = useClientTable(query.data?.pnp_documents ?? [], { initialSort: { key: 'updated_at', dir: 'desc' } });
+  // More drafts wait than the list holds: it holds the most recently updated, and says so.
+  const capped = query.data?.total_capped === true;
   const columns: TableColumn<WorkItem>[] = [
     {
       key: 'pnp_name',
@@ -76,6 +78,12 @@ export function PnpDocumentsPage() {
         </Group>
       }
     >
+      {capped && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="work-list-capped">
+          More than {WORK_LIST_LIMIT.toLocaleString('en-US')} drafts wait: the {WORK_LIST_LIMIT.toLocaleString('en-US')}{' '}
+          most recently updated are listed here.
+        </Text>
+      )}
       <SortableTable
         label="P&P Documents"
         columns={columns}
@@ -88,6 +96,7 @@ export function PnpDocumentsPage() {
         footer={
           <PaginationFooter
             total={table.total}
+            {...(capped ? { totalLabel: `${table.total.toLocaleString('en-US')}+` } : {})}
             page={table.page}
             pageSize={table.pageSize}
             label="Documents"
