@@ -30,5 +30,11 @@ export const ChangeLogEntry = z.object({
 });
 export type ChangeLogEntry = z.infer<typeof ChangeLogEntry>;
 
-export const ChangeLogList = z.object({ change_logs: z.array(ChangeLogEntry) });
+/** How many entries a change log lists at most: the newest. */
+export const CHANGE_LOG_LIMIT = 1_000;
+export const ChangeLogList = z.object({
+  change_logs: z.array(ChangeLogEntry),
+  /** There are more entries than CHANGE_LOG_LIMIT: the newest are listed. */
+  truncated: z.boolean().optional(),
+});
 export type ChangeLogList = z.infer<typeof ChangeLogList>;

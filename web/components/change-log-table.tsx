@@ -1,6 +1,7 @@
 import { Code, Collapse, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBug, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CHANGE_LOG_LIMIT } from '../../shared/api/change-logs';
 import { describeChangeLog, type ChangeLogDeltas } from '../../shared/domain/change-log-labels';
 import { formatDisplayDate } from '../../shared/domain/dates';
 import { PaginationFooter } from './pagination-footer';
@@ -31,6 +32,8 @@ export interface ChangeLogTableProps {
   readonly showType?: boolean;
   /** Plural noun of the footer and the empty panel; defaults to 'Change Logs'. */
   readonly label?: string;
+  /** The server listed its newest CHANGE_LOG_LIMIT entries of more: the table says so. */
+  readonly truncated?: boolean | undefined;
 }
 
 const sortValue = (entry: ChangeLogEntry, key: string): SortValue => {
@@ -74,6 +77,7 @@ export function ChangeLogTable({
   loading = false,
   showType = true,
   label = 'Change Logs',
+  truncated = false,
 }: ChangeLogTableProps) {
   const table = useClientTable(entries, { initialSort: { key: 'created_at', dir: 'desc' }, sortValue });
   const columns: TableColumn<ChangeLogEntry>[] = [
@@ -111,8 +115,14 @@ export function ChangeLogTable({
       ),
     },
   ];
+  const limit = CHANGE_LOG_LIMIT.toLocaleString('en-US');
   return (
     <>
+      {truncated && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="change-logs-truncated">
+          More than {limit} changes were made: the {limit} most recent are listed here.
+        </Text>
+      )}
       <SortableTable
         label={label}
         columns={columns}
@@ -125,6 +135,7 @@ export function ChangeLogTable({
         footer={
           <PaginationFooter
             total={table.total}
+            {...(truncated ? { totalLabel: `${table.total.toLocaleString('en-US')}+` } : {})}
             page={table.page}
             pageSize={table.pageSize}
             label={label}

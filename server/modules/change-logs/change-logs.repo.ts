@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ChangeLogDeltas, ChangeLogEntry } from '../../../shared/api/change-logs';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { CHANGE_LOG_LIMIT, type ChangeLogDeltas, type ChangeLogList } from '../../../shared/api/change-logs';
 import type { Executor } from '../../db/client';
 import { changeLogs } from '../../db/schema/index';
 import type { OrgActor } from '../../http/actor';
 
 /** Object types written on change logs. */
-export type ChangeLogObjectType = 'Binder' | 'Folder' | 'Pnp' | 'PnpDocument' | 'UserGroup' | 'User' | 'ReadAcknowledgement';
+export type ChangeLogObjectType =
+  'Binder' | 'Folder' | 'Pnp' | 'PnpDocument' | 'UserGroup' | 'User' | 'ReadAcknowledgement';
 
 export interface NewChangeLog {
   objectType: ChangeLogObjectType;
@@ -36,21 +37,30 @@ export async function insertChangeLog(db: Executor, actor: OrgActor, at: Date, e
   });
 }
 
-/** The entries of one or more objects, newest first. */
-export async function listChangeLogs(
-  db: Executor,
-  orgId: number,
-  objectTypes: ChangeLogObjectType[],
-  objectIds: number[],
-): Promise<ChangeLogEntry[]> {
-  if (objectIds.length === 0) return [];
+/** Objects whose entries a change log lists: each type with its ids. */
+export type ChangeLogObjects = ReadonlyArray<{ type: ChangeLogObjectType; ids: readonly number[] }>;
+
+/**
+ * The entries of one or more objects, newest first, in one list of at most CHANGE_LOG_LIMIT;
+ * `truncated` when there are more (a P&P's own entries and its versions' were two lists, each
+ * stopped apart, so merged they could miss entries between the two).
+ */
+export async function listChangeLogs(db: Executor, orgId: number, objects: ChangeLogObjects): Promise<ChangeLogList> {
+  const wanted = objects.filter((o) => o.ids.length > 0);
+  if (wanted.length === 0) return { change_logs: [] };
   const rows = await db
     .select()
     .from(changeLogs)
-    .where(and(eq(changeLogs.orgId, orgId), inArray(changeLogs.objectType, objectTypes), inArray(changeLogs.objectId, objectIds)))
+    .where(
+      and(
+        eq(changeLogs.orgId, orgId),
+        or(...wanted.map((o) => and(eq(changeLogs.objectType, o.type), inArray(changeLogs.objectId, [...o.ids])))),
+      ),
+    )
     .orderBy(desc(changeLogs.createdAt), desc(changeLogs.id))
-    .limit(1000);
-  return rows.map((row) => ({
+    .limit(CHANGE_LOG_LIMIT + 1);
+  const truncated = rows.length > CHANGE_LOG_LIMIT;
+  const entries = (truncated ? rows.slice(0, CHANGE_LOG_LIMIT) : rows).map((row) => ({
     id: row.id,
     created_at: row.createdAt.toISOString(),
     created_by_user: row.sudoerName ? `${row.createdByUser} (as ${row.sudoerName})` : row.createdByUser,
@@ -63,10 +73,14 @@ export async function listChangeLogs(
     source_name: row.sourceName,
     target_names: (row.targetNames as string[] | null) ?? null,
   }));
+  return { change_logs: entries, ...(truncated ? { truncated: true } : {}) };
 }
 
 /** `changed` deltas of the fields that differ: { field: [old, new] }. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, [unknown, unknown]> {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): Record<string, [unknown, unknown]> {
   const changed: Record<string, [unknown, unknown]> = {};
   for (const [key, value] of Object.entries(after)) {
     if (value !== undefined && before[key] !== value) changed[key] = [before[key] ?? null, value];

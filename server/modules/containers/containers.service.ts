@@ -298,5 +298,5 @@ export async function listPnpContainerPath(ctx: OrgCtx, pnpId: number): Promise<
 export async function listContainerChangeLogs(ctx: OrgCtx, id: number): Promise<ChangeLogList> {
   const node = await getVisibleContainer(ctx, id);
   await requireManageNode(ctx, node);
-  return { change_logs: await listChangeLogs(ctx.tx, ctx.orgId, [containerObjectType(node.type)], [node.id]) };
+  return listChangeLogs(ctx.tx, ctx.orgId, [{ type: containerObjectType(node.type), ids: [node.id] }]);
 }

@@ -22,7 +22,7 @@ import type { OrgCtx } from '../../http/routes';
 import { listChangeLogs } from '../change-logs/change-logs.repo';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { containersWithRoleSql, visiblePnpIdsSql } from '../access/effective-access';
-import type { ChangeLogEntry } from '../../../shared/api/change-logs';
+import type { ChangeLogList } from '../../../shared/api/change-logs';
 import { documentIdsEver, getDocument, listDocuments, listHistory, storedFilesByIds } from './pnps.repo';
 import { presentVersionItem } from './pnps.presenter';
 import { allowPnp, loadPnpContext } from './workflow.context';
@@ -69,13 +69,14 @@ export async function listWorkflowHistory(ctx: OrgCtx, pnpId: number): Promise<H
 }
 
 /** GET pnps/{id}/change_logs: the P&P's entries and those of every version it ever had. */
-export async function pnpChangeLogs(ctx: OrgCtx, pnpId: number): Promise<ChangeLogEntry[]> {
+export async function pnpChangeLogs(ctx: OrgCtx, pnpId: number): Promise<ChangeLogList> {
   const c = await loadPnpContext(ctx, pnpId);
   allowPnp(c, 'view_drafts');
   const docIds = await documentIdsEver(ctx.tx, ctx.orgId, pnpId);
-  const own = await listChangeLogs(ctx.tx, ctx.orgId, ['Pnp'], [pnpId]);
-  const versions = await listChangeLogs(ctx.tx, ctx.orgId, ['PnpDocument'], docIds);
-  return [...own, ...versions].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  return listChangeLogs(ctx.tx, ctx.orgId, [
+    { type: 'Pnp', ids: [pnpId] },
+    { type: 'PnpDocument', ids: docIds },
+  ]);
 }
 
 /** Two versions and their texts, read for a compare. */

@@ -248,7 +248,7 @@ export function registerPnpRoutes(app: App, deps: Deps): void {
       url: '/api/o/:org/pnps/:id/change_logs',
       schema: { params: ById, response: { 200: ChangeLogList } },
     },
-    async (ctx, { params }) => ({ change_logs: await pnpChangeLogs(ctx, params.id) }),
+    async (ctx, { params }) => pnpChangeLogs(ctx, params.id),
   );
 
   orgRoute(

@@ -1,4 +1,4 @@
-import type { ChangeLogEntry } from '../../../shared/api/change-logs';
+import type { ChangeLogList } from '../../../shared/api/change-logs';
 import {
   SYSTEM_GROUP_SOURCE,
   type MemberCandidates,
@@ -210,7 +210,7 @@ export async function deleteUserGroup(ctx: OrgCtx, id: number): Promise<void> {
   await logGroupChange(ctx, { groupId: id, groupName: row.name, action: 'Delete', added: [], removed: members });
 }
 
-export async function userGroupChangeLogs(ctx: OrgCtx, id: number): Promise<{ change_logs: ChangeLogEntry[] }> {
+export async function userGroupChangeLogs(ctx: OrgCtx, id: number): Promise<ChangeLogList> {
   await loadGroup(ctx, id);
-  return { change_logs: await listChangeLogs(ctx.tx, ctx.orgId, ['UserGroup'], [id]) };
+  return listChangeLogs(ctx.tx, ctx.orgId, [{ type: 'UserGroup', ids: [id] }]);
 }

@@ -1,4 +1,4 @@
-import type { ChangeLogEntry } from '../../../shared/api/change-logs';
+import type { ChangeLogList } from '../../../shared/api/change-logs';
 import {
   USER_STATUS_LABELS,
   USER_SUCCESS,
@@ -273,9 +273,9 @@ export async function userLogs(ctx: OrgCtx, id: number): Promise<UserLogList> {
   };
 }
 
-export async function userChangeLogs(ctx: OrgCtx, id: number): Promise<{ change_logs: ChangeLogEntry[] }> {
+export async function userChangeLogs(ctx: OrgCtx, id: number): Promise<ChangeLogList> {
   await getUser(ctx, id);
-  return { change_logs: await listChangeLogs(ctx.tx, ctx.orgId, ['User'], [id]) };
+  return listChangeLogs(ctx.tx, ctx.orgId, [{ type: 'User', ids: [id] }]);
 }
 
 export async function userSettings(ctx: OrgCtx, id: number): Promise<{ settings: Record<string, unknown> }> {

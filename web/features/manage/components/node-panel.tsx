@@ -17,7 +17,13 @@ function ChangeLogs({ orgId, containerId }: { readonly orgId: string; readonly c
     queryKey: manageKeys.changeLogs(orgId, containerId),
     queryFn: () => fetchContainerChangeLogs(orgId, containerId),
   });
-  return <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} />;
+  return (
+    <ChangeLogTable
+      entries={query.data?.change_logs ?? []}
+      truncated={query.data?.truncated}
+      loading={query.isPending}
+    />
+  );
 }
 
 export interface NodePanelProps {

@@ -21,7 +21,11 @@ export function ChangeLogSection() {
       <Title order={2} size="h4">
         Change Log
       </Title>
-      <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} />
+      <ChangeLogTable
+        entries={query.data?.change_logs ?? []}
+        truncated={query.data?.truncated}
+        loading={query.isPending}
+      />
     </Stack>
   );
 }

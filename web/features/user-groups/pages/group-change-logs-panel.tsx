@@ -24,7 +24,12 @@ export function GroupChangeLogsPanel() {
       <Title order={2} size="h3">
         Change Logs
       </Title>
-      <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />
+      <ChangeLogTable
+        entries={query.data?.change_logs ?? []}
+        truncated={query.data?.truncated}
+        loading={query.isPending}
+        showType={false}
+      />
     </Stack>
   );
 }

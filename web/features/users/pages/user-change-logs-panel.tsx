@@ -19,7 +19,12 @@ export function UserChangeLogsPanel() {
   return (
     <>
       <UserHeader />
-      <ChangeLogTable entries={query.data?.change_logs ?? []} loading={query.isPending} showType={false} />
+      <ChangeLogTable
+        entries={query.data?.change_logs ?? []}
+        truncated={query.data?.truncated}
+        loading={query.isPending}
+        showType={false}
+      />
     </>
   );
 }
