@@ -97,3 +97,30 @@ test('a sheet saved by Excel as CSV UTF-16 imports like any other', async ({ pag
   await search.press('Enter');
   await expect(page.getByText(`Zoë Łukasz ${word}`, { exact: true })).toBeVisible();
 });
+
+test('the history keeps the first 500 problems of a file and says how many more it had', async ({ page, data }) => {
+  test.setTimeout(120_000);
+  const word = data.word.toLowerCase();
+  // 501 rows, none with an e-mail address: 501 problems.
+  const rows = Array.from({ length: 501 }, (_, i) => `Ann${i},Many ${word},,ann${i}.${word},Nurse,No,No,`);
+  await openAs(page, DemoUsers.admin, '/orgs/:org/users/bulk_upload');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `many-${word}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from([HEADER, ...rows].join('\n')),
+  });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  // 49 problems shown below the summary; the history holds the first 500 of the 501.
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: "452 more problems: Import History lists the first 500 of the file's 501." }),
+  ).toBeVisible();
+
+  await page.goto(page.url().replace(/\/users$/, '/users/import_history'));
+  const history = page.getByRole('table', { name: 'Import History', exact: true });
+  const refused = history.getByRole('row').filter({ hasText: `many-${word}.csv` });
+  await refused.getByRole('button', { name: 'Show 500 of 501 errors', exact: true }).click();
+  await expect(page.getByText('…and 1 more problem.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Row 501, Email: Email is required.', { exact: true })).toBeVisible();
+});

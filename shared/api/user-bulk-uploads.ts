@@ -55,7 +55,10 @@ export const UserBulkUpload = z.object({
   failed: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
+  /** The first problems of the file, kept for the history (at most 500). */
   errors: z.array(UserRowError),
+  /** How many problems the file had in all. */
+  error_count: z.number().int(),
   created_by: z.number().int().nullable(),
   created_by_name: z.string().nullable(),
   created_at: z.string(),

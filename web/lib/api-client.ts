@@ -15,6 +15,8 @@ export class ApiError extends Error {
     /** True when the global handler already told the user. */
     readonly handled: boolean,
     message: string,
+    /** The answer's parsed body, for a caller that shows a passed-through status itself. */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -140,7 +142,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   const { errors, customError } = errorBody(parsed);
   if (passesThrough(status, customError, options)) {
-    throw new ApiError(status, errors, customError, false, errors[0] ?? Messages.requestFailed);
+    throw new ApiError(status, errors, customError, false, errors[0] ?? Messages.requestFailed, parsed);
   }
   globalErrorHandler({ method: upper, path, status, errors });
   throw new ApiError(status, errors, customError, true, Messages.requestFailed);

@@ -126,6 +126,23 @@ describe('user bulk upload: checks', () => {
     expect(await countUsers(p)).toBe(1000);
   }, 60_000);
 
+  it('keeps the first 500 problems of a file in the history and says how many it had in all', async () => {
+    const p = tag();
+    // 600 rows without an e-mail address: 600 problems.
+    const bad = new Map(
+      Array.from({ length: 600 }, (_, i) => [i + 1, `Ann${i},Lee,,${p}.${i + 1},Nurse,No,No,`] as const),
+    );
+    const res = await upload(admin, csvOf(p, 600, bad), 'no-emails.csv');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.at(-1)).toBe('…and 100 more problems.');
+    expect(res.json().upload).toMatchObject({ status: 'failed', error_count: 600 });
+    expect(res.json().upload.errors).toHaveLength(500);
+    const history = (await admin.get(base)).json();
+    const listed = history.user_bulk_uploads.find((u: { file_name: string }) => u.file_name === 'no-emails.csv');
+    expect(listed).toMatchObject({ error_count: 600 });
+    expect(listed.errors).toHaveLength(500);
+  }, 60_000);
+
   it('updates an existing user matched by e-mail, adds groups, refuses unknown groups and taken usernames', async () => {
     const p = tag();
     const group = await createGroup(t.deps, w.orgA.id, [], `Nursing ${p}`);

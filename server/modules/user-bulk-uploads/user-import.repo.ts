@@ -128,7 +128,10 @@ export interface UploadOutcome {
   total: number;
   succeeded: number;
   failed: number;
+  /** The problems kept for the history (the first MAX_LISTED_ERRORS). */
   errors: UserRowError[];
+  /** How many problems the file had in all. */
+  errorCount: number;
   created: number;
   updated: number;
 }
@@ -147,8 +150,8 @@ export async function finishUpload(
       total: outcome.total,
       succeeded: outcome.succeeded,
       failed: outcome.failed,
-      // The counts of created and updated users ride along with the errors' list.
-      errors: { rows: outcome.errors, created: outcome.created, updated: outcome.updated },
+      // The counts of created and updated users, and of all the problems, ride along with the errors' list.
+      errors: { rows: outcome.errors, count: outcome.errorCount, created: outcome.created, updated: outcome.updated },
       finishedAt: at,
     })
     .where(and(eq(bulkUploads.orgId, orgId), eq(bulkUploads.id, id)));
@@ -156,6 +159,8 @@ export async function finishUpload(
 
 interface StoredErrors {
   rows?: UserRowError[];
+  /** All the problems (uploads recorded before it was kept: as many as `rows`). */
+  count?: number;
   created?: number;
   updated?: number;
 }
@@ -191,6 +196,7 @@ export async function listUploads(db: Executor, orgId: number, id?: number): Pro
       created: stored.created ?? 0,
       updated: stored.updated ?? 0,
       errors: stored.rows ?? [],
+      error_count: stored.count ?? stored.rows?.length ?? 0,
       created_by: upload.createdBy,
       created_by_name: by,
       created_at: upload.createdAt.toISOString(),

@@ -167,6 +167,7 @@ export async function importUserRows(
       succeeded: rows.length,
       failed: 0,
       errors: [],
+      errorCount: 0,
       created: inserted.length,
       updated,
     },
@@ -205,6 +206,7 @@ async function fail(
       succeeded: 0,
       failed: failedRows,
       errors: sorted.slice(0, MAX_LISTED_ERRORS),
+      errorCount: sorted.length,
       created: 0,
       updated: 0,
     },
@@ -228,7 +230,8 @@ export async function recordRefusal(
 /** The sentences of the 422: every problem, capped, with how many more there were. */
 export function errorSentences(errors: UserRowError[]): string[] {
   const listed = errors.slice(0, MAX_LISTED_ERRORS).map(describeRowError);
-  if (errors.length > MAX_LISTED_ERRORS) listed.push(`…and ${errors.length - MAX_LISTED_ERRORS} more problems.`);
+  const more = errors.length - MAX_LISTED_ERRORS;
+  if (more > 0) listed.push(`…and ${more} more ${more === 1 ? 'problem' : 'problems'}.`);
   return [
     `Nothing was imported: the file has ${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} to fix.`,
     ...listed,

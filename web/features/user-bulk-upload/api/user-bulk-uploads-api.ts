@@ -1,7 +1,7 @@
-import type {
+import {
   UserBulkUploadFailure,
-  UserBulkUploadList,
-  UserBulkUploadResponse,
+  type UserBulkUploadList,
+  type UserBulkUploadResponse,
 } from '../../../../shared/api/user-bulk-uploads';
 import { ApiError, buildUrl, http } from '../../../lib/api-client';
 
@@ -36,7 +36,12 @@ export async function uploadUsers(orgId: string, file: File): Promise<UploadOutc
     return { ok: true, upload: res.upload };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 422 || error.status === 413)) {
-      return { ok: false, failure: { errors: [...error.errors], row_errors: [], upload: null } };
+      // A 422 names every problem (row_errors) and the history's record; a 413 only says why.
+      const failure = UserBulkUploadFailure.safeParse(error.body);
+      return {
+        ok: false,
+        failure: failure.success ? failure.data : { errors: [...error.errors], row_errors: [], upload: null },
+      };
     }
     throw error;
   }

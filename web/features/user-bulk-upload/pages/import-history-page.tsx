@@ -17,6 +17,18 @@ const STATUS: Record<UserBulkUpload['status'], { label: string; color: string }>
 const describe = (e: UserBulkUpload['errors'][number]): string =>
   e.row === null ? e.message : `Row ${e.row}${e.column ? `, ${e.column}` : ''}: ${e.message}`;
 
+/** 'Show 3 errors', or 'Show 500 of 1,234 errors' when the history kept the first of more. */
+function errorsButtonText(upload: UserBulkUpload, opened: boolean): string {
+  const shown = upload.errors.length;
+  const all = Math.max(upload.error_count, shown);
+  const count = all > shown ? `${shown} of ${all.toLocaleString('en-US')}` : String(shown);
+  return `${opened ? 'Hide' : 'Show'} ${count} ${all === 1 ? 'error' : 'errors'}`;
+}
+
+/** The line after the problems kept: '…and 1 more problem.', '…and 734 more problems.' */
+const moreProblems = (more: number): string =>
+  `…and ${more.toLocaleString('en-US')} more ${more === 1 ? 'problem' : 'problems'}.`;
+
 /** orgs/{orgId}/users/import_history: every bulk upload of users, newest first, with its problems. */
 export function ImportHistoryPage() {
   const { orgId = '' } = useParams();
@@ -73,8 +85,7 @@ export function ImportHistoryPage() {
                           aria-controls={`import-errors-${u.id}`}
                           onClick={() => setOpen(open === u.id ? null : u.id)}
                         >
-                          {open === u.id ? 'Hide' : 'Show'} {u.errors.length}{' '}
-                          {u.errors.length === 1 ? 'error' : 'errors'}
+                          {errorsButtonText(u, open === u.id)}
                         </Button>
                       ) : (
                         '—'
@@ -91,6 +102,11 @@ export function ImportHistoryPage() {
                                 {describe(e)}
                               </Text>
                             ))}
+                            {u.error_count > u.errors.length && (
+                              <Text size="sm" c="red.8">
+                                {moreProblems(u.error_count - u.errors.length)}
+                              </Text>
+                            )}
                           </Stack>
                         </Collapse>
                       </Table.Td>

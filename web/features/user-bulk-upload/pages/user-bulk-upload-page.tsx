@@ -3,13 +3,18 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { USER_SHEET_COLUMNS, USER_UPLOAD_MAX_BYTES } from '../../../../shared/api/user-bulk-uploads';
+import {
+  USER_SHEET_COLUMNS,
+  USER_UPLOAD_MAX_BYTES,
+  type UserBulkUploadFailure,
+} from '../../../../shared/api/user-bulk-uploads';
 import { BULK_UPLOAD_LOADER_STOP_MS } from '../../../../shared/domain/limits';
 import { Messages } from '../../../../shared/domain/messages';
 import { Page } from '../../../components/page';
 import { alerts } from '../../../lib/alerts';
 import { loader } from '../../../lib/loader';
 import { templateUrl, uploadUsers, userBulkUploadKeys, type UploadOutcome } from '../api/user-bulk-uploads-api';
+import { moreProblemsMessage } from '../components/more-problems';
 
 /** A refused file's problems shown on the users route; past this many, the history has the rest. */
 const MAX_PROBLEMS_SHOWN = 50;
@@ -41,13 +46,11 @@ export function UserBulkUploadPage() {
   const usersPath = `/orgs/${orgId}/users`;
 
   // Spec §8: a refused upload returns to the users route, each error a danger message there.
-  const refused = (errors: readonly string[]): void => {
+  const refused = (failure: UserBulkUploadFailure): void => {
+    const { errors } = failure;
     for (const error of errors.slice(0, MAX_PROBLEMS_SHOWN)) alerts.danger(error, { scope: 'next', sticky: true });
     if (errors.length > MAX_PROBLEMS_SHOWN) {
-      alerts.danger(`${errors.length - MAX_PROBLEMS_SHOWN} more problems are listed under Import History.`, {
-        scope: 'next',
-        sticky: true,
-      });
+      alerts.danger(moreProblemsMessage(failure, MAX_PROBLEMS_SHOWN), { scope: 'next', sticky: true });
     }
     void navigate(usersPath);
   };
@@ -61,7 +64,7 @@ export function UserBulkUploadPage() {
     try {
       result = await uploadUsers(orgId, file);
       if (result.ok) setOutcome(result);
-      else refused(result.failure.errors);
+      else refused(result.failure);
     } finally {
       setRunning(false);
       void queryClient.invalidateQueries({ queryKey: userBulkUploadKeys.history(orgId) });
