@@ -147,6 +147,8 @@ export type Participants = z.infer<typeof Participants>;
 export const CandidatesQuery = z.object({
   q: text().max(100, 'Search text must be at most 100 characters.').optional(),
   limit: z.coerce.number().int().min(1).max(500, 'Limit must be at most 500.').optional(),
+  /** Users alone or groups alone; both when left out. The limit then counts only those. */
+  type: SubjectType.optional(),
 });
 
 /** Users and groups in one list (spec §3: 'Group' shows a group icon). */

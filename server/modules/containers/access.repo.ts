@@ -150,16 +150,16 @@ export async function listCandidates(
   orgId: number,
   q: string | undefined,
   limit: number,
+  type?: Candidate['type'],
 ): Promise<Candidate[]> {
   const pattern = q ? containsPattern(q.toLowerCase()) : null;
+  const users = sql`select id, 'User'::text as type, (first_name || ' ' || last_name)::text as name, email::text as email
+            from org_users where org_id = ${orgId} and status = ${UserStatus.Active}`;
+  const groups = sql`select id, 'Group'::text as type, name::text as name, null::text as email from user_groups where org_id = ${orgId}`;
+  const subjects = type === 'User' ? users : type === 'Group' ? groups : sql`${users} union all ${groups}`;
   return queryRows<Candidate>(
     db,
-    sql`select * from (
-          select id, 'User'::text as type, (first_name || ' ' || last_name)::text as name, email::text as email
-            from org_users where org_id = ${orgId} and status = ${UserStatus.Active}
-          union all
-          select id, 'Group', name::text, null from user_groups where org_id = ${orgId}
-        ) x
+    sql`select * from (${subjects}) x
         ${pattern ? sql`where lower(x.name) like ${pattern} or lower(coalesce(x.email, '')) like ${pattern}` : sql``}
         order by lower(x.name), x.type desc, x.id
         limit ${limit}`,

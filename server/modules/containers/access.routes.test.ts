@@ -248,4 +248,21 @@ describe('GET access/candidates', () => {
     expect((await admin.get(`${base()}/candidates?limit=0`)).statusCode).toBe(422);
     expect((await t.anonymous().get(`${base()}/candidates`)).statusCode).toBe(401);
   });
+
+  it('lists users alone or groups alone, the limit counting only those', async () => {
+    const both = (await admin.get(`${base()}/candidates?limit=500`)).json().candidates as Array<{ type: string }>;
+    const groupsInAll = both.filter((c) => c.type === 'Group');
+    expect(groupsInAll.length).toBeGreaterThan(0);
+    const groups = (await admin.get(`${base()}/candidates?type=Group&limit=500`)).json().candidates;
+    expect(groups).toEqual(groupsInAll);
+    const users = (await admin.get(`${base()}/candidates?type=User&limit=500`)).json().candidates;
+    expect(users).toEqual(both.filter((c) => c.type === 'User'));
+    // One group, whatever the users whose names sort before it (a user is first of both).
+    expect(both[0]!.type).toBe('User');
+    const first = (await owner.get(`${base()}/candidates?type=Group&limit=1`)).json().candidates;
+    expect(first).toEqual([groupsInAll[0]]);
+    const bad = await admin.get(`${base()}/candidates?type=Team`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.join(' ')).toMatch(/Type must be 'User' or 'Group'/);
+  });
 });

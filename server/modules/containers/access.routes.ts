@@ -37,7 +37,7 @@ export function registerAccessRoutes(app: App, deps: Deps): void {
       summary: 'Users and groups to choose participants from',
       schema: { querystring: CandidatesQuery, response: { 200: CandidateList } },
     },
-    async (ctx, { query }) => listAccessCandidates(ctx, query.q, query.limit ?? DEFAULT_CANDIDATE_LIMIT),
+    async (ctx, { query }) => listAccessCandidates(ctx, query.q, query.limit ?? DEFAULT_CANDIDATE_LIMIT, query.type),
   );
 
   orgRoute(

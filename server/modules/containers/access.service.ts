@@ -1,6 +1,7 @@
 import {
   PARTICIPANT_KEYS,
   roleOfParticipantKey,
+  type Candidate,
   type CandidateList,
   type Participants,
   type ResetToParentBody,
@@ -207,11 +208,16 @@ export async function resetToParent(ctx: OrgCtx, id: number, body: ResetToParent
 }
 
 /** GET access/candidates: users and groups to pick participants from. */
-export async function listAccessCandidates(ctx: OrgCtx, q: string | undefined, limit: number): Promise<CandidateList> {
+export async function listAccessCandidates(
+  ctx: OrgCtx,
+  q: string | undefined,
+  limit: number,
+  type?: Candidate['type'],
+): Promise<CandidateList> {
   const allowed =
     ctx.actor.isAdmin || ctx.actor.isPolicyOwner || (await ownsAnything(ctx.tx, ctx.orgId, ctx.actor.userId));
   if (!canListCandidates(ctx.actor, allowed)) {
     throw forbidden('Only organization administrators and owners can choose participants.');
   }
-  return { candidates: await listCandidates(ctx.tx, ctx.orgId, q?.trim() || undefined, limit) };
+  return { candidates: await listCandidates(ctx.tx, ctx.orgId, q?.trim() || undefined, limit, type) };
 }

@@ -46,18 +46,19 @@ export async function listGroupOptions(orgId: string, admin: boolean): Promise<P
     const { user_groups } = await http.get<UserGroupList>(`${org(orgId)}/user_groups`);
     return user_groups.map((g) => ({ value: String(g.id), label: g.name }));
   }
-  const { candidates } = await http.get<CandidateList>(`${org(orgId)}/access/candidates`, { query: { limit: 500 } });
-  return candidates.filter((c) => c.type === 'Group').map((c) => ({ value: String(c.id), label: c.name }));
+  // Groups alone: users and groups together were cut at 500 by name, so groups could be missing.
+  const { candidates } = await http.get<CandidateList>(`${org(orgId)}/access/candidates`, {
+    query: { type: 'Group', limit: 500 },
+  });
+  return candidates.map((c) => ({ value: String(c.id), label: c.name }));
 }
 
 /** Users whose name or e-mail contains `q` (participant candidates: org admins and owners may list them). */
 export async function searchUserOptions(orgId: string, q: string): Promise<PickerOption[]> {
   const { candidates } = await http.get<CandidateList>(`${org(orgId)}/access/candidates`, {
-    query: { q: q || undefined, limit: 50 },
+    query: { q: q || undefined, type: 'User', limit: 50 },
   });
-  return candidates
-    .filter((c) => c.type === 'User')
-    .map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }));
+  return candidates.map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }));
 }
 
 /** The file name of a Content-Disposition header (the UTF-8 form first). */
