@@ -291,6 +291,29 @@ describe('Azure directory sync', () => {
     expect(mails.map((m) => m.bodyText).join('\n')).toContain('Users deactivated: 2');
   });
 
+  it('names the first 50 skipped accounts in the e-mail and says how many more there were', async () => {
+    const org = await createOrg(t.deps);
+    await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody());
+    // 52 accounts without an e-mail address: each is skipped.
+    graph.pages = [
+      Array.from({ length: 52 }, (_, i) =>
+        graphUser(`n-${i}`, 'No', `Mail ${i}`, `nomail${i}`, { mail: null, userPrincipalName: `nomail${i}` }),
+      ),
+    ];
+    expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
+    expect(await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    const [mail] = await withSystem(t.deps.database.db, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.orgId, org.id), eq(mailOutbox.toAddress, staffEmail))),
+    );
+    const lines = mail!.bodyText.split('\n');
+    expect(lines).toContain('Accounts skipped: 52');
+    expect(lines.filter((line) => line.endsWith(': no e-mail address'))).toHaveLength(50);
+    expect(lines.at(-1)).toBe('  - and 2 more');
+  });
+
   it('a directory that cannot be reached fails the run with a sentence in the e-mail, and frees the org for the next', async () => {
     const org = await createOrg(t.deps);
     await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody({ token_base_url: 'http://127.0.0.1:9' }));

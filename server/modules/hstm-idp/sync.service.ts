@@ -311,6 +311,9 @@ async function readAccounts(
   return { accounts: users.map(fromHlc), complete: true, deltaLink: null };
 }
 
+/** How many skipped accounts the summary e-mail names; past them it says how many more. */
+const SKIPPED_LISTED = 50;
+
 function outcomeMail(
   kind: SyncKind,
   orgName: string,
@@ -331,7 +334,8 @@ function outcomeMail(
     `Users updated: ${counts.updated}`,
     `Users deactivated: ${counts.deactivated}`,
     `Accounts skipped: ${counts.skipped.length}`,
-    ...counts.skipped.slice(0, 50).map((s) => `  - ${s}`),
+    ...counts.skipped.slice(0, SKIPPED_LISTED).map((s) => `  - ${s}`),
+    ...(counts.skipped.length > SKIPPED_LISTED ? [`  - and ${counts.skipped.length - SKIPPED_LISTED} more`] : []),
   ];
   return { subject: `${KIND_LABEL[kind]} synchronization completed`, text: lines.join('\n') };
 }
