@@ -141,8 +141,11 @@ export const visiblePnpIdsSql = (orgId: number, userId: number, roles: RoleFilte
          : sql``
      }`;
 
-/** Containers on which a user holds a given role (effectively): e.g. Owner for the binder-owner checks. */
-export const containersWithRoleSql = (orgId: number, userId: number, role: number): SQL => sql`
+/**
+ * Containers on which a user holds a given role (effectively): e.g. Owner for the binder-owner
+ * checks; 'any' for those the user may see.
+ */
+export const containersWithRoleSql = (orgId: number, userId: number, role: RoleFilter): SQL => sql`
   select c.id from containers c
    where c.org_id = ${orgId} and c.access_source_id in (${grantedContainerIds(orgId, userId, role)})`;
 

@@ -61,23 +61,38 @@ export const UNOWNED_LISTED = 20;
 export const BLOCKING_PNPS_LISTED = 50;
 
 /**
- * The containers of a subtree the user is NOT an effective Owner of (empty: they own it all): the
- * first UNOWNED_LISTED by name, each row with how many there are in all (`total`).
+ * The containers of a subtree the user is NOT an effective Owner of: how many the user may see
+ * and how many they may not, and the names of the first UNOWNED_LISTED they may see (a refusal
+ * never names a binder or folder its reader may not see). All zero: they own it all.
  */
 export async function listUnownedInSubtree(
   db: Executor,
   orgId: number,
   userId: number,
   rootId: number,
-): Promise<Array<{ id: number; name: string; total: number }>> {
-  return queryRows(
+): Promise<{ seen: string[]; seenTotal: number; hidden: number }> {
+  const rows = await queryRows<{ name: string | null; seen_total: number; hidden: number }>(
     db,
-    sql`with recursive ${subtreeCte(orgId, rootId)}
-        select c.id, c.name, (count(*) over ())::int as total from containers c join sub on sub.id = c.id
-         where c.org_id = ${orgId}
-           and c.id not in (${containersWithRoleSql(orgId, userId, ObjectRole.Owner)})
-         order by c.name limit ${UNOWNED_LISTED}`,
+    sql`with recursive ${subtreeCte(orgId, rootId)},
+        unowned as (
+          select c.name, c.id in (${containersWithRoleSql(orgId, userId, 'any')}) as seen
+            from containers c join sub on sub.id = c.id
+           where c.org_id = ${orgId}
+             and c.id not in (${containersWithRoleSql(orgId, userId, ObjectRole.Owner)})
+        ),
+        counts as (
+          select count(*) filter (where seen)::int as seen_total, count(*) filter (where not seen)::int as hidden
+            from unowned
+        )
+        select n.name, counts.seen_total, counts.hidden
+          from counts
+          left join lateral (select u.name from unowned u where u.seen order by u.name limit ${UNOWNED_LISTED}) n on true`,
   );
+  return {
+    seen: rows.flatMap((r) => (r.name === null ? [] : [r.name])),
+    seenTotal: rows[0]?.seen_total ?? 0,
+    hidden: rows[0]?.hidden ?? 0,
+  };
 }
 
 /** True when the user is an effective Owner of the container. */

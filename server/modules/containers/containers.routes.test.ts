@@ -264,10 +264,14 @@ describe('DELETE containers/{id}', () => {
     await grant(t.deps, f.org.id, { containerId: locked.id }, { userId: f.author.id }, 1);
     const res = await owner.delete(url(`/${folder.id}?confirm=true`));
     expect(res.statusCode).toBe(403);
-    expect(res.json().errors[0]).toMatch(/not an owner of everything in Mixed: Locked Away/);
+    // The owner may not see the folder that overrides access without them: it is counted, not named.
+    expect((await owner.get(url(`/${locked.id}`))).statusCode).toBe(404);
+    expect(res.json().errors).toEqual([
+      'You are not an owner of everything in Mixed: it holds 1 folder you cannot see.',
+    ]);
   });
 
-  it('names the first 20 folders the owner does not own and says how many more there are', async () => {
+  it('names the first 20 folders the owner sees but does not own, says how many more, and never names one they cannot see', async () => {
     const { grant } = await import('../../test/factories');
     const folder = (
       await owner.post(url(), { item: { item_type: 2, name: 'Crowded', parent_id: f.binderA.id } })
@@ -278,12 +282,19 @@ describe('DELETE containers/{id}', () => {
           item: { item_type: 2, name: `Locked ${String(i).padStart(2, '0')}`, parent_id: folder.id },
         })
       ).json().item;
+      // Owned by the author; the owner stays in its audience, so sees it without owning it.
       await grant(t.deps, f.org.id, { containerId: locked.id }, { userId: f.author.id }, 1);
+      await grant(t.deps, f.org.id, { containerId: locked.id }, { userId: f.owner.id }, 5);
     }
+    const hidden = (
+      await owner.post(url(), { item: { item_type: 2, name: 'Hidden Away', parent_id: folder.id } })
+    ).json().item;
+    await grant(t.deps, f.org.id, { containerId: hidden.id }, { userId: f.author.id }, 1);
     const res = await owner.delete(url(`/${folder.id}?confirm=true`));
     expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0]).not.toMatch(/Hidden Away/);
     expect(res.json().errors[0]).toMatch(
-      /not an owner of everything in Crowded: Locked 00, .*, Locked 19 and 2 more\.$/,
+      /not an owner of everything in Crowded: Locked 00, .*, Locked 19 and 2 more; it also holds 1 folder you cannot see\.$/,
     );
   });
 });

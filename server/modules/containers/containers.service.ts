@@ -122,6 +122,17 @@ export async function requireManageNode(ctx: OrgCtx, node: ContainerRow): Promis
   }
 }
 
+/**
+ * Why an owner may not restructure a subtree: the binders and folders in it they see but do not
+ * own, by name, and how many they may not see (never named).
+ */
+function notOwnedMessage(name: string, unowned: { seen: string[]; seenTotal: number; hidden: number }): string {
+  const hidden = unowned.hidden > 0 ? `${plural(unowned.hidden, 'folder')} you cannot see` : '';
+  if (unowned.seenTotal === 0) return `You are not an owner of everything in ${name}: it holds ${hidden}.`;
+  const seen = namesWithMore(unowned.seen, unowned.seenTotal);
+  return `You are not an owner of everything in ${name}: ${seen}${hidden ? `; it also holds ${hidden}` : ''}.`;
+}
+
 /** Refuses unless the actor may move, copy or delete the whole subtree (into `destination`). */
 export async function requireRestructure(
   ctx: OrgCtx,
@@ -136,14 +147,9 @@ export async function requireRestructure(
       : destination === null
         ? null
         : { owned: await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, destination.id) };
-  if (canRestructure(ctx.actor, { ownsWholeSubtree: unowned.length === 0, destination: dest })) return;
-  if (unowned.length) {
-    const names = namesWithMore(
-      unowned.map((u) => u.name),
-      unowned[0]!.total,
-    );
-    throw forbidden(`You are not an owner of everything in ${node.name}: ${names}.`);
-  }
+  const ownsWholeSubtree = unowned.seenTotal === 0 && unowned.hidden === 0;
+  if (canRestructure(ctx.actor, { ownsWholeSubtree, destination: dest })) return;
+  if (!ownsWholeSubtree) throw forbidden(notOwnedMessage(node.name, unowned));
   if (dest === null) throw forbidden('Only organization administrators can place binders at the top level.');
   throw forbidden(
     `You can place items only inside binders and folders you own; you are not an owner of ${destination?.name ?? 'it'}.`,
