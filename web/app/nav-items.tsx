@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { StaffPermission } from '../../shared/domain/roles';
 import type { SessionFlags } from '../lib/session-flags';
+import { countText } from '../lib/format';
 import type { WorkCounts } from './layouts/use-work-count';
 
 export interface NavItem {
@@ -28,8 +29,7 @@ export interface NavItem {
 }
 
 /** What a badge shows: '4', '1,000', or '100+' when the count stopped. */
-export const badgeText = (badge: NonNullable<NavItem['badge']>): string =>
-  `${badge.count.toLocaleString('en-US')}${badge.more ? '+' : ''}`;
+export const badgeText = (badge: NonNullable<NavItem['badge']>): string => countText(badge.count, badge.more);
 
 /** Who may open which org area (product rules: permission matrix). Guards and menus share these. */
 export const orgAccess = {

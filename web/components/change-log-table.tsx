@@ -135,7 +135,7 @@ export function ChangeLogTable({
         footer={
           <PaginationFooter
             total={table.total}
-            {...(truncated ? { totalLabel: `${table.total.toLocaleString('en-US')}+` } : {})}
+            capped={truncated}
             page={table.page}
             pageSize={table.pageSize}
             label={label}

@@ -1,6 +1,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { paginate } from '../../shared/domain/pagination';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../shared/domain/limits';
+import { countText } from '../lib/format';
 
 export interface PaginationFooterProps {
   readonly total: number;
@@ -8,8 +9,8 @@ export interface PaginationFooterProps {
   readonly pageSize?: number;
   /** Plural noun after the total; defaults to 'Items' (spec §2). */
   readonly label?: string;
-  /** How the total is written when it is not simply the number (e.g. '10,000+' for a capped count). */
-  readonly totalLabel?: string;
+  /** The server stopped counting at `total` and more exist: 'of 10,000+' (`countText`). */
+  readonly capped?: boolean | undefined;
   readonly onPageChange: (page: number) => void;
 }
 
@@ -54,7 +55,7 @@ export function PaginationFooter({
   page = DEFAULT_PAGE,
   pageSize = DEFAULT_PAGE_SIZE,
   label = 'Items',
-  totalLabel,
+  capped = false,
   onPageChange,
 }: PaginationFooterProps) {
   const window = paginate({ total, page, pageSize });
@@ -62,7 +63,7 @@ export function PaginationFooter({
   return (
     <Group justify="space-between" gap="sm" px="md" py="sm" wrap="wrap" data-testid="pagination-footer">
       <Text size="sm" c="dimmed" aria-live="polite">
-        Showing {window.lower} - {window.upper} of {totalLabel ?? window.total} {label}
+        Showing {window.lower} - {window.upper} of {capped ? countText(window.total, true) : window.total} {label}
       </Text>
       <Group gap={4} component="nav" aria-label="Pagination">
         <PageLink onClick={() => onPageChange(window.page - 1)} disabled={!window.hasPrevious}>

@@ -1,3 +1,4 @@
+import { countText } from '../../lib/format';
 import type { ReportFilterKey } from '../../../shared/api/reporting';
 import type { SortState } from '../../components/sort-state';
 import type { ReportDefinition } from './report-definitions';
@@ -79,5 +80,5 @@ export function hasFilters(def: ReportDefinition, params: URLSearchParams): bool
 
 /** The count as the screen writes it: '1,234', or '10,000+' when the server stopped counting (capped). */
 export function countLabel(total: number, capped: boolean): string {
-  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  return countText(total, capped);
 }

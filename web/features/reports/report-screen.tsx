@@ -227,7 +227,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
               data && (
                 <PaginationFooter
                   total={data.total}
-                  totalLabel={count}
+                  capped={data.capped}
                   page={data.page}
                   pageSize={data.per_page}
                   label={def.items}

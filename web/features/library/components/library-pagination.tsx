@@ -1,5 +1,4 @@
 import { PaginationFooter, type PaginationFooterProps } from '../../../components/pagination-footer';
-import { matchCount } from './match-count';
 
 export interface LibraryPaginationProps extends PaginationFooterProps {
   /** The server stopped counting at `total`: more match than it says. */
@@ -11,5 +10,5 @@ export interface LibraryPaginationProps extends PaginationFooterProps {
  * (`capped`), it reads 'Showing 1 - 10 of 10,000+ P&Ps' and pages through what was counted.
  */
 export function LibraryPagination({ capped, ...props }: LibraryPaginationProps) {
-  return <PaginationFooter {...props} {...(capped ? { totalLabel: matchCount(props.total, true) } : {})} />;
+  return <PaginationFooter {...props} capped={capped} />;
 }

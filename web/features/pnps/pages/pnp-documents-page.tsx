@@ -96,7 +96,7 @@ export function PnpDocumentsPage() {
         footer={
           <PaginationFooter
             total={table.total}
-            {...(capped ? { totalLabel: `${table.total.toLocaleString('en-US')}+` } : {})}
+            capped={capped}
             page={table.page}
             pageSize={table.pageSize}
             label="Documents"

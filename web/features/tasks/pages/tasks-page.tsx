@@ -248,7 +248,7 @@ export function TasksPage() {
               page={data.page}
               pageSize={data.per_page}
               label="Tasks"
-              {...(data.total_capped ? { totalLabel: `${data.total.toLocaleString('en-US')}+` } : {})}
+              capped={data.total_capped}
               onPageChange={(page) => setFilter('page', String(page))}
             />
           )
