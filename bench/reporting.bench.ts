@@ -4,7 +4,8 @@
 // the default year is timed beside them, as kept and, after a write it reads, computed afresh; and a
 // 100,000-row export streamed with the server's memory flat (the heap and RSS growth while it
 // streams are printed next to the size of the file).
-// BENCH_PNPS (default 50000), BENCH_RUNS (default 15). On PGlite (in memory) by default; with
+// BENCH_PNPS (default 50000), BENCH_RUNS (default 100: a p95 of 15 or 30 runs is the second-slowest
+// request, which a neighbour's burst decides). On PGlite (in memory) by default; with
 // BENCH_REPORTS_DATABASE_URL on that PostgreSQL database instead, where a fixture seeded by an
 // earlier run is reused (BENCH_RESEED=1 makes the database again and seeds it). BENCH_ONLY=a,b keeps only the routes whose
 // path contains one of the words; BENCH_EXPORT=0 skips the exports.
@@ -31,7 +32,7 @@ import { systemClock } from '../server/platform/clock';
 import { localFileStore } from '../server/platform/file-store';
 
 const PNPS = Number(process.env.BENCH_PNPS ?? 50_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const DATABASE_URL = process.env.BENCH_REPORTS_DATABASE_URL || null;
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const EXPORTS = process.env.BENCH_EXPORT !== '0';

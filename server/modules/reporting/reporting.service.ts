@@ -249,7 +249,7 @@ export async function getReport(ctx: OrgCtx, key: ReportOrDetailKey, q: ParsedQu
   // not depend on their parameters' values (the organisation, the owner, the page size), so they are
   // planned once per connection (docs/adr/0014-list-plans.md) instead of on every request. Nothing
   // runs after them in the request's transaction.
-  if (isPlainFirstPage(q) && !REPORTS[key].customPlans) await planOnce(ctx.tx);
+  if (isPlainFirstPage(q)) await planOnce(ctx.tx);
   const scope = await reportScope(ctx);
   return runReport(ctx, key, scope, q);
 }
