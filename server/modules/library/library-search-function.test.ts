@@ -170,23 +170,27 @@ describe('library_search_candidates', () => {
     expect(wordsOfB).toEqual([]);
   });
 
-  it("asks the names' words before the names' index: a word in no name's word is not looked for in the names", async () => {
-    // orgC: enough names that the names pass reads its trigram index, as in production.
+  it("asks the names' words before the names: a word in no name's word is not looked for in the names", async () => {
+    // orgC: enough names that the names pass reads an index, as in production.
     await withTenant(t.deps.database.db, orgC.id, async (tx) => {
       const [zanzibar] = await queryRows<{ id: number }>(
         tx,
         sql`select id from pnps where lower(name) like '%zanzibar%'`,
       );
-      // Part of a name's word: found by name, through the names' trigram index.
-      const before = await scansOf(tx, 'pnps_name_trgm_idx');
+      // Part of a name's word: found by name, through the names' words and their P&Ps (migration
+      // 0045), without the names' trigram index.
+      const trigram = await scansOf(tx, 'pnps_name_trgm_idx');
+      const before = await scansOf(tx, 'search_name_postings_pkey');
       expect((await candidates(tx, 'zanzib', ['zanzib'])).map((r) => [r.pnp_id, r.in_name])).toEqual([
         [zanzibar!.id, true],
       ]);
-      const asked = await scansOf(tx, 'pnps_name_trgm_idx');
+      const asked = await scansOf(tx, 'search_name_postings_pkey');
       expect(asked).toBeGreaterThan(before);
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(trigram);
       // A word of the phrase that no name holds: the names are not read for it.
       expect(await candidates(tx, 'zanzibar zorblatt', ['zanzibar', 'zorblatt'])).toEqual([]);
-      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(asked);
+      expect(await scansOf(tx, 'search_name_postings_pkey')).toBe(asked);
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(trigram);
       // A renamed P&P's new word is a name's word at once.
       await tx.execute(sql`update pnps set name = 'Zanzibar Zorblatt Plan' where id = ${zanzibar!.id}`);
       expect(
@@ -230,7 +234,13 @@ describe('library_search_candidates', () => {
         in_name: false,
       });
       expect(await scansOf(tx, 'stored_files_search_idx')).toBeGreaterThan(documentScans);
+      // A word of a name: through the names' words and their P&Ps (migration 0045); a phrase across
+      // the names' words (no tokens): through the names' trigram index.
+      const postingScans = await scansOf(tx, 'search_name_postings_pkey');
       expect((await candidates(tx, 'zanzibar', ['zanzibar']))[0]).toMatchObject({ in_name: true, in_document: false });
+      expect(await scansOf(tx, 'search_name_postings_pkey')).toBeGreaterThan(postingScans);
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(nameScans);
+      expect((await candidates(tx, '777 zanzibar', []))[0]).toMatchObject({ in_name: true, in_document: false });
       expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBeGreaterThan(nameScans);
       // Descriptions have a trigram index too; whether it beats a scan depends on the data (it does at 50,000).
       expect((await candidates(tx, 'zanthoxylum', ['zanthoxylum']))[0]).toMatchObject({
@@ -241,16 +251,21 @@ describe('library_search_candidates', () => {
   });
 
   it('runs as its owner with a fixed search path, callable by the application role only', async () => {
-    const [fn] = await withSystem(t.deps.database.db, (tx) =>
-      queryRows<{ definer: boolean; config: string[]; app: boolean; public_execute: boolean }>(
-        tx,
-        sql`select p.prosecdef as definer, p.proconfig as config,
-                   has_function_privilege('tenet_app', ${SIGNATURE}, 'EXECUTE') as app,
-                   exists (select 1 from aclexplode(p.proacl) a where a.grantee = 0 and a.privilege_type = 'EXECUTE') as public_execute
-              from pg_proc p where p.oid = ${SIGNATURE}::regprocedure`,
-      ),
-    );
-    expect(fn).toMatchObject({ definer: true, app: true, public_execute: false });
-    expect(fn!.config).toContain('search_path=public, pg_temp');
+    for (const signature of [SIGNATURE, 'library_search_corrections(text, text[], real, integer)']) {
+      const [fn] = await withSystem(t.deps.database.db, (tx) =>
+        queryRows<{ definer: boolean; config: string[]; app: boolean; public_execute: boolean }>(
+          tx,
+          // A function nobody granted anything on has no ACL (null): it then holds the defaults, in
+          // which PUBLIC may execute it.
+          sql`select p.prosecdef as definer, p.proconfig as config,
+                     has_function_privilege('tenet_app', ${signature}, 'EXECUTE') as app,
+                     exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+                              where a.grantee = 0 and a.privilege_type = 'EXECUTE') as public_execute
+                from pg_proc p where p.oid = ${signature}::regprocedure`,
+        ),
+      );
+      expect(fn, signature).toMatchObject({ definer: true, app: true, public_execute: false });
+      expect(fn!.config, signature).toContain('search_path=public, pg_temp');
+    }
   });
 });
