@@ -140,6 +140,18 @@ export function commitWithNextStatement(client: pg.PoolClient | pg.Client): void
   finalStatements.add(client);
 }
 
+/**
+ * After a final statement committed: the connection's next query opens a new transaction, with
+ * `prologue` (its BEGIN and settings) in front of it as the first one had. False, and nothing
+ * changes, when no final statement committed (the transaction it is in goes on).
+ */
+export function reopenAfterCommit(client: pg.PoolClient | pg.Client, prologue: readonly string[]): boolean {
+  if (!committed.delete(client)) return false;
+  finalStatements.delete(client);
+  prologues.set(client, [...prologue]);
+  return true;
+}
+
 /** Whether the transaction committed with its final statement; forgets both marks (the holder ends). */
 export function takeCommitted(client: pg.PoolClient | pg.Client): boolean {
   finalStatements.delete(client);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, createOrg } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { queryRows } from './client';
-import { APP_ROLE, commitWithFinalStatement, commitWithoutFlushWait, planOnce, withSystem, withTenant } from './tenant';
+import {
+  APP_ROLE,
+  beginAgainIfCommitted,
+  commitWithFinalStatement,
+  commitWithoutFlushWait,
+  planOnce,
+  withSystem,
+  withTenant,
+} from './tenant';
 
 /**
  * A request's transaction (docs/adr/0014-list-plans.md): its BEGIN and settings ride with its first
@@ -172,5 +180,56 @@ describe('a request transaction', () => {
       );
       expect(n?.n).toBe(process.env.TEST_DATABASE_URL ? 2 : 3);
     }
+  });
+
+  it('begins again after the final statement committed: the next statements run in a new transaction as the same role and organisation', async () => {
+    const org = await createOrg(t.deps);
+    const other = await createOrg(t.deps);
+    const insert = (name: string) =>
+      sql`insert into containers (org_id, type, name, position) values (${org.id}, 1, ${name}, 0) returning name`;
+    let seen: unknown = null;
+    const failure = await withTenant(t.deps.database.db, org.id, async (tx) => {
+      await planOnce(tx);
+      commitWithFinalStatement(tx);
+      await queryRows(tx, insert('First, committed with its statement'));
+      beginAgainIfCommitted(tx);
+      const [again] = await queryRows<{ role: string; org: string; plans: string }>(
+        tx,
+        sql`select current_user as role, current_setting('app.org_id') as org,
+                   current_setting('plan_cache_mode') as plans, ${'x'}::text as parameter`,
+      );
+      await queryRows(tx, insert('Second, then rolled back'));
+      // Row-level security holds in the new transaction: another organisation's rows stay out.
+      const [foreign] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from containers where org_id = ${other.id}`,
+      );
+      seen = { role: again?.role, org: again?.org, plans: again?.plans, foreign: foreign?.n };
+      throw new Error('roll back the second');
+    }).catch((error: unknown) => error as Error);
+    expect(failure).toBeInstanceOf(Error);
+    const names = await withTenant(t.deps.database.db, org.id, (tx) =>
+      queryRows<{ name: string }>(tx, sql`select name from containers where org_id = ${org.id} order by name`),
+    );
+    if (process.env.TEST_DATABASE_URL) {
+      // A new transaction, without the first's settings (plan_cache_mode is the server's again).
+      expect(seen).toEqual({ role: APP_ROLE, org: String(org.id), plans: 'auto', foreign: 0 });
+      // The first transaction committed alone; the second rolled back whole.
+      expect(names.map((n) => n.name)).toEqual(['First, committed with its statement']);
+    } else {
+      // PGlite: one transaction all along (its generic plans still set), rolled back whole.
+      expect(seen).toEqual({ role: APP_ROLE, org: String(org.id), plans: 'force_generic_plan', foreign: 0 });
+      expect(names).toEqual([]);
+    }
+  });
+
+  it('does nothing when no final statement committed: the transaction goes on', async () => {
+    const org = await createOrg(t.deps);
+    const open = await withTenant(t.deps.database.db, org.id, async (tx) => {
+      await tx.execute(sql`select set_config('app.probe', 'inside', true)`);
+      beginAgainIfCommitted(tx);
+      return transactionStillOpen(tx);
+    });
+    expect(open).toBe(true);
   });
 });

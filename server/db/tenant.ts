@@ -7,6 +7,7 @@ import {
   commitWithNextStatement,
   deferPrologue,
   dropPrologue,
+  reopenAfterCommit,
   takeCommitted,
 } from './named-statements';
 
@@ -85,6 +86,24 @@ export function commitWithFinalStatement(tx: Executor): void {
   if (client) commitWithNextStatement(client);
 }
 
+/** Each checked-out connection's transaction opening (its BEGIN and settings), as first deferred. */
+const openings = new WeakMap<object, readonly string[]>();
+
+/**
+ * When the transaction committed with its final statement (commitWithFinalStatement), the statements
+ * that follow run in a new transaction with the same organisation and role: on PostgreSQL its BEGIN
+ * and settings ride with the next statement, as the first transaction's did. For a route whose
+ * usual answer is one statement and whose rarer one needs more (figures kept, else computed): the
+ * usual answer commits with its statement, the rarer one begins again. Settings the first
+ * transaction added (planOnce, for instance) do not carry over. Otherwise, and on PGlite, the
+ * transaction goes on and this does nothing.
+ */
+export function beginAgainIfCommitted(tx: Executor): void {
+  const client = pooledClientOf(tx);
+  const opening = client ? openings.get(client) : undefined;
+  if (client && opening) reopenAfterCommit(client, opening);
+}
+
 /**
  * Tests only: databases whose organisation requests keep the owner's role, so row-level security
  * does not apply and the repositories' own org conditions are the only wall (the route matrix runs
@@ -141,6 +160,7 @@ async function pooledTransaction<T>(
     const own = new NodePgSession(client, session.dialect, session.schema, session.options);
     const tx = new NodePgTransaction(session.dialect, own, session.schema) as unknown as Tx;
     deferPrologue(client, prologue);
+    openings.set(client, [...prologue]);
     let result: T;
     try {
       result = await fn(tx);
@@ -154,6 +174,7 @@ async function pooledTransaction<T>(
   } finally {
     dropPrologue(client);
     takeCommitted(client);
+    openings.delete(client);
     client.release();
   }
 }

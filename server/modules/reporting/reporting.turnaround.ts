@@ -10,7 +10,7 @@ import {
 import { DRAFT_STAGE_LABELS, DraftStage, TaskKind } from '../../../shared/domain/statuses';
 import { WORKFLOW_ACTION_LABELS } from '../../../shared/domain/workflow';
 import { queryRows, type Tx } from '../../db/client';
-import { planOnce } from '../../db/tenant';
+import { beginAgainIfCommitted, commitWithFinalStatement, planOnce } from '../../db/tenant';
 import type { OrgCtx } from '../../http/routes';
 import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
 
@@ -225,7 +225,11 @@ const KEPT_PER_ORG = 20;
  * The four figures' rows: the figures by stage, binder and person as kept for this scope and period
  * while nothing they read has changed since (migration 0037 says how that is known), else computed
  * and, when no write of the organisation is in flight, kept; the slowest open items always afresh.
- * A request that finds them kept runs one statement.
+ *
+ * A request that finds them kept runs one statement, which commits with it (one round trip for the
+ * transaction). One that does not begins again: a new transaction first tries the organisation's
+ * write lock, which must be held before the snapshot the figures are computed from (a separate
+ * statement), then computes them, and keeps them only when it got the lock.
  */
 export async function turnaroundRows(tx: Tx, scope: ReportScope, period: TurnaroundPeriod): Promise<TurnaroundRows> {
   const o = scope.orgId;
@@ -234,7 +238,8 @@ export async function turnaroundRows(tx: Tx, scope: ReportScope, period: Turnaro
   const thisKey = sql`f.owner_id = ${ownerKey} and f.period_start = ${period.start}::timestamptz
                       and f.period_end = ${period.end}::timestamptz`;
   const highestWrite = sql`(select coalesce(max(w.seq), 0) from report_writes w where w.org_id = ${o})`;
-  const [first] = await queryRows<TurnaroundRows & { found: boolean; may_keep: boolean | null }>(
+  commitWithFinalStatement(tx);
+  const [first] = await queryRows<TurnaroundRows & { found: boolean }>(
     tx,
     sql`with kept as (
           select f.stages, f.binders, f.persons from turnaround_figures f
@@ -243,16 +248,19 @@ export async function turnaroundRows(tx: Tx, scope: ReportScope, period: Turnaro
                (select k.stages from kept k) as stages,
                (select k.binders from kept k) as binders,
                (select k.persons from kept k) as persons,
-               ${q.open} as open,
-               case when not exists (select 1 from kept)
-                    then pg_try_advisory_xact_lock(hashtext('report_writes'), ${o}) end as may_keep,
-               ${SORT_SETTINGS}`,
+               ${q.open} as open`,
   );
   if (!first) return { stages: [], binders: [], persons: [], open: [] };
   if (first.found) return withOpen(first.open, first);
 
+  beginAgainIfCommitted(tx);
+  const [lock] = await queryRows<{ may_keep: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(hashtext('report_writes'), ${o}) as may_keep, ${SORT_SETTINGS}`,
+  );
   const figures = sql`select ${q.stages} as stages, ${q.binders} as binders, ${q.persons} as persons`;
-  if (!first.may_keep) {
+  commitWithFinalStatement(tx);
+  if (!lock?.may_keep) {
     // A write of the organisation is in flight: what this statement sees may be overtaken when it
     // commits, so it is served but not kept.
     return withOpen(first.open, (await queryRows<Figures>(tx, figures))[0]);
