@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createSecretKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -37,6 +37,12 @@ export interface Config {
    * null: SECRETS_KEY is unset and the key file in dataDir is used (server/platform/secrets-key.ts).
    */
   secretsKey: KeyObject | null;
+  /**
+   * The service provider's SAML signing key and its certificate (PEM), from SAML_SP_KEY_FILE and
+   * SAML_SP_CERT_FILE: our AuthnRequests, LogoutRequests and LogoutResponses are signed with it and
+   * the certificate is published in our metadata. Null: they go unsigned.
+   */
+  samlSigning: SamlSigning | null;
   /** Files go to S3-compatible storage when S3_BUCKET is set, else to fileStoreDir. */
   s3: {
     bucket: string;
@@ -45,6 +51,11 @@ export interface Config {
     accessKeyId: string | null;
     secretAccessKey: string | null;
   } | null;
+}
+
+export interface SamlSigning {
+  privateKey: string;
+  certificate: string;
 }
 
 function readVersion(): string {
@@ -127,6 +138,46 @@ export function decodeSecretsKey(text: string, source: string): KeyObject {
   return createSecretKey(bytes);
 }
 
+/**
+ * The SAML signing pair from its two files: both or neither, each readable and what it claims to be,
+ * and the certificate's public key the private key's (an identity provider would refuse every
+ * signature made with a key its published certificate does not hold, with no word of why).
+ */
+export function samlSigningOf(keyFile: string | undefined, certFile: string | undefined): SamlSigning | null {
+  if (!keyFile && !certFile) return null;
+  if (!keyFile || !certFile) {
+    throw new Error('SAML_SP_KEY_FILE and SAML_SP_CERT_FILE go together: set both (or neither, to sign nothing).');
+  }
+  const read = (file: string, name: string): string => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`${name}: cannot read '${file}' (${(error as Error).message})`);
+    }
+  };
+  const privateKey = read(keyFile, 'SAML_SP_KEY_FILE');
+  const certificate = read(certFile, 'SAML_SP_CERT_FILE');
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(privateKey);
+  } catch {
+    throw new Error(`SAML_SP_KEY_FILE: '${keyFile}' holds no private key in PEM form`);
+  }
+  if (key.asymmetricKeyType !== 'rsa') {
+    throw new Error(`SAML_SP_KEY_FILE: '${keyFile}' must hold an RSA key (SAML signs with RSA-SHA256)`);
+  }
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(certificate);
+  } catch {
+    throw new Error(`SAML_SP_CERT_FILE: '${certFile}' holds no X.509 certificate in PEM form`);
+  }
+  if (!cert.checkPrivateKey(key)) {
+    throw new Error('SAML_SP_CERT_FILE: the certificate is not the one of the key in SAML_SP_KEY_FILE');
+  }
+  return { privateKey, certificate };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -153,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Tenet <no-reply@localhost>',
     trustProxy: trustProxy(env.TRUST_PROXY),
     secretsKey: env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY, 'SECRETS_KEY') : null,
+    samlSigning: samlSigningOf(env.SAML_SP_KEY_FILE || undefined, env.SAML_SP_CERT_FILE || undefined),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

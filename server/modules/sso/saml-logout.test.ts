@@ -86,7 +86,7 @@ describe('signing out of a SAML organisation', () => {
     expect(res.statusCode).toBe(200);
     const logoutUrl = res.json<{ logoutUrl: string }>().logoutUrl;
     expect(logoutUrl.startsWith(`${TEST_SAML_IDP_SLO_URL}?SAMLRequest=`)).toBe(true);
-    // Unsigned: we hold no SP signing key (node-saml signs only when it has one).
+    // Unsigned: this deployment has no SP signing key (saml-signing.test.ts tests one that has).
     expect(new URL(logoutUrl).searchParams.get('Signature')).toBeNull();
     const request = logoutRequestOf(logoutUrl);
     expect(request).toMatchObject({

@@ -114,6 +114,9 @@ export function serviceProvider(
     digestAlgorithm: 'sha256',
     identifierFormat: null,
     disableRequestedAuthnContext: true,
+    // With the deployment's signing key, node-saml signs every message it sends by redirect
+    // (AuthnRequest, LogoutRequest, LogoutResponse): SigAlg and Signature in the query.
+    ...(deps.config.samlSigning ? { privateKey: deps.config.samlSigning.privateKey } : {}),
   });
 }
 
@@ -127,7 +130,11 @@ export async function authorizeUrl(deps: Deps, orgId: number, sso: SamlSso, sp: 
 }
 
 export function spMetadata(deps: Deps, orgId: number, sp: SpAddresses): string {
-  return serviceProvider(deps, orgId, null, sp).generateServiceProviderMetadata(null, null);
+  // With a signing key: AuthnRequestsSigned="true" and the certificate as a signing KeyDescriptor.
+  return serviceProvider(deps, orgId, null, sp).generateServiceProviderMetadata(
+    null,
+    deps.config.samlSigning?.certificate ?? null,
+  );
 }
 
 const parser = () =>
