@@ -38,6 +38,12 @@ export interface Config {
    */
   secretsKey: KeyObject | null;
   /**
+   * The key the secrets were sealed with before SECRETS_KEY (or the key file) changed: at start,
+   * every secret that opens with it and not with the current key is sealed again with the current
+   * one (server/modules/hstm-idp/reseal-secrets.ts). Null: no rotation.
+   */
+  secretsKeyPrevious: KeyObject | null;
+  /**
    * The service provider's SAML signing key and its certificate (PEM), from SAML_SP_KEY_FILE and
    * SAML_SP_CERT_FILE: our AuthnRequests, LogoutRequests and LogoutResponses are signed with it and
    * the certificate is published in our metadata. Null: they go unsigned.
@@ -204,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Tenet <no-reply@localhost>',
     trustProxy: trustProxy(env.TRUST_PROXY),
     secretsKey: env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY, 'SECRETS_KEY') : null,
+    secretsKeyPrevious: env.SECRETS_KEY_PREVIOUS
+      ? decodeSecretsKey(env.SECRETS_KEY_PREVIOUS, 'SECRETS_KEY_PREVIOUS')
+      : null,
     samlSigning: samlSigningOf(env.SAML_SP_KEY_FILE || undefined, env.SAML_SP_CERT_FILE || undefined),
     s3: env.S3_BUCKET
       ? {

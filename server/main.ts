@@ -15,6 +15,7 @@ import { applicationJobs } from './platform/jobs/app-jobs';
 import { lateJobWaker } from './platform/jobs/job-waker';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner';
 import { closeParserPool } from './modules/files/parser-pool';
+import { resealIdpSecrets } from './modules/hstm-idp/reseal-secrets';
 import { sealLegacyIdpSecrets } from './modules/hstm-idp/seal-legacy-secrets';
 import { secretsKeyFile, secretsKeyOf } from './platform/secrets-key';
 import { seedDemo } from './seed/demo';
@@ -65,6 +66,20 @@ async function main(): Promise<void> {
   // Secrets saved before they were encrypted at rest are sealed now that the migrations have run.
   const sealed = await sealLegacyIdpSecrets(database.db, secretsKey);
   if (sealed > 0) log.info({ sealed }, 'identity-provider secrets stored in plain text were encrypted');
+  // A rotated key: what the previous key sealed is sealed again with the current one.
+  if (config.secretsKeyPrevious) {
+    const rotated = await resealIdpSecrets(database.db, secretsKey, config.secretsKeyPrevious);
+    log.info(
+      rotated,
+      'identity-provider secrets sealed with SECRETS_KEY_PREVIOUS were sealed again with the current key',
+    );
+    if (rotated.unreadable > 0) {
+      log.warn(
+        { unreadable: rotated.unreadable },
+        'identity-provider secrets that open with neither key: staff must enter them again',
+      );
+    }
+  }
   const files = config.s3 ? s3FileStore(config.s3) : localFileStore(config.fileStoreDir);
   const jobWaker = lateJobWaker(log);
   const deps: Deps = { config, database, clock: systemClock, files, log, jobs: jobWaker };

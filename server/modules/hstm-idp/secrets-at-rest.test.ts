@@ -7,11 +7,13 @@ import { queryRows } from '../../db/client';
 import { idpSyncRuns, orgIdpSettings } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import { secretsKeyOf } from '../../platform/secrets-key';
+import { loadConfig } from '../../config';
 import { createOrg, createStaff } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { signInAtPeer, startOidcPeer, type OidcPeer } from '../sso/oidc-peer';
 import { STAND_IN_SECRET, startGraphStandIn, type GraphStandIn } from './graph-stand-in';
-import { unreadableSecretMessage } from './idp-secrets';
+import { sealIdpSecret, unreadableSecretMessage } from './idp-secrets';
+import { resealIdpSecrets } from './reseal-secrets';
 import { sealLegacyIdpSecrets } from './seal-legacy-secrets';
 import { processIdpSyncRuns } from './sync.service';
 import { TEST_IDP_CERT_PEM } from './test-fixtures';
@@ -349,5 +351,63 @@ describe('the start-up step for secrets saved in plain text before they were sea
 
     expect(await sealLegacyIdpSecrets(t.deps.database.db, key)).toBe(0);
     expect(await rawSettings(org.id)).toEqual(sealed);
+  });
+});
+
+// Last in this file: it moves the test server to a new key for good.
+describe('rotating the secrets key (SECRETS_KEY_PREVIOUS)', () => {
+  it('seals again with the new key what the previous key sealed, so syncs and sign-ins go on; leaves what opens with neither; a second run changes nothing', async () => {
+    expect(() => loadConfig({ SECRETS_KEY_PREVIOUS: 'abcd' })).toThrow(/SECRETS_KEY_PREVIOUS must be 32 bytes/);
+    const previous = secretsKeyOf(t.deps.config);
+    const org = await createOrg(t.deps);
+    await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody(STAND_IN_SECRET));
+    await staff.put(`${B}/${org.id}/hlc_settings`, hlcBody(hlc.apiKey));
+    await oidcClient(org, 'HSTREAM', `hs-${randomBytes(6).toString('hex')}`);
+    // Another organisation's secret sealed under a third key: it opens with neither.
+    const stranger = await createOrg(t.deps);
+    const third = createSecretKey(randomBytes(32));
+    const strangerSecret = sealIdpSecret(third, { orgId: stranger.id, provider: 'HSTREAM_HLC', name: 'api_key' }, 'k');
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.insert(orgIdpSettings).values({
+        orgId: stranger.id,
+        provider: 'HSTREAM_HLC',
+        settings: { users_url: hlc.url, api_key: strangerSecret },
+        enabled: true,
+      }),
+    );
+    const before = await rawSettings(org.id);
+
+    // The server starts with a new key and the old one as SECRETS_KEY_PREVIOUS.
+    const current = createSecretKey(randomBytes(32));
+    t.deps.config.secretsKey = current;
+    expect((await staff.get(`${B}/${org.id}/idp_settings`)).json()).toMatchObject({
+      azure: { client_secret_set: false },
+    });
+    const first = await resealIdpSecrets(t.deps.database.db, current, previous);
+    expect(first.resealed).toBeGreaterThanOrEqual(3);
+    expect(first.unreadable).toBeGreaterThanOrEqual(1);
+
+    const after = await rawSettings(org.id);
+    for (const provider of ['AD', 'HSTREAM_HLC', 'OIDC_HSTREAM'] as const) {
+      const field = provider === 'HSTREAM_HLC' ? 'api_key' : 'client_secret';
+      expect(after[provider]!.json[field]).toMatch(/^enc:v1:/);
+      expect(after[provider]!.json[field]).not.toBe(before[provider]!.json[field]);
+      expect({ ...after[provider]!.json, [field]: null }).toEqual({ ...before[provider]!.json, [field]: null });
+    }
+    expect((await rawSettings(stranger.id)).HSTREAM_HLC!.json.api_key).toBe(strangerSecret);
+
+    // Under the new key alone, everything works again.
+    expect((await staff.get(`${B}/${org.id}/idp_settings`)).json()).toMatchObject({
+      azure: { client_secret_set: true },
+      hlc: { api_key_set: true },
+      hstream_oidc: { client_secret_set: true },
+    });
+    expect(await syncOnce(org.id, 'azure')).toEqual({ status: 'done', error: null });
+    expect(await syncOnce(org.id, 'hlc')).toEqual({ status: 'done', error: null });
+    expect(await signInThroughPeer(org.tenant)).toBe(`/orgs/${org.id}/pnps`);
+
+    const second = await resealIdpSecrets(t.deps.database.db, current, previous);
+    expect(second).toEqual({ resealed: 0, unreadable: first.unreadable });
+    expect(await rawSettings(org.id)).toEqual(after);
   });
 });
