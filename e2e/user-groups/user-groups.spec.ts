@@ -68,7 +68,12 @@ test('an admin creates a group with members, edits it, sees its users and change
     await expect(row).toContainText('2');
     await row.getByRole('button', { name: `Delete ${renamed}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Group', exact: true });
-    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    // The dialog focuses its action once it has opened: a click during its opening transition was
+    // once lost (no request sent, the dialog left open), so wait for what a person sees first.
+    const confirmDelete = dialog.getByRole('button', { name: 'Delete', exact: true });
+    await expect(confirmDelete).toBeFocused();
+    await confirmDelete.click();
+    await expect(dialog).toBeHidden();
     await expect(list.getByRole('row', { name: new RegExp(renamed) })).toHaveCount(0);
     await expect(list).toContainText('No Groups to show');
   } finally {
