@@ -64,3 +64,27 @@ test.describe('accessibility and look (axe-core)', () => {
     await page.screenshot({ path: `${SHOTS}/tablet.png`, fullPage: true });
   });
 });
+
+test.describe('motion', () => {
+  /** The inline transition Mantine gives the open user menu (empty when it does not animate). */
+  async function menuTransition(page: Page): Promise<string> {
+    await signIn(page, DemoUsers.admin);
+    await expect(page.getByRole('heading', { level: 1, name: 'Library', exact: true })).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeVisible();
+    return menu.evaluate((element) => (element as HTMLElement).style.transitionDuration);
+  }
+
+  test('menus and dialogs animate by default', async ({ page }) => {
+    expect(await menuTransition(page)).toMatch(/^[1-9]\d*ms$/);
+  });
+
+  test.describe('for someone who asks their system for less motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('menus and dialogs open without animation', async ({ page }) => {
+      expect(await menuTransition(page)).toBe('');
+    });
+  });
+});

@@ -36,6 +36,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   autoContrast: true,
+  // People who ask their system for less motion get none: Mantine's transitions (dialogs, menus,
+  // popovers) then open and close at once, in their timers as well as in CSS (global.css only
+  // shortens the CSS part, and a dialog stayed in its opening state for its whole duration).
+  respectReducedMotion: true,
   components: {
     // Spec §9: tooltip on hover and focus, offset 6; popover on click, offset 8; dropdowns offset 2;
     // no open or close delay; overlays on layer 1055.
