@@ -193,6 +193,11 @@ export const SsoSetupValues = z.object({
   metadata_url: z.string(),
   /** SAML: where the IdP sends LogoutResponses and its own LogoutRequests (single logout). */
   slo_url: z.string(),
+  /**
+   * SAML: the SHA-256 fingerprint of the certificate this server signs its requests with (its
+   * metadata publishes it), or null when the deployment has no signing key and signs nothing.
+   */
+  saml_signing_certificate_sha256: z.string().nullable(),
 });
 export type SsoSetupValues = z.infer<typeof SsoSetupValues>;
 

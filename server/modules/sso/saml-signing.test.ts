@@ -1,4 +1,4 @@
-import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { createVerify, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,6 +101,16 @@ describe('with a signing key', () => {
     expect(published?.[1]?.replace(/\s+/g, '')).toBe(certificateBody(TEST_SAML_IDP_CERT));
   });
 
+  it('tells staff on the IdP settings which certificate it signs with (its SHA-256 fingerprint)', async () => {
+    const org = await samlOrg(t, staff);
+    const overview = await staff.get(`/api/hstm/organizations/${org.id}/idp_settings`);
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(overview.json().setup.saml_signing_certificate_sha256).toBe(
+      new X509Certificate(TEST_SAML_IDP_CERT).fingerprint256,
+    );
+    expect(overview.json().setup.saml_signing_certificate_sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+  });
+
   it('signs the AuthnRequest, the LogoutRequest and the LogoutResponse it sends by redirect', async () => {
     const org = await samlOrg(t, staff, { idpSloUrl: TEST_SAML_IDP_SLO_URL });
     const started = await t.anonymous().get(`/api/t/${org.tenant}/sso/start`);
@@ -153,5 +163,8 @@ describe('without a signing key', () => {
     const authorize = new URL(String(started.headers.location));
     expect(authorize.searchParams.get('Signature')).toBeNull();
     expect(authorize.searchParams.get('SigAlg')).toBeNull();
+    const overview = await staff.get(`/api/hstm/organizations/${org.id}/idp_settings`);
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(overview.json().setup.saml_signing_certificate_sha256).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ export interface SpAddresses {
 }
 
 /** Our addresses for one organisation, as the IdP knows them. */
-export function spAddresses(config: Pick<Config, 'publicUrl'>, tenant: string): SpAddresses {
+export function spAddresses(config: Pick<Config, 'publicUrl' | 'samlSigning'>, tenant: string): SpAddresses {
   const setup = ssoSetupValues(config, tenant);
   return { entityId: setup.sp_entity_id, acsUrl: setup.acs_url, sloUrl: setup.slo_url };
 }

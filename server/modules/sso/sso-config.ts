@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { IdpProviderKey, OidcProviderKey, SsoSetupValues } from '../../../shared/api/hstm-idp';
 import { IDP_PROVIDER_LABELS } from '../../../shared/domain/statuses';
@@ -125,10 +126,22 @@ export async function createsUnknownUsers(db: Executor, orgId: number): Promise<
   return (s as Json | null)?.create_unknown_users === true;
 }
 
-/** The addresses of one organisation that its identity provider must know. */
-export function ssoSetupValues(config: Pick<Config, 'publicUrl'>, tenant: string): SsoSetupValues {
+/** The certificate's SHA-256 fingerprint as identity providers show it (AB:CD:...), read once per certificate. */
+const fingerprints = new Map<string, string>();
+function signingFingerprint(certificate: string): string {
+  let fingerprint = fingerprints.get(certificate);
+  if (fingerprint === undefined) {
+    fingerprint = new X509Certificate(certificate).fingerprint256;
+    fingerprints.set(certificate, fingerprint);
+  }
+  return fingerprint;
+}
+
+/** The addresses of one organisation that its identity provider must know, and how our requests are signed. */
+export function ssoSetupValues(config: Pick<Config, 'publicUrl' | 'samlSigning'>, tenant: string): SsoSetupValues {
   const base = `${config.publicUrl}/api/t/${encodeURIComponent(tenant)}`;
   return {
+    saml_signing_certificate_sha256: config.samlSigning ? signingFingerprint(config.samlSigning.certificate) : null,
     redirect_uri: `${base}/sso/callback`,
     post_logout_redirect_uri: `${config.publicUrl}/t/${encodeURIComponent(tenant)}`,
     sp_entity_id: `${base}/saml/metadata`,

@@ -64,6 +64,9 @@ export function SsoSetupValues({ data, source }: { data: IdpOverview; source: Id
           ['ACS URL', s.acs_url],
           ['SLO URL (single logout)', s.slo_url],
           ['Metadata URL', s.metadata_url],
+          ...(s.saml_signing_certificate_sha256
+            ? [['Signing certificate (SHA-256)', s.saml_signing_certificate_sha256]]
+            : []),
         ]
       : [
           ['Redirect URI', s.redirect_uri],
@@ -84,7 +87,31 @@ export function SsoSetupValues({ data, source }: { data: IdpOverview; source: Id
           ))}
         </Table.Tbody>
       </Table>
+      {source === 'SAML_SSO' ? <SamlRequestSigning fingerprint={s.saml_signing_certificate_sha256} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * Whether this server signs what it sends the identity provider (a deployment setting, the same for
+ * every organization): IT needs to know before it requires signed requests at its end.
+ */
+function SamlRequestSigning({ fingerprint }: { fingerprint: string | null }) {
+  if (fingerprint) {
+    return (
+      <Text size="sm" c="dimmed">
+        Sign-in and sign-out requests are signed with this certificate; the metadata publishes it.
+      </Text>
+    );
+  }
+  return (
+    <Alert color="yellow" variant="light" title="Requests are not signed">
+      <Text size="sm">
+        This server has no SAML signing key, so it sends its sign-in and sign-out requests unsigned (see the single
+        sign-on guide). An identity provider that requires signed requests, as ADFS does for single logout, refuses
+        them.
+      </Text>
+    </Alert>
   );
 }
 
