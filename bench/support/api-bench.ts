@@ -11,7 +11,7 @@ import os from 'node:os';
 import type { Row } from './budgets';
 import { cpuSampler } from './cpu-time';
 import { ADMIN_URL, activityWatcher, preparePglite, preparePostgres, type Prepared } from './databases';
-import { containersQuery, endpointsFor, type User } from './endpoints';
+import { containersQuery, endpointsFor, type Kind, type User } from './endpoints';
 import { ADMIN_LOGIN, READER_LOGIN, STAFF_LOGIN } from './fixture';
 import { measure, type LoadSettings } from './load';
 import { startApp, startHelloWorld, type Server } from './processes';
@@ -23,6 +23,9 @@ export interface ApiBenchOptions {
   defaultSizes: number[];
   connections: number[];
 }
+
+/** The kinds whose p95 is held to the floor's: each is measured right after a floor of its own. */
+const HELD_TO_THE_FLOOR: ReadonlySet<Kind> = new Set(['list', 'search', 'typo']);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const numbers = (text: string | undefined, fallback: number[]) =>
@@ -130,9 +133,19 @@ async function measureSize(
       path: e.request.path,
       runs: {},
     }));
+    const floorOf = (user: User | null) => endpoints.find((e) => e.kind === 'floor' && e.user === user);
     for (const connections of options.connections) {
       for (const [i, endpoint] of endpoints.entries()) {
         const base = endpoint.server === 'hello' ? hello.url : app.url;
+        const floor = floorOf(endpoint.user);
+        if (connections === options.connections[0] && HELD_TO_THE_FLOOR.has(endpoint.kind) && floor) {
+          const beside = await measure(app.url, floor.request, connections, { ...load, cpu });
+          rows[i]!.floorBeside = { [connections]: beside };
+          process.stdout.write(
+            `  c=${String(connections).padEnd(3)} ${'  (the floor, just before)'.padEnd(42)} ${(endpoint.user ?? '').padEnd(7)}` +
+              `${beside.rps.toFixed(1).padStart(9)} req/s  p50 ${beside.p50 ?? '-'}  p95 ${beside.p95 ?? '-'} ms\n`,
+          );
+        }
         const m = await measure(base, endpoint.request, connections, {
           ...load,
           ...(endpoint.server === 'hello' ? {} : { cpu }),

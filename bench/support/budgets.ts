@@ -13,6 +13,12 @@ export interface Row {
   path: string;
   /** By number of connections. */
   runs: Record<number, Measurement>;
+  /**
+   * The floor (GET sessions of the same user) measured just before this row at the lowest number of
+   * connections, for the p95 ratio: a p95 of one connection moves with the machine's minute, and a
+   * floor measured minutes earlier, in a quieter or busier one, flattered or wronged the ratio.
+   */
+  floorBeside?: Record<number, Measurement>;
 }
 
 export interface Verdict {
@@ -62,7 +68,7 @@ export function judge(row: Row, rows: Row[], low: number, high: number): Verdict
   }
   const floor = find('floor', row.user);
   const limit = P95_LIMIT[row.kind]!;
-  const p95Ratio = ratio(row.runs[low]?.p95, floor?.runs[low]?.p95);
+  const p95Ratio = ratio(row.runs[low]?.p95, (row.floorBeside?.[low] ?? floor?.runs[low])?.p95);
   const rpsRatio = ratio(rps(row, high), rps(floor, high));
   const p95Met = p95Ratio !== null && p95Ratio <= limit;
   if (row.kind !== 'list') {
