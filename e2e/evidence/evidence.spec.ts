@@ -34,6 +34,22 @@ test("an org admin downloads a P&P's evidence bundle from its page", async ({ pa
   expect(zip.entries.slice(1)).toEqual(['history.pdf', 'read-acknowledgements.csv']);
 });
 
+test('the Owner of a single P&P, who has no reports, is not offered its evidence bundle', async ({ page, data }) => {
+  const binder = await data.binder('Evidence Single', { owners: [DemoUsers.admin] });
+  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Single Owner Policy'), publish: true });
+  await data.setParticipants(3, pnp.id, { owners: [DemoUsers.admin, DemoUsers.policyOwner] });
+
+  await openAs(
+    page,
+    DemoUsers.policyOwner,
+    `/orgs/:org/pnps/${pnp.id}/pnp_documents/${pnp.documentId}/version_info/preview`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: pnp.name, exact: true })).toBeVisible();
+  // The page is the manager's (the Owner works on the P&P), but the bundle is a report.
+  await expect(page.getByRole('link', { name: 'Read Acknowledgements', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Download evidence bundle of ${pnp.name}`, exact: true })).toHaveCount(0);
+});
+
 test("a binder owner downloads their binder's evidence bundle from the manage screen", async ({ page, data }) => {
   test.setTimeout(120_000);
   const binder = await data.binder('Evidence Shelf', { owners: [DemoUsers.admin, DemoUsers.binderOwner] });

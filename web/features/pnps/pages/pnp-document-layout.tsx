@@ -7,6 +7,7 @@ import { LoadingIndicator } from '../../../components/loading-indicator';
 import { EvidenceBundleButton } from '../../evidence';
 import { Page } from '../../../components/page';
 import { SectionNav } from '../../../components/section-nav';
+import { useSessionFlags } from '../../../lib/session-store';
 import { getDocument } from '../api/get-document';
 import { getPnp } from '../api/get-pnp';
 import { pnpKeys } from '../api/pnp-keys';
@@ -50,6 +51,10 @@ const mayManage = (pnp: Pnp): boolean => pnp.abilities.some((a) => MANAGING.incl
 export function PnpDocumentLayout() {
   const { orgId = '', pnpId = '', pnpDocumentId = '' } = useParams();
   const { pathname } = useLocation();
+  const flags = useSessionFlags();
+  // The evidence bundle is a report: for org admins and binder or folder owners (the server's report
+  // scope), of the P&Ps they manage. The Owner of a single P&P has no reports.
+  const mayDownloadEvidence = flags.isOrgAdmin || flags.isBinderFolderOwner;
   const documentQuery = useQuery({
     queryKey: pnpKeys.document(orgId, pnpId, pnpDocumentId),
     queryFn: () => getDocument(orgId, pnpId, pnpDocumentId),
@@ -105,7 +110,9 @@ export function PnpDocumentLayout() {
       }
       actions={
         <Group gap="xs">
-          {mayManage(pnp) && <EvidenceBundleButton orgId={orgId} id={pnp.id} kind="pnp" name={pnp.name} />}
+          {mayManage(pnp) && mayDownloadEvidence && (
+            <EvidenceBundleButton orgId={orgId} id={pnp.id} kind="pnp" name={pnp.name} />
+          )}
           <PnpActions orgId={orgId} pnp={document.pnp} hasDraft={pnp.draft_document !== null} />
         </Group>
       }
