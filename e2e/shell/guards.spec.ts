@@ -30,6 +30,22 @@ test.describe('route guards and redirects (spec §2, §6)', () => {
     await expect(alertWithText(page, Messages.notAuthorizedRoute)).toBeVisible();
   });
 
+  test('provider staff have no Preferences: not in their menu, and its route sends them to their dashboard', async ({
+    page,
+  }) => {
+    await signIn(page, DemoUsers.staff, '/hstm/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true })).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Preferences', exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.goto('/self/preferences');
+    await expect(page).toHaveURL(/\/hstm\/dashboard$/);
+    await expect(alertWithText(page, Messages.notAuthorizedRoute)).toBeVisible();
+    // Still signed in: the dashboard is there, not the login page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true })).toBeVisible();
+  });
+
   test("an org user on an hstm/ route goes to their org's pnps with the message", async ({ page }) => {
     const session = await signIn(page, DemoUsers.nurse);
     await page.goto('/hstm/developer_tools/system_messages');

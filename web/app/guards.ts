@@ -28,12 +28,6 @@ export function rootRedirect(): Response {
   return redirect(`/orgs/${rememberedOrgId() ?? 'default'}/pnps`);
 }
 
-/** Any valid session (self/preferences). */
-export async function sessionGuard(): Promise<null> {
-  await signedIn();
-  return null;
-}
-
 /** orgs/{orgId}/...: org users only; staff go to their dashboard. Another org's id becomes ours. */
 export async function orgGuard({ params, request }: LoaderFunctionArgs): Promise<null> {
   const session = await signedIn();
@@ -44,6 +38,13 @@ export async function orgGuard({ params, request }: LoaderFunctionArgs): Promise
     const rest = url.pathname.split('/').slice(3).join('/');
     throw redirect(`/orgs/${ownOrgId}/${rest || 'pnps'}${url.search}`);
   }
+  return null;
+}
+
+/** self/...: an organisation user's own settings; provider staff have none and go to their dashboard. */
+export async function orgUserGuard(): Promise<null> {
+  const session = await signedIn();
+  if (sessionFlags(session).isHstmUser) refuse('/hstm/dashboard');
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { BootScreen } from './boot-screen';
-import { rootRedirect, sessionGuard } from './guards';
+import { orgUserGuard, rootRedirect } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
       staffRoutes,
       {
         path: 'self',
-        loader: sessionGuard,
+        loader: orgUserGuard,
         handle: { crumb: 'Home' },
         lazy: lazyPage(() => import('./layouts/self-layout'), 'SelfLayout'),
         children: [

@@ -67,12 +67,15 @@ export function UserMenu() {
           )}
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconSettings size={16} aria-hidden />}
-          onClick={() => void navigate('/self/preferences')}
-        >
-          Preferences
-        </Menu.Item>
+        {/* Preferences and the community are an organization user's; provider staff have neither. */}
+        {!flags.isHstmUser && (
+          <Menu.Item
+            leftSection={<IconSettings size={16} aria-hidden />}
+            onClick={() => void navigate('/self/preferences')}
+          >
+            Preferences
+          </Menu.Item>
+        )}
         {!flags.isHstmUser && (
           <Menu.Item leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => void openCommunity()}>
             Community
