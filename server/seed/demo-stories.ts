@@ -120,9 +120,11 @@ export async function playStories(
   const pnpIds = new Map<string, number>();
   for (const [index, policy] of policies.entries()) {
     const story = policy.story;
-    // Published P&Ps are spread over the past year; drafts were started in the last weeks.
+    // Published P&Ps are spread over the past year; drafts were started in the last weeks, early
+    // enough that their furthest step (`advance`: approved 8 days after the start, attachments 12)
+    // is behind us: nothing of the demo is dated in the future.
     const startedDaysAgo =
-      story.kind === 'draft' ? 6 + (index % 5) * 3 : story.kind === 'revised' ? 700 : 330 - index * 5;
+      story.kind === 'draft' ? 12 + (index % 5) * 3 : story.kind === 'revised' ? 700 : 330 - index * 5;
     const { pnp, doc } = await createPnp(
       as('paul.owner', startedDaysAgo),
       {

@@ -85,6 +85,35 @@ describe('demo data', () => {
     expect(facts!.logs).toBeGreaterThanOrEqual(41);
   });
 
+  it('happened in the past: no record of the demo is dated after the moment it was seeded', async () => {
+    // Every column that says when something happened (created, updated, published, acted); dates
+    // that look ahead (reviews, due dates, effective dates) are not among them.
+    const columns = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ table_name: string; column_name: string }>(
+        tx,
+        sql`select table_name, column_name from information_schema.columns
+             where table_schema = 'public' and data_type like 'timestamp%'
+               and column_name in ('created_at', 'updated_at', 'published_at', 'acted_at', 'retired_at')
+             order by 1, 2`,
+      ),
+    );
+    expect(columns.length).toBeGreaterThan(30);
+    const latest = sql.join(
+      columns.map(
+        (c) =>
+          sql`select ${`${c.table_name}.${c.column_name}`}::text as place, max(${sql.identifier(c.column_name)}) as at
+                from ${sql.identifier(c.table_name)}`,
+      ),
+      sql` union all `,
+    );
+    const rows = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ place: string; at: Date | string | null }>(tx, sql`select place, at from (${latest}) x`),
+    );
+    const seededAt = t.deps.clock.now().getTime() + 60_000;
+    const ahead = rows.filter((r) => r.at !== null && new Date(r.at).getTime() > seededAt).map((r) => r.place);
+    expect(ahead).toEqual([]);
+  });
+
   it('gives every demo user something to do when they sign in', async () => {
     const tasksOf = async (username: string, password: string): Promise<string[]> => {
       const agent = await t.signIn(username, password);
