@@ -117,3 +117,25 @@ test('the library tree works from the keyboard: arrows move, Space and Enter ope
   await tree.getByRole('button', { name: `Remove ${starred.name} from Favorites`, exact: true }).click();
   await expect(tree.getByRole('button', { name: `Add ${starred.name} to Favorites`, exact: true })).toBeVisible();
 });
+
+test('closing the advanced search hands the keyboard back to its button, and it opens afresh', async ({ page }) => {
+  const session = await signIn(page, DemoUsers.nurse);
+  const button = page.getByRole('button', { name: 'Advanced Search', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Advanced Search', exact: true });
+  for (const path of [orgHome(session), `${orgHome(session)}/results?phrase=hand`]) {
+    await page.goto(path);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+  }
+  // What was typed and dismissed is not kept: the results page opens it with its own words again.
+  await button.click();
+  await dialog.getByLabel('Words').fill('hand washing');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await button.click();
+  await expect(dialog.getByLabel('Words')).toHaveValue('hand');
+});

@@ -26,6 +26,13 @@ const RANGES = [
 export function AdvancedSearchModal({ opened, initial, onClose, onSearch }: AdvancedSearchModalProps) {
   const { orgId = '' } = useParams();
   const [filters, setFilters] = useState<LibraryFilters>(initial);
+  // The pages keep the dialog mounted while it is closed, so that closing it hands focus back to the
+  // button that opened it; each opening starts again from what the page gives.
+  const [shownOpened, setShownOpened] = useState(opened);
+  if (opened !== shownOpened) {
+    setShownOpened(opened);
+    if (opened) setFilters(initial);
+  }
   const options = useQuery({
     queryKey: libraryKeys.filterOptions(orgId),
     queryFn: () => fetchFilterOptions(orgId),

@@ -195,8 +195,8 @@ export function LibraryPage() {
         <Stack gap="xs">
           {tree.data?.truncated && (
             <Alert color="blue">
-              The tree shows the first {LIBRARY_TREE_MAX_ITEMS} of {matchCount(tree.data.total, tree.data.total_capped)} P&Ps. Use the list view or search
-              to see the others.
+              The tree shows the first {LIBRARY_TREE_MAX_ITEMS} of {matchCount(tree.data.total, tree.data.total_capped)}{' '}
+              P&Ps. Use the list view or search to see the others.
             </Alert>
           )}
           {tree.data && tree.data.tree.length > 0 ? (
@@ -214,17 +214,15 @@ export function LibraryPage() {
           )}
         </Stack>
       )}
-      {advanced && (
-        <AdvancedSearchModal
-          opened
-          initial={{}}
-          onClose={() => setAdvanced(false)}
-          onSearch={(filters) => {
-            setAdvanced(false);
-            void navigate(resultsPath(orgId, filters));
-          }}
-        />
-      )}
+      <AdvancedSearchModal
+        opened={advanced}
+        initial={{}}
+        onClose={() => setAdvanced(false)}
+        onSearch={(filters) => {
+          setAdvanced(false);
+          void navigate(resultsPath(orgId, filters));
+        }}
+      />
     </Page>
   );
 }

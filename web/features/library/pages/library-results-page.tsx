@@ -71,17 +71,15 @@ export function LibraryResultsPage() {
       ) : (
         <Text c="dimmed">Enter words to search for, or open the advanced search.</Text>
       )}
-      {advanced && (
-        <AdvancedSearchModal
-          opened
-          initial={isAdvanced ? filters : phrase ? { words: phrase } : {}}
-          onClose={() => setAdvanced(false)}
-          onSearch={(next) => {
-            setAdvanced(false);
-            void navigate(resultsPath(orgId, next));
-          }}
-        />
-      )}
+      <AdvancedSearchModal
+        opened={advanced}
+        initial={isAdvanced ? filters : phrase ? { words: phrase } : {}}
+        onClose={() => setAdvanced(false)}
+        onSearch={(next) => {
+          setAdvanced(false);
+          void navigate(resultsPath(orgId, next));
+        }}
+      />
     </Page>
   );
 }
