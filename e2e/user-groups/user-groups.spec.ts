@@ -72,6 +72,8 @@ test('an admin creates a group with members, edits it, sees its users and change
     // once lost (no request sent, the dialog left open), so wait for what a person sees first.
     const confirmDelete = dialog.getByRole('button', { name: 'Delete', exact: true });
     await expect(confirmDelete).toBeFocused();
+    // Its ✕ is named, like every dialog's (the theme's default).
+    await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
     await confirmDelete.click();
     await expect(dialog).toBeHidden();
     await expect(list.getByRole('row', { name: new RegExp(renamed) })).toHaveCount(0);

@@ -70,7 +70,15 @@ export const theme = createTheme({
     Select: Select.extend({
       defaultProps: { comboboxProps: { offset: DROPDOWN_OFFSET, zIndex: OVERLAY_Z_INDEX } },
     }),
-    Modal: Modal.extend({ defaultProps: { zIndex: OVERLAY_Z_INDEX, centered: true, radius: 'md' } }),
+    // Every dialog's ✕ has a name a screen reader can say (Mantine's has none of its own).
+    Modal: Modal.extend({
+      defaultProps: {
+        zIndex: OVERLAY_Z_INDEX,
+        centered: true,
+        radius: 'md',
+        closeButtonProps: { 'aria-label': 'Close' },
+      },
+    }),
   },
 });
 

@@ -22,7 +22,6 @@ export function MailOutboxMessageDialog({ id, onClose }: { readonly id: number |
       onClose={onClose}
       title={message?.subject ?? 'Message'}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {!message ? (
         <LoadingIndicator compact />

@@ -60,7 +60,6 @@ export function AdvancedSearchModal({ opened, initial, onClose, onSearch }: Adva
         </Title>
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack component="form" onSubmit={submit} gap="md">
         <TextInput
