@@ -80,6 +80,11 @@ describe('search_pnp', () => {
     const typo = (await search('hand hygene')).json();
     expect(ids(typo)[0]).toBe(hygiene.id);
     expect(typo.items[0].matched_in).toContain('name');
+    // Two neighbouring letters swapped, the commonest misspelling, which trigrams alone miss.
+    for (const phrase of ['hand hygeine', 'hygeine', 'ahnd hygiene', 'medicaiton']) {
+      const swapped = (await search(phrase)).json();
+      expect(ids(swapped)[0], phrase).toBe(phrase === 'medicaiton' ? meds.id : hygiene.id);
+    }
     const byLocation = (await search('Infection Prevention')).json();
     expect(ids(byLocation)).toContain(hygiene.id);
     expect(byLocation.items.find((i: { pnp_id: number }) => i.pnp_id === hygiene.id).matched_in).toContain('location');
