@@ -1,5 +1,6 @@
 import type { UserList } from '../../shared/api/users';
 import { openAs } from '../support/auth';
+import { toastWithText } from '../support/messages';
 import { expect, test } from '../support/fixtures';
 import type { TestData } from '../support/test-data';
 import { DemoUsers } from '../support/users';
@@ -66,4 +67,30 @@ test('an admin creates a user, edits them, invites them, deactivates and deletes
   } finally {
     await removeOwnUsers(data);
   }
+});
+
+test('Invite All asks first: Cancel sends nothing, Send Invitations sends the e-mails', async ({ page }) => {
+  // The sending itself is the API's (welcome.test.ts): here its answer is given as the server gives
+  // it, so that this test e-mails no one the other tests are waiting on.
+  const sent: string[] = [];
+  await page.route('**/users/send_bulk_welcome_email', async (route) => {
+    sent.push(route.request().method());
+    await route.fulfill({ json: { message: 'Invitation email sent to users.', sent: 3 } });
+  });
+  await openAs(page, DemoUsers.admin, '/orgs/:org/users');
+  const inviteAll = page.getByRole('button', { name: 'Invite All', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Invite All', exact: true });
+
+  await inviteAll.click();
+  await expect(dialog).toContainText('to every active user who has not signed in yet?');
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(inviteAll).toBeFocused();
+  expect(sent).toEqual([]);
+
+  await inviteAll.click();
+  await expect(dialog.getByRole('button', { name: 'Send Invitations', exact: true })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Send Invitations', exact: true }).click();
+  await expect(toastWithText(page, 'Invitation email sent to users.')).toBeVisible();
+  expect(sent).toEqual(['POST']);
 });

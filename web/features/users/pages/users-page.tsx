@@ -49,6 +49,8 @@ export function UsersPage() {
   // The email-processing flag of spec §4: true while an invitation is under way.
   const [emailProcessing, setEmailProcessing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<UserSummary | null>(null);
+  // Invite All e-mails everyone who has not signed in yet: one click should not do that by mistake.
+  const [confirmInviteAll, setConfirmInviteAll] = useState(false);
   // Deleting marks the row at once (spec §4: its id becomes 0), the list reloads after success.
   const [deletingId, setDeletingId] = useState<number | null>(null);
 
@@ -196,7 +198,7 @@ export function UsersPage() {
           <Button component={Link} to={`/orgs/${orgId}/users/new`}>
             New User
           </Button>
-          <Button variant="light" disabled={emailProcessing} onClick={() => void inviteAll()}>
+          <Button variant="light" disabled={emailProcessing} onClick={() => setConfirmInviteAll(true)}>
             Invite All
           </Button>
           <Button component={Link} to={`/orgs/${orgId}/users/bulk_upload`} variant="default">
@@ -268,6 +270,25 @@ export function UsersPage() {
           )
         }
       />
+      <Modal opened={confirmInviteAll} onClose={() => setConfirmInviteAll(false)} title="Invite All">
+        <Text mb="md">
+          Send the welcome e-mail, with a link to set a password, to every active user who has not signed in yet?
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmInviteAll(false)}>
+            Cancel
+          </Button>
+          <Button
+            data-autofocus
+            onClick={() => {
+              setConfirmInviteAll(false);
+              void inviteAll();
+            }}
+          >
+            Send Invitations
+          </Button>
+        </Group>
+      </Modal>
       <Modal opened={confirmDelete !== null} onClose={() => setConfirmDelete(null)} title="Delete User">
         <Text mb="md">
           Delete {confirmDelete?.name}? They will no longer be able to sign in, their sessions end at once and their
