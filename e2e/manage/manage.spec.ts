@@ -28,8 +28,15 @@ test('create a binder and a folder, drag the folder into another binder, Ctrl-dr
   const binder = data.name('E2E Binder');
   const folder = data.name('E2E Folder');
 
-  await page.getByRole('button', { name: 'New Binder', exact: true }).click();
+  const newBinder = page.getByRole('button', { name: 'New Binder', exact: true });
   const dialog = page.getByRole('dialog', { name: 'New Binder', exact: true });
+  // Dismissed, the dialog hands the keyboard back to the button that opened it.
+  await newBinder.click();
+  await expect(dialog.getByLabel('Name')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(newBinder).toBeFocused();
+  await newBinder.click();
   await dialog.getByLabel('Name').fill('<b>bold</b>');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog.getByText('Name must not contain angle brackets (< or >).', { exact: true })).toBeVisible();

@@ -112,6 +112,9 @@ test('a refused action shows its text in place and the task stays open', async (
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('This task was closed: its stage was left another way.');
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  // The keyboard is back on the button that opened the dialog.
+  await expect(row.getByRole('button', { name: `Approve: ${pnp.name}`, exact: true })).toBeFocused();
 });
 
 test("the Tasks link says '100+' when the count of open tasks stopped, never a lower number", async ({ page }) => {

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ContainerName } from '../../../../shared/api/containers';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../shared/domain/limits';
 import { stopIfInvalid } from '../../../lib/form-validity';
+import { useFocusBackOnUnmount } from '../../../lib/focus-back';
 
 export interface ContainerFormValues {
   readonly name: string;
@@ -45,6 +46,7 @@ export function ContainerFormModal({
   onSubmit,
   onClose,
 }: ContainerFormModalProps) {
+  useFocusBackOnUnmount();
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description ?? '');
   const [tried, setTried] = useState(false);

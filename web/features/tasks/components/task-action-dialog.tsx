@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { ActionDialog } from '../../pnps/components/action-dialog';
 import { PublishFields, publishReady, type PublishValue } from '../../pnps/components/publish-fields';
 import { actOnTask } from '../api/tasks-api';
+import { useFocusBackOnUnmount } from '../../../lib/focus-back';
 
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
@@ -75,6 +76,7 @@ export function TaskActionDialog({
   readonly onClose: () => void;
   readonly onDone: (result: TaskActionResult) => void;
 }) {
+  useFocusBackOnUnmount();
   const today = todayIso();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
