@@ -4,7 +4,7 @@ export const DEMO_STAFF = {
   username: 'staff',
   password: 'TenetStaff2026',
   name: 'Sam Staff',
-  email: 'staff@tenet.example',
+  email: 'staff@tenet.example.com',
 };
 
 export interface DemoUser {
@@ -27,7 +27,7 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'TenetAdmin2026',
     firstName: 'Ada',
     lastName: 'Admin',
-    email: 'ada.admin@demohealth.example',
+    email: 'ada.admin@demohealth.example.com',
     isAdmin: true,
   },
   {
@@ -36,7 +36,7 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'TenetOwner2026',
     firstName: 'Paul',
     lastName: 'Owner',
-    email: 'paul.owner@demohealth.example',
+    email: 'paul.owner@demohealth.example.com',
     isPolicyOwner: true,
   },
   {
@@ -45,7 +45,7 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'TenetBinder2026',
     firstName: 'Bea',
     lastName: 'Binder',
-    email: 'bea.binder@demohealth.example',
+    email: 'bea.binder@demohealth.example.com',
   },
   {
     role: 'User (reviewer)',
@@ -53,7 +53,7 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'TenetUser2026',
     firstName: 'Rita',
     lastName: 'Reviewer',
-    email: 'rita.reviewer@demohealth.example',
+    email: 'rita.reviewer@demohealth.example.com',
   },
   {
     role: 'User (approver)',
@@ -61,7 +61,7 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'TenetUser2026',
     firstName: 'Alan',
     lastName: 'Approver',
-    email: 'alan.approver@demohealth.example',
+    email: 'alan.approver@demohealth.example.com',
   },
   {
     role: 'User (reader)',
@@ -69,6 +69,6 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'TenetUser2026',
     firstName: 'Nora',
     lastName: 'Nurse',
-    email: 'nora.nurse@demohealth.example',
+    email: 'nora.nurse@demohealth.example.com',
   },
 ];

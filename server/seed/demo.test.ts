@@ -6,6 +6,7 @@ import { queryRows } from '../db/client';
 import { pnpDocuments, storedFiles } from '../db/schema/index';
 import { withSystem } from '../db/tenant';
 import { createTestApp, type TestApp } from '../test/harness';
+import { matchesPattern } from '../../shared/domain/validation';
 import { seedDemo } from './demo';
 import { DEMO_POLICIES } from './demo-content';
 import { DEMO_STAFF, DEMO_USERS } from './demo-users';
@@ -138,6 +139,16 @@ describe('demo data', () => {
     const bea = await t.signIn('bea.binder', password('bea.binder'));
     expect((await bea.get('/api/sessions')).json()).toMatchObject({ binder_or_folder_owner: true });
   }, 30_000);
+
+  it("every demo person's e-mail passes the product's own e-mail rule, so each can be edited as seeded", async () => {
+    // An address the forms refuse ('…@demohealth.example': not a recognised top-level domain) made
+    // every demo user uneditable until someone changed their e-mail.
+    for (const user of [DEMO_STAFF, ...DEMO_USERS]) expect(matchesPattern('email', user.email), user.email).toBe(true);
+    const admin = await t.signIn('ada.admin', DEMO_USERS.find((u) => u.username === 'ada.admin')!.password);
+    const orgId = (await admin.get('/api/sessions')).json<{ org: { id: number } }>().org.id;
+    const list = (await admin.get(`/api/o/${orgId}/users?per_page=100`)).json<{ users: Array<{ email: string }> }>();
+    for (const user of list.users) expect(matchesPattern('email', user.email), user.email).toBe(true);
+  });
 
   it('every demo sign-in of the README works, with the role it claims', async () => {
     const readme = readFileSync('README.md', 'utf8');
