@@ -93,7 +93,14 @@ test('an owner edits a read acknowledgement’s readers and cancels it after con
   const card = page.getByRole('article', { name: ackName, exact: true });
   await card.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit Read Acknowledgement', exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(ackName);
+  const nameBox = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(nameBox).toHaveValue(ackName);
+  // A name the server would refuse is named on this step, before the readers are chosen.
+  await nameBox.fill(`<${ackName}>`);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('Name must not contain < or >.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Readers', exact: true })).toHaveCount(0);
+  await nameBox.fill(ackName);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   const readers = page.getByRole('combobox', { name: 'Readers', exact: true });
   await readers.click();

@@ -34,12 +34,13 @@ export type ReadAckListQuery = z.infer<typeof ReadAckListQuery>;
 export const ReadAckParams = z.object({ pnpId: queryId('The P&P id') });
 export const ReadAckIdParams = z.object({ pnpId: queryId('The P&P id'), id: queryId('The read acknowledgement id') });
 
-const ReadAckName = text({ message: 'Name is required.' })
+/** A read acknowledgement's name and description, as the server checks them (the wizard's first step too). */
+export const ReadAckName = text({ message: 'Name is required.' })
   .trim()
   .min(1, { message: 'Name is required.' })
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters.` })
   .regex(ValidationPatterns.name, { message: 'Name must not contain < or >.' });
-const ReadAckDescription = text()
+export const ReadAckDescription = text()
   .max(DESCRIPTION_MAX_LENGTH, { message: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.` })
   .regex(ValidationPatterns.generic, { message: 'Description must not contain < or >.' })
   .nullable()

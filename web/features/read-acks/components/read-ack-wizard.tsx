@@ -2,7 +2,8 @@ import { Alert, List, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { ReadAcknowledgement } from '../../../../shared/api/read-acks';
+import type { ZodType } from 'zod';
+import { ReadAckDescription, ReadAckName, type ReadAcknowledgement } from '../../../../shared/api/read-acks';
 import { Messages } from '../../../../shared/domain/messages';
 import { DateInput } from '../../../components/date-input';
 import { WizardActions, WizardStepper, WizardSteps } from '../../../components/wizard-stepper';
@@ -38,6 +39,12 @@ function Fact({ label, children }: { readonly label: string; readonly children: 
   );
 }
 
+/** The first message of `schema` for `value`, or undefined when it passes. */
+function firstProblem(schema: ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
 /** The wizard 'General Info & Settings', 'Readers', 'Review & Save' (spec §2), for readack_new and readack_edit. */
 export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initial }: ReadAckWizardProps) {
   const navigate = useNavigate();
@@ -57,7 +64,12 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<readonly string[]>([]);
 
-  const nameError = tried[0] && name.trim() === '' ? 'Name is required.' : undefined;
+  // The first step checks what the server will (ReadAckName, ReadAckDescription), so a name with
+  // < or > is named here, not after the readers are chosen.
+  const nameProblem = firstProblem(ReadAckName, name);
+  const descriptionProblem = firstProblem(ReadAckDescription, description.trim() || null);
+  const nameError = tried[0] ? nameProblem : undefined;
+  const descriptionError = tried[0] ? descriptionProblem : undefined;
   const dueError = tried[0] && !dueDate ? 'Due date is required.' : undefined;
   const readersError = tried[1] && readers.length === 0 ? 'Choose at least one reader: a user or a group.' : undefined;
   const back = `${documentBase}/active_readack`;
@@ -90,7 +102,7 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const next = (): void => {
     if (active === 0) {
       setTried([true, tried[1]]);
-      if (name.trim() !== '' && dueDate) setActive(1);
+      if (!nameProblem && !descriptionProblem && dueDate) setActive(1);
       return;
     }
     if (active === 1) {
@@ -121,6 +133,7 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
               value={description}
               maxLength={4000}
               onChange={(e) => setDescription(e.currentTarget.value)}
+              error={descriptionError}
             />
             <DateInput
               label="Due Date"
