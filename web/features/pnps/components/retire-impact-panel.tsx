@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Messages } from '../../../../shared/domain/messages';
 import { ApiError } from '../../../lib/api-client';
 import { getRetireImpact } from '../api/retire-impact';
-import { pnpKeys } from '../api/pnp-keys';
 import { documentPath } from './workflow-actions';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -15,10 +14,14 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  * cancels, and the draft in progress.
  */
 export function RetireImpactPanel({ orgId, pnpId }: { readonly orgId: string; readonly pnpId: number }) {
+  // Not under the P&P's own key: retiring invalidates that key while this dialog is still closing,
+  // and the impact asked again of a retired P&P was a refused request (422) after every retirement.
+  // Each opening asks afresh; nothing is kept once the dialog has gone.
   const query = useQuery({
-    queryKey: [...pnpKeys.onePnp(orgId, String(pnpId)), 'retire-impact'],
+    queryKey: ['retire-impact', orgId, pnpId],
     queryFn: () => getRetireImpact(orgId, pnpId),
     retry: false,
+    gcTime: 0,
   });
   if (query.isPending) return <Loader size="sm" aria-label="Loading what retiring affects" />;
   if (query.isError) {
