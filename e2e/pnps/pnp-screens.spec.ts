@@ -147,3 +147,26 @@ test('a document longer than the search index holds says that only its first par
   await expect(page.getByTestId('preview-file-name')).toHaveText(`${short.name}.txt`);
   await expect(notice).toHaveCount(0);
 });
+
+test('a draft never published is deleted from its page: the work list opens and nothing asks for it again', async ({
+  page,
+  data,
+}) => {
+  const binder = await data.binder('Deleting', { owners: [DemoUsers.admin] });
+  const draft = await data.pnp({ containerId: binder.id, name: data.name('Abandoned Draft') });
+
+  await openAs(page, DemoUsers.admin, documentUrl(draft.id, draft.documentId));
+  await expect(page.getByRole('heading', { level: 1, name: draft.name, exact: true })).toBeVisible();
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete', exact: true });
+  await expect(dialog).toContainText(`Delete ${draft.name}? It was never published; it and its files are removed.`);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/\/orgs\/\d+\/pnp_documents$/);
+  await expect(page.getByText('Record deleted successfully!', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: draft.name, exact: true })).toHaveCount(0);
+  expect(refused).toEqual([]);
+});

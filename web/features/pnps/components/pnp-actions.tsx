@@ -10,7 +10,7 @@ import { restorePnp, retirePnp } from '../api/retire-restore-pnp';
 import { ActionDialog } from './action-dialog';
 import { RetireImpactPanel } from './retire-impact-panel';
 import { showErrors } from './show-errors';
-import { usePnpRefresh } from './use-pnp-refresh';
+import { usePnpForget, usePnpRefresh } from './use-pnp-refresh';
 
 /** Retire (reason required), Restore, Delete: the P&P-level actions the caller may take. */
 export function PnpActions({
@@ -24,6 +24,7 @@ export function PnpActions({
 }) {
   const navigate = useNavigate();
   const refresh = usePnpRefresh(orgId, pnp.id);
+  const forget = usePnpForget(orgId, pnp.id);
   const [retiring, setRetiring] = useState(false);
   const [busy, setBusy] = useState(false);
   const can = (ability: string): boolean => pnp.abilities.includes(ability);
@@ -69,8 +70,9 @@ export function PnpActions({
     try {
       await deletePnp(orgId, pnp.id);
       toasts.success(Messages.recordDeleted, { scope: 'next' });
-      await refresh();
+      // Away from its page first, then drop what was cached about it: nothing asks for it again.
       await navigate(`/orgs/${orgId}/pnp_documents`);
+      await forget();
     } catch (error) {
       showErrors(error);
     }

@@ -12,3 +12,18 @@ export function usePnpRefresh(orgId: string, pnpId: string | number): () => Prom
     await client.invalidateQueries({ queryKey: ['library', orgId] });
   }, [client, orgId, pnpId]);
 }
+
+/**
+ * After the P&P is deleted: what was cached about it is dropped, not read again (every read would be
+ * a 404 for a P&P that is gone), and the lists it was in are read again.
+ */
+export function usePnpForget(orgId: string, pnpId: string | number): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(async () => {
+    await client.cancelQueries({ queryKey: pnpKeys.onePnp(orgId, String(pnpId)) });
+    client.removeQueries({ queryKey: pnpKeys.onePnp(orgId, String(pnpId)) });
+    await client.invalidateQueries({ queryKey: pnpKeys.workItems(orgId) });
+    await client.invalidateQueries({ queryKey: ['pnps', orgId, 'list'] });
+    await client.invalidateQueries({ queryKey: ['library', orgId] });
+  }, [client, orgId, pnpId]);
+}
