@@ -170,3 +170,25 @@ test('a draft never published is deleted from its page: the work list opens and 
   await expect(page.getByRole('link', { name: draft.name, exact: true })).toHaveCount(0);
   expect(refused).toEqual([]);
 });
+
+test('a long word typed in the notes breaks inside its box instead of widening the page', async ({ page, data }) => {
+  const binder = await data.binder('Long Words', { owners: [DemoUsers.admin] });
+  const draft = await data.pnp({ containerId: binder.id, name: data.name('Wide Notes') });
+  const word = 'x'.repeat(400);
+  await data.api.send('PUT', data.o(`pnp_documents/${draft.documentId}`), {
+    pnp_id: draft.id,
+    document: { notes: `See ${word}` },
+  });
+
+  await openAs(page, DemoUsers.admin, documentUrl(draft.id, draft.documentId, 'general_info'));
+  const notes = page.getByText(`See ${word}`, { exact: true });
+  await expect(notes).toBeVisible();
+  const widths = await notes.evaluate((element) => ({
+    text: element.scrollWidth,
+    box: element.clientWidth,
+    page: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+  }));
+  expect(widths.text).toBeLessThanOrEqual(widths.box);
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+});

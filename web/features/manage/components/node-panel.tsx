@@ -53,7 +53,7 @@ export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete }: Node
           {item.status !== null && <Badge variant="light">{PNP_STATUS_LABELS[item.status as PnpStatus]}</Badge>}
         </Group>
         {item.description && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" className="tenet-wrap-anywhere">
             {item.description}
           </Text>
         )}

@@ -8,7 +8,7 @@ export function Fact({ label, value }: { readonly label: string; readonly value:
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      <Text size="sm" component="div" className="tenet-wrap-anywhere">
         {value === null || value === undefined || value === '' ? '—' : value}
       </Text>
     </Stack>

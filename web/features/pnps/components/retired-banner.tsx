@@ -26,7 +26,11 @@ export function RetiredBanner({ orgId, pnp }: { readonly orgId: string; readonly
           retiredBy ? ` by ${retiredBy.actor_name}` : ''
         }.`}
       </Text>
-      <Text size="sm" data-testid="retired-reason">{`Reason: ${pnp.retire_reason ?? 'none given'}`}</Text>
+      <Text
+        size="sm"
+        data-testid="retired-reason"
+        className="tenet-wrap-anywhere"
+      >{`Reason: ${pnp.retire_reason ?? 'none given'}`}</Text>
       <Text size="sm" c="dimmed">
         It is no longer in the library; its last Active version is kept as it was.
       </Text>
