@@ -94,3 +94,14 @@ test('Invite All asks first: Cancel sends nothing, Send Invitations sends the e-
   await expect(toastWithText(page, 'Invitation email sent to users.')).toBeVisible();
   expect(sent).toEqual(['POST']);
 });
+
+test('on a laptop screen the users list shows each status whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openAs(page, DemoUsers.admin, '/orgs/:org/users');
+  const table = page.getByRole('table', { name: 'Users', exact: true });
+  const badge = table.getByText('Active', { exact: true }).first();
+  await expect(badge).toBeVisible();
+  // The badge's label is not cut short (Mantine truncates it with an ellipsis when squeezed).
+  const cut = await badge.evaluate((label) => label.scrollWidth > label.clientWidth);
+  expect(cut).toBe(false);
+});

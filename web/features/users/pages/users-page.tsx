@@ -127,11 +127,12 @@ export function UsersPage() {
       width: 110,
       render: (u) =>
         u.id === deletingId ? (
-          <Badge color="gray" variant="light">
+          <Badge color="gray" variant="light" miw="max-content">
             Deleting…
           </Badge>
         ) : (
-          <Badge color={u.status === 1 ? 'green' : 'gray'} variant="light">
+          // Never cut to 'AC…' when the table is squeezed: the column keeps the status whole.
+          <Badge color={u.status === 1 ? 'green' : 'gray'} variant="light" miw="max-content">
             {u.status_label}
           </Badge>
         ),
