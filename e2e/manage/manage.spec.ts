@@ -39,7 +39,7 @@ test('create a binder and a folder, drag the folder into another binder, Ctrl-dr
   await newBinder.click();
   await dialog.getByLabel('Name').fill('<b>bold</b>');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(dialog.getByText('Name must not contain angle brackets (< or >).', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Name must not contain < or >.', { exact: true })).toBeVisible();
   await dialog.getByLabel('Name').fill(binder);
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog).toHaveCount(0);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_MAX, id, queryId, text } from './primitives';
 import { NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../domain/limits';
 import { ValidationPatterns } from '../domain/validation';
+import { noAngleBrackets } from '../domain/validation-messages';
 
 /**
  * Containers (spec §7 "Containers and access"): binders (item type 1), folders (2) and, in the
@@ -37,11 +38,11 @@ export const ContainerName = text({ message: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`)
-  .regex(ValidationPatterns.name, 'Name must not contain angle brackets (< or >).');
+  .regex(ValidationPatterns.name, noAngleBrackets('Name'));
 
 const Description = text()
   .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`)
-  .regex(ValidationPatterns.generic, 'Description must not contain angle brackets (< or >).')
+  .regex(ValidationPatterns.generic, noAngleBrackets('Description'))
   .nullable();
 
 const Id = id();

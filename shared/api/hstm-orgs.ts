@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCATIONS } from '../domain/locations';
 import { IDP_PROVIDER_LABELS, IdpProvider, ORG_STATUS_LABELS, OrgStatus } from '../domain/statuses';
 import { ValidationPatterns } from '../domain/validation';
+import { noAngleBrackets } from '../domain/validation-messages';
 import { id, queryId, text } from './primitives';
 
 /**
@@ -33,7 +34,7 @@ const LOCATION_CODES = new Set(LOCATIONS.map((l) => l.code));
 export const OrgMessages = {
   nameRequired: 'Name is required.',
   nameTooLong: 'Name must be at most 255 characters.',
-  nameBrackets: 'Name must not contain < or >.',
+  nameBrackets: noAngleBrackets('Name'),
   tenantRequired: 'Tenant key is required.',
   tenantTooLong: `Tenant key must be at most ${ORG_TENANT_MAX} characters.`,
   tenantPattern: 'Tenant key may contain only letters, digits and dashes, and must not start or end with a dash.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidationPatterns } from '../domain/validation';
+import { noAngleBrackets } from '../domain/validation-messages';
 import { id, queryId, text } from './primitives';
 import { Password, UserEmail, UserUsername } from './users';
 
@@ -34,7 +35,7 @@ export const STAFF_STATUS_LABELS: Record<number, string> = { 1: 'Active', 2: 'In
 export const StaffMessages = {
   nameRequired: 'Name is required.',
   nameTooLong: 'Name must be at most 255 characters.',
-  nameBrackets: 'Name must not contain < or >.',
+  nameBrackets: noAngleBrackets('Name'),
   permissionsInvalid: 'Permissions must be a space-separated list of 2, 3, 4 and 5.',
   selfDelete: 'You cannot delete yourself.',
   selfDeactivate: 'You cannot deactivate yourself.',

@@ -3,6 +3,7 @@ import { id, queryId, text } from './primitives';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../domain/limits';
 import { MAX_APPROVAL_STEPS } from '../domain/roles';
 import { ValidationPatterns } from '../domain/validation';
+import { noAngleBrackets } from '../domain/validation-messages';
 import { PnpDocument, ReminderDays, ReviewCycleYears, StoredFileInfo } from './pnp-documents';
 
 /** P&Ps, spec §7 'P&Ps': create (from a file, a template, in bulk), read, update, retire, restore, delete. */
@@ -14,10 +15,10 @@ export const PnpName = text({ message: 'Name is required.' })
   .trim()
   .min(1, { message: 'Name is required.' })
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters.` })
-  .regex(ValidationPatterns.name, { message: 'Name must not contain < or >.' });
+  .regex(ValidationPatterns.name, { message: noAngleBrackets('Name') });
 const Description = text()
   .max(DESCRIPTION_MAX_LENGTH, { message: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.` })
-  .regex(ValidationPatterns.generic, { message: 'Description must not contain < or >.' })
+  .regex(ValidationPatterns.generic, { message: noAngleBrackets('Description') })
   .nullable();
 
 /** One participant of a P&P that does not inherit its container's: a user or a group in a role. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, queryId, text } from './primitives';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../domain/limits';
 import { ValidationPatterns } from '../domain/validation';
+import { noAngleBrackets } from '../domain/validation-messages';
 
 /**
  * Read acknowledgements of a P&P (spec §7 leaves the paths open; product rules 'Read
@@ -39,10 +40,10 @@ export const ReadAckName = text({ message: 'Name is required.' })
   .trim()
   .min(1, { message: 'Name is required.' })
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters.` })
-  .regex(ValidationPatterns.name, { message: 'Name must not contain < or >.' });
+  .regex(ValidationPatterns.name, { message: noAngleBrackets('Name') });
 export const ReadAckDescription = text()
   .max(DESCRIPTION_MAX_LENGTH, { message: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.` })
-  .regex(ValidationPatterns.generic, { message: 'Description must not contain < or >.' })
+  .regex(ValidationPatterns.generic, { message: noAngleBrackets('Description') })
   .nullable()
   .optional();
 const DueDate = text({ message: 'Due date is required.' })

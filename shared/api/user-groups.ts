@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, queryId, text } from './primitives';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../domain/limits';
 import { ValidationPatterns } from '../domain/validation';
+import { noAngleBrackets } from '../domain/validation-messages';
 
 /**
  * User groups (spec §7 Groups), org admins only:
@@ -77,10 +78,10 @@ const GroupName = text({ message: 'Name is required.' })
   .trim()
   .min(1, { message: 'Name is required.' })
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters.` })
-  .regex(ValidationPatterns.name, { message: 'Name must not contain < or >.' });
+  .regex(ValidationPatterns.name, { message: noAngleBrackets('Name') });
 const GroupDescription = text({ message: 'Description must be text.' })
   .max(DESCRIPTION_MAX_LENGTH, { message: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.` })
-  .regex(ValidationPatterns.generic, { message: 'Description must not contain < or >.' })
+  .regex(ValidationPatterns.generic, { message: noAngleBrackets('Description') })
   .nullable()
   .optional();
 const MemberIds = z

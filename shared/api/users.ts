@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/limits';
 import { ValidationPatterns } from '../domain/validation';
+import { noAngleBrackets } from '../domain/validation-messages';
 import { id, queryId, text } from './primitives';
 
 /**
@@ -35,13 +36,13 @@ export const UserMessages = {
   firstNameRequired: 'First name is required.',
   lastNameRequired: 'Last name is required.',
   nameTooLong: 'Names must be at most 100 characters.',
-  nameBrackets: 'Names must not contain < or >.',
+  nameBrackets: noAngleBrackets('Names'),
   emailRequired: 'Email is required.',
   emailInvalid: 'Enter a valid email address, for example jane.doe@example.com.',
   usernameRequired: 'Username is required.',
   usernameInvalid:
     'Username must start with a letter, digit or underscore and may contain only letters, digits, dots, dashes, underscores, @ and apostrophes.',
-  titleBrackets: 'Title must not contain < or >.',
+  titleBrackets: noAngleBrackets('Title'),
   passwordInvalid: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters of letters, digits, spaces or symbols, with at least one letter and one digit.`,
   passwordMismatch: 'The two passwords do not match.',
 } as const;

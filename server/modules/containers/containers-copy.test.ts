@@ -123,7 +123,7 @@ describe('copying (ctrl-drag)', () => {
       [{ copy_of: { item_type: 2, id: f.a1.id }, parent_id: null }, /A folder must be inside/],
       [{ copy_of: { item_type: 1, id: f.a1.id }, parent_id: f.a2.id }, /does not match/],
       [{ copy_of: { item_type: 2, id: f.a1.id } }, /Parent id is required for a copy/],
-      [{ copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.a2.id, name: '<x>' }, /angle brackets/],
+      [{ copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.a2.id, name: '<x>' }, /Name must not contain < or >\./],
       [{ copy_of: { item_type: 2, id: f.a1.id }, parent_id: f.a2.id, item_type: 2 }, /leave item type out/],
     ];
     for (const [item, message] of cases) {

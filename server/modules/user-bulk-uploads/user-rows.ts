@@ -5,6 +5,7 @@ import {
   type UserSheetColumn,
 } from '../../../shared/api/user-bulk-uploads';
 import { matchesPattern } from '../../../shared/domain/validation';
+import { noAngleBrackets } from '../../../shared/domain/validation-messages';
 
 /** One row of the sheet, as read and checked on its own (the sheet's row number kept for messages). */
 export interface UserRow {
@@ -107,7 +108,7 @@ export function readUserRows(grid: string[][]): ReadRows {
       ['Last Name', lastName],
       ['Title', title],
     ] as const) {
-      if (value && !matchesPattern('name', value)) problem(column, `${column} must not contain < or >.`);
+      if (value && !matchesPattern('name', value)) problem(column, noAngleBrackets(column));
     }
     if (email && !matchesPattern('email', email)) problem('Email', `'${email}' is not a valid e-mail address.`);
     if (username && !matchesPattern('login', username)) {

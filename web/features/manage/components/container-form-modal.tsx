@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core'
 import { useState, type FormEvent } from 'react';
 import { ContainerName } from '../../../../shared/api/containers';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../shared/domain/limits';
+import { noAngleBrackets } from '../../../../shared/domain/validation-messages';
 import { stopIfInvalid } from '../../../lib/form-validity';
 import { useFocusBackOnUnmount } from '../../../lib/focus-back';
 
@@ -27,7 +28,7 @@ export interface ContainerFormModalProps {
   readonly onClose: () => void;
 }
 
-const DESCRIPTION_ERROR = 'Description must not contain angle brackets (< or >).';
+const DESCRIPTION_ERROR = noAngleBrackets('Description');
 
 /** The name's problem as the user types (spec §5 'name': no angle brackets; NAME_MAX_LENGTH); blank only once tried. */
 function nameProblem(name: string, tried: boolean): string | null {

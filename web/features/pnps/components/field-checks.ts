@@ -1,5 +1,6 @@
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../shared/domain/limits';
 import { matchesPattern } from '../../../../shared/domain/validation';
+import { noAngleBrackets } from '../../../../shared/domain/validation-messages';
 import { ApiError } from '../../../lib/api-client';
 
 // The checks the P&P forms make as the user types, in the server's own sentences.
@@ -11,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 export function nameProblem(name: string): string | undefined {
   if (name.trim() === '') return 'Name is required.';
   if (name.trim().length > NAME_MAX_LENGTH) return `Name must be at most ${NAME_MAX_LENGTH} characters.`;
-  if (!matchesPattern('name', name)) return 'Name must not contain < or >.';
+  if (!matchesPattern('name', name)) return noAngleBrackets('Name');
   return undefined;
 }
 
@@ -19,7 +20,7 @@ export function nameProblem(name: string): string | undefined {
 export function descriptionProblem(description: string): string | undefined {
   if (description.length > DESCRIPTION_MAX_LENGTH)
     return `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`;
-  if (!matchesPattern('generic', description)) return 'Description must not contain < or >.';
+  if (!matchesPattern('generic', description)) return noAngleBrackets('Description');
   return undefined;
 }
 

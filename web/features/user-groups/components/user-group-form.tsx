@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ValidationPatterns } from '../../../../shared/domain/validation';
+import { noAngleBrackets } from '../../../../shared/domain/validation-messages';
 import { MembersPicker, type PickedMember } from './members-picker';
 
 export interface GroupFormValues {
@@ -12,11 +13,11 @@ export interface GroupFormValues {
 /** What the form checks before sending (the server checks the same, and uniqueness). */
 function nameError(name: string): string | null {
   if (name.trim() === '') return 'Name is required.';
-  if (!ValidationPatterns.name.test(name)) return 'Name must not contain < or >.';
+  if (!ValidationPatterns.name.test(name)) return noAngleBrackets('Name');
   return null;
 }
 const descriptionError = (text: string): string | null =>
-  ValidationPatterns.generic.test(text) ? null : 'Description must not contain < or >.';
+  ValidationPatterns.generic.test(text) ? null : noAngleBrackets('Description');
 
 /** Name, description and members of a group: the new and edit screens. */
 export function UserGroupForm({
