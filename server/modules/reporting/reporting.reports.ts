@@ -3,6 +3,7 @@ import type { ReportColumn, ReportFilterKey, ReportFilters, ReportOrDetailKey } 
 import { OBJECT_ROLE_NAMES } from '../../../shared/domain/roles';
 import {
   DRAFT_STAGE_LABELS,
+  DraftStage,
   PNP_STATUS_LABELS,
   TaskKind,
   VERSION_STATUS_LABELS,
@@ -39,6 +40,17 @@ function labelOf(expr: SQL, labels: Record<number, string>): SQL {
   const branches = Object.entries(labels).map(([code, label]) => sql` when ${Number(code)} then ${label}::text`);
   return sql`(case ${expr}${sql.join(branches, sql``)} end)`;
 }
+
+/**
+ * A draft's stage as the P&P screens show it: 'Approving: Step 2' while it waits for an approval
+ * step, the stage's label otherwise; null for a version that is no draft. `step` is null outside
+ * Approving.
+ */
+const stageWithStep = (stage: SQL, step: SQL): SQL =>
+  sql`(${labelOf(stage, DRAFT_STAGE_LABELS)} || coalesce(': Step ' || ${step}::text, ''))`;
+/** The order of stageWithStep: by its text, with the step as a number (Step 10 after Step 9). */
+const stageWithStepOrder = (stage: SQL, step: SQL): SQL =>
+  sql`(${labelOf(stage, DRAFT_STAGE_LABELS)} || coalesce(': Step ' || lpad(${step}::text, 2, '0'), ''))`;
 
 const col = (name: string): SQL => sql`r.${sql.identifier(name)}`;
 const contains = (columns: string[], q: string): SQL => {
@@ -159,19 +171,21 @@ const allVersions: ReportDef = {
   source: (s, _f, _extra, purpose) => sql`
     select d.id as row_key, d.id as version_id, p.id as pnp_id, p.name as pnp_name, ct.location,
            d.version_number, d.status::int as version_status, p.status::int as pnp_status,
-           d.draft_stage::int as draft_stage, d.effective_dt, d.published_at, d.review_dt, d.archived_at
+           d.draft_stage::int as draft_stage,
+           case when d.draft_stage = ${DraftStage.Approving} then coalesce(d.approval_step, 1)::int end as approval_step,
+           d.effective_dt, d.published_at, d.review_dt, d.archived_at
       from pnp_documents d ${pnpJoins(s, purpose)}
      where d.org_id = ${s.orgId} and ${pnpInScope(s, 'p')}`,
   present: () => sql`r.version_id, r.pnp_id, r.pnp_name, r.location, r.version_number, r.version_status,
            ${labelOf(sql`r.version_status`, VERSION_STATUS_LABELS)} as version_status_label,
            r.pnp_status, ${labelOf(sql`r.pnp_status`, PNP_STATUS_LABELS)} as pnp_status_label,
-           r.draft_stage, ${labelOf(sql`r.draft_stage`, DRAFT_STAGE_LABELS)} as stage_label,
+           r.draft_stage, ${stageWithStep(sql`r.draft_stage`, sql`r.approval_step`)} as stage_label,
            ${day(sql`r.effective_dt`)} as effective_dt, ${iso(sql`r.published_at`)} as published_at,
            ${day(sql`r.review_dt`)} as review_dt, ${iso(sql`r.archived_at`)} as archived_at`,
   sortBy: () => ({
     version_status_label: labelOf(sql`r.version_status`, VERSION_STATUS_LABELS),
     pnp_status_label: labelOf(sql`r.pnp_status`, PNP_STATUS_LABELS),
-    stage_label: labelOf(sql`r.draft_stage`, DRAFT_STAGE_LABELS),
+    stage_label: stageWithStepOrder(sql`r.draft_stage`, sql`r.approval_step`),
   }),
   where: (_s, f) => [
     ...commonWhere(f, ['pnp_name']),

@@ -124,6 +124,10 @@ describe('reports', () => {
       review_dt: '2026-12-20',
     });
     expect(page.rows.find((row) => row.version_id === s.docs.alphaDraft)).toMatchObject({ stage_label: 'Reviewing' });
+    // A draft waiting for an approval step says which, as the P&P screens do.
+    expect(page.rows.find((row) => row.version_id === s.docs.zeta)).toMatchObject({ stage_label: 'Approving: Step 1' });
+    const byStage = await report(admin, 'pnp_documents', 'sort=stage_label&dir=asc');
+    expect(col(byStage, 'stage_label').slice(0, 3)).toEqual(['Approving: Step 1', 'Authoring', 'Reviewing']);
 
     const first = await report(admin, 'pnp_documents', 'per_page=4&sort=pnp_name&dir=asc');
     expect(first.total).toBe(10);
