@@ -1,3 +1,4 @@
+import { DASHBOARD_COUNT_REACH, type Dashboard } from '../../shared/api/hstm-dashboard';
 import type { OrgResponse } from '../../shared/api/hstm-orgs';
 import type { UserResponse } from '../../shared/api/users';
 import { TenetApi } from '../support/api';
@@ -42,4 +43,27 @@ test('the staff dashboard finds an organisation and a user made by the test, and
   } finally {
     await staff.dispose();
   }
+});
+
+test('the staff dashboard says when more users matched than it counts', async ({ page }) => {
+  // A thousand and one users would make this test slow: the server's answer past its reach is the
+  // API test's (hstm-dashboard.test.ts); here the answer is the server's own with its users' count
+  // stopped at the reach, as the server answers it then.
+  await page.route('**/api/hstm/dash/new?search=*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Dashboard;
+    await route.fulfill({
+      status: response.status(),
+      json: { ...body, users: { ...body.users, total: DASHBOARD_COUNT_REACH, total_capped: true } },
+    });
+  });
+  await signIn(page, DemoUsers.staff, '/hstm/dashboard');
+  await expect(page.getByLabel(/^Active organizations:/)).toBeVisible();
+  // Every demo user's e-mail, and no organisation's name or key.
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill('@demohealth.example.com');
+  const users = page.getByRole('table', { name: 'Users', exact: true });
+  await expect(users.getByRole('cell', { name: /@demohealth\.example\.com$/ }).first()).toBeVisible();
+  const shown = (await users.getByRole('row').count()) - 1;
+  await expect(page.getByText(`1,000+ matches, showing the first ${shown}`, { exact: true })).toBeVisible();
+  await expect(page.getByText('0 matches', { exact: true })).toBeVisible();
 });

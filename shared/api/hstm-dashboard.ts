@@ -32,9 +32,19 @@ export const DashboardFigures = z.object({
   users_locked_out: z.number().int(),
 });
 
+/**
+ * The counts stop at this many (ADR 0025): a provider serving a hundred hospitals has hundreds of
+ * thousands of users, and the dashboard counted every one of them on every load.
+ */
+export const DASHBOARD_COUNT_REACH = 1_000;
+
+/** A list's first rows and how many matched: `total` up to the reach, `total_capped` when more did. */
+const counted = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), total: z.number().int(), total_capped: z.boolean() });
+
 export const Dashboard = z.object({
-  organizations: z.object({ rows: z.array(DashboardOrg), total: z.number().int() }),
-  users: z.object({ rows: z.array(DashboardUser), total: z.number().int() }),
+  organizations: counted(DashboardOrg),
+  users: counted(DashboardUser),
   figures: DashboardFigures,
   /** How many rows each list shows at most. */
   limit: z.number().int(),

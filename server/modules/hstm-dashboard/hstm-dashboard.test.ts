@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_COUNT_REACH } from '../../../shared/api/hstm-dashboard';
 import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
+import { withSystem } from '../../db/tenant';
 import { createOrg, createStaff, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -81,11 +84,33 @@ describe('GET hstm/dash/new', () => {
     for (let i = 0; i < 12; i += 1) await createOrg(t.deps, { name: `${word} ${i}` });
     const capped = (await agent.get(`${URL}?search=${word}`)).json();
     expect(capped.organizations.total).toBe(12);
+    expect(capped.organizations.total_capped).toBe(false);
     expect(capped.organizations.rows).toHaveLength(10);
     const newest = await createOrg(t.deps);
     const recent = (await agent.get(URL)).json();
     expect(recent.organizations.rows[0].id).toBe(newest.id);
     expect(recent.organizations.rows.length).toBeLessThanOrEqual(10);
+  });
+
+  it('counts matches up to the reach and says when more matched (ADR 0025)', async () => {
+    const staff = await createStaff(t.deps, '');
+    const agent = await t.signIn(staff.username, staff.password);
+    const word = `reach${randomBytes(3).toString('hex')}`;
+    const org = await createOrg(t.deps);
+    const addUsers = (from: number, to: number) =>
+      withSystem(t.deps.database.db, (tx) =>
+        tx.execute(sql`insert into org_users (org_id, first_name, last_name, email, username)
+                       select ${org.id}, 'Many', ${word} || i, ${word} || i || '@example.com', ${word} || '.' || i
+                         from generate_series(${from}::int, ${to}::int) i`),
+      );
+    const users = async () => (await agent.get(`${URL}?search=${word}`)).json().users;
+
+    await addUsers(1, DASHBOARD_COUNT_REACH);
+    expect(await users()).toMatchObject({ total: DASHBOARD_COUNT_REACH, total_capped: false });
+    await addUsers(DASHBOARD_COUNT_REACH + 1, DASHBOARD_COUNT_REACH + 1);
+    const past = await users();
+    expect(past).toMatchObject({ total: DASHBOARD_COUNT_REACH, total_capped: true });
+    expect(past.rows).toHaveLength(10);
   });
 
   it('counts organisations by status and users locked out', async () => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { Dashboard, DashboardQuery } from '../../../shared/api/hstm-dashboard';
+import { DASHBOARD_COUNT_REACH, Dashboard, DashboardQuery } from '../../../shared/api/hstm-dashboard';
 import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { commitWithFinalStatement } from '../../db/tenant';
@@ -9,6 +9,13 @@ import { containsPattern } from '../../db/like';
 
 /** Each list shows this many; the total says how many more matched. */
 export const DASHBOARD_LIMIT = 10;
+
+/** Counts one row past the reach, so that the answer can say more matched (ADR 0025). */
+const COUNT_LIMIT = sql.raw(String(DASHBOARD_COUNT_REACH + 1));
+const reached = (count: number): { total: number; total_capped: boolean } => ({
+  total: Math.min(count, DASHBOARD_COUNT_REACH),
+  total_capped: count > DASHBOARD_COUNT_REACH,
+});
 
 /** A "contains" pattern whose line breaks are spaces: a search never spans two lines of `userSearchText`. */
 export const searchPattern = (search: string): string => containsPattern(search.replace(/[\r\n]+/g, ' '));
@@ -58,6 +65,11 @@ const code = (value: number): SQL => {
   return sql.raw(String(value));
 };
 
+/** Users whose sign-in is locked right now, from the index of the locked ones (migration 0047). */
+export const usersLockedOutSql = (now: Date): SQL =>
+  sql`select count(*)::int from org_users
+       where status <> ${code(UserStatus.Deleted)} and locked_until > ${now.toISOString()}::timestamptz`;
+
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** Issue 14: the staff dashboard, any staff user (spec §2 "hstm/dashboard"). */
@@ -90,18 +102,17 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
           (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]')
              from (select o.id, o.name, o.tenant, o.status, o.created_at from organizations o
                     where ${orgWhere} order by o.created_at desc, o.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x) as orgs,
-          (select count(*)::int from organizations o where ${orgWhere}) as org_total,
+          (select count(*)::int from (select 1 from organizations o where ${orgWhere} limit ${COUNT_LIMIT}) n) as org_total,
           (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]')
              from (select u.id, u.first_name, u.last_name, u.email, u.username, u.status, u.org_id,
                           o.name as org_name, u.created_at
                      from org_users u join organizations o on o.id = u.org_id
                     where ${userWhere} order by u.created_at desc, u.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x) as users,
-          (select count(*)::int from org_users u where ${userWhere}) as user_total,
+          (select count(*)::int from (select 1 from org_users u where ${userWhere} limit ${COUNT_LIMIT}) n) as user_total,
           (select count(*)::int from organizations where status = ${code(OrgStatus.Enabled)}) as orgs_active,
           (select count(*)::int from organizations where status = ${code(OrgStatus.Disabled)}) as orgs_disabled,
           (select count(*)::int from organizations where status = ${code(OrgStatus.Locked)}) as orgs_locked,
-          (select count(*)::int from org_users
-            where status <> ${code(UserStatus.Deleted)} and locked_until > ${ctx.now.toISOString()}::timestamptz) as users_locked_out`,
+          (${usersLockedOutSql(ctx.now)}) as users_locked_out`,
       );
       if (!row) throw new Error('The staff dashboard statement returned no row');
       // PGlite may hand json back as text; PostgreSQL's driver parses it.
@@ -110,7 +121,7 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
       return {
         organizations: {
           rows: orgs.map((o) => ({ id: o.id, name: o.name, tenant: o.tenant, status: o.status })),
-          total: row.org_total,
+          ...reached(row.org_total),
         },
         users: {
           rows: users.map((u) => ({
@@ -122,7 +133,7 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
             org_id: u.org_id,
             org_name: u.org_name,
           })),
-          total: row.user_total,
+          ...reached(row.user_total),
         },
         figures: {
           orgs_active: row.orgs_active,

@@ -4,7 +4,7 @@ import { UserStatus } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { searchPattern, userSearchText } from './index';
+import { searchPattern, userSearchText, usersLockedOutSql } from './index';
 
 /**
  * The staff search's expression must stay the one migration 0036 indexed: if the two drift apart the
@@ -38,4 +38,19 @@ it("the staff user search filters on migration 0036's indexed expression", async
   expect(indexed.expression.length).toBeGreaterThan(40);
   const [, filterText] = /"Filter":("(?:[^"\\]|\\.)*")/.exec(filter) ?? [];
   expect(JSON.parse(filterText ?? '""')).toContain(`(${indexed.expression} ~~* '%Ward%'::text)`);
+});
+
+it("the users locked out are counted from migration 0047's index of the locked ones, not by reading every user", async () => {
+  const plan = await withSystem(t.deps.database.db, async (tx) => {
+    // A handful of test users is cheaper to read whole: the question is whether the index serves
+    // once the planner knows that few users are locked (as in any real organisation).
+    await tx.execute(sql`analyze org_users`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const rows = await queryRows<{ 'QUERY PLAN': unknown }>(
+      tx,
+      sql`explain (format json) ${usersLockedOutSql(new Date())}`,
+    );
+    return JSON.stringify(rows.map((row) => row['QUERY PLAN']));
+  });
+  expect(plan).toContain('"Index Name":"org_users_locked_out_idx"');
 });

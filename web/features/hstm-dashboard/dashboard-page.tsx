@@ -9,6 +9,7 @@ import { StaffPermission } from '../../../shared/domain/roles';
 import { ORG_STATUS_LABELS, type OrgStatus } from '../../../shared/domain/statuses';
 import { Page } from '../../components/page';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
+import { countText } from '../../lib/format';
 import { useSessionFlags } from '../../lib/session-store';
 import { dashboardApi, dashboardKeys } from './dashboard-api';
 
@@ -91,10 +92,15 @@ export function DashboardPage() {
       render: (u) => maybeLink(canOpenOrgs, `/hstm/orgs/${u.org_id}`, u.org_name),
     },
   ];
-  const caption = (shown: number, total: number | undefined): string =>
-    debounced
-      ? `${total ?? 0} match${total === 1 ? '' : 'es'}${total !== undefined && total > shown ? `, showing the first ${shown}` : ''}`
-      : 'The most recently created';
+  const caption = (list: { rows: unknown[]; total: number; total_capped: boolean } | undefined): string => {
+    if (!debounced) return 'The most recently created';
+    const shown = list?.rows.length ?? 0;
+    const total = list?.total ?? 0;
+    const more = list !== undefined && (list.total_capped || total > shown);
+    return `${countText(total, list?.total_capped)} match${total === 1 && !list?.total_capped ? '' : 'es'}${
+      more ? `, showing the first ${shown}` : ''
+    }`;
+  };
 
   return (
     <Page>
@@ -124,7 +130,7 @@ export function DashboardPage() {
               Organizations
             </Title>
             <Text size="sm" c="dimmed">
-              {caption(data?.organizations.rows.length ?? 0, data?.organizations.total)}
+              {caption(data?.organizations)}
             </Text>
           </Group>
           <SortableTable
@@ -148,7 +154,7 @@ export function DashboardPage() {
               Users
             </Title>
             <Text size="sm" c="dimmed">
-              {caption(data?.users.rows.length ?? 0, data?.users.total)}
+              {caption(data?.users)}
             </Text>
           </Group>
           <SortableTable
