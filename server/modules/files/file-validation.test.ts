@@ -102,6 +102,21 @@ describe('refused files', () => {
       /^The file liar.docx /,
     );
   });
+  it('refuses plain text named as a PDF or another document, and says what it holds', async () => {
+    const text = Buffer.from('Hand hygiene policy\nWash hands before every patient contact.');
+    expect(await refusal(checkUpload({ fileName: 'Hand Hygiene.pdf', bytes: text, truncated: false }, MB))).toEqual([
+      'The file Hand Hygiene.pdf is not in PDF format: its content is plain text. Save it again as PDF, or rename it to Hand Hygiene.txt to upload it as text.',
+    ]);
+    expect(await refusal(checkUpload({ fileName: 'rota.XLSX', bytes: text, truncated: false }, MB))).toEqual([
+      'The file rota.XLSX is not in XLSX format: its content is plain text. Save it again as XLSX, or rename it to rota.txt to upload it as text.',
+    ]);
+    // Named as text, or with no document extension at all, plain text is a TXT file.
+    expect((await checkUpload({ fileName: 'notes.txt', bytes: text, truncated: false }, MB)).extension).toBe('txt');
+    expect(await checkUpload({ fileName: 'README', bytes: text, truncated: false }, MB)).toMatchObject({
+      extension: 'txt',
+      originalName: 'README.txt',
+    });
+  });
   it('refuses a damaged PDF', async () => {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x41)]);
     expect(await refusal(checkUpload({ fileName: 'broken.pdf', bytes, truncated: false }, MB))).toEqual([

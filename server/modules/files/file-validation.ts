@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { unprocessable } from '../../http/errors';
-import { ACCEPTED_FILE_TYPES, type AcceptedExtension } from './file-types';
+import { ACCEPTED_FILE_TYPES, isAcceptedExtension, type AcceptedExtension } from './file-types';
 import { fileStopSentences, inWorker, megabytes, refusalMessage } from './parser-messages';
 import { inspectInWorker } from './parser-pool';
 
@@ -49,6 +49,29 @@ function withExtension(name: string, ext: AcceptedExtension): string {
   return `${base}.${ext}`.slice(-NAME_MAX);
 }
 
+/** The type the name's extension claims, when it is one we accept ('Policy.PDF' claims pdf). */
+function claimedExtension(name: string): AcceptedExtension | null {
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return isAcceptedExtension(ext) ? ext : null;
+}
+
+/**
+ * A name that promises a document (.pdf, .docx, .doc, .xlsx, .pptx) over bytes that are only plain
+ * text is refused: stored as .txt without a word, the user would find a text file where they had
+ * uploaded what they took for a PDF. A real document under another document's extension is kept
+ * and renamed by its content (below): its content is still the document the user meant.
+ */
+function refuseTextPosingAsDocument(name: string, found: AcceptedExtension): void {
+  const claimed = claimedExtension(name);
+  if (found !== 'txt' || claimed === null || claimed === 'txt') return;
+  const label = ACCEPTED_FILE_TYPES[claimed].label;
+  throw unprocessable(
+    `The file ${name} is not in ${label} format: its content is plain text. ` +
+      `Save it again as ${label}, or rename it to ${withExtension(name, 'txt')} to upload it as text.`,
+  );
+}
+
 /**
  * Every check of issues 5 and 9, in an order that keeps parsers away from hostile bytes: the name,
  * the size limit and emptiness here; then, in a parser worker under its heap and time limits, zip
@@ -64,6 +87,7 @@ export async function checkUpload(upload: RawUpload, maxBytes: number): Promise<
   const inspected = await inWorker(fileStopSentences(`The file ${name}`), () => inspectInWorker(upload.bytes));
   if (!inspected.ok) throw unprocessable(refusalMessage(`The file ${name}`, inspected));
   const ext = inspected.extension;
+  refuseTextPosingAsDocument(name, ext);
   const extractedText = inspected.text;
   return {
     originalName: withExtension(name, ext),

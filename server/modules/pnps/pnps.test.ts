@@ -208,6 +208,9 @@ describe('POST pnps: create from a file', () => {
       'The file policy.pdf is not an accepted type. Accepted types: DOCX, DOC, PDF, XLSX, PPTX, TXT.',
     ]);
     expect(await attempt('empty.docx', Buffer.alloc(0))).toEqual(['The file empty.docx is empty.']);
+    expect(await attempt('Falls.pdf', Buffer.from('Falls prevention: assess every patient on admission.'))).toEqual([
+      'The file Falls.pdf is not in PDF format: its content is plain text. Save it again as PDF, or rename it to Falls.txt to upload it as text.',
+    ]);
     expect(
       await attempt('huge.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(LIMIT + 10, 0x20)])),
     ).toEqual(['The file huge.pdf is larger than the 2 MB limit.']);
