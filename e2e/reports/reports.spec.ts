@@ -175,6 +175,23 @@ test('a dashboard-style link opens All Versions filtered; a filter changes the U
   await expect(alert).toContainText('Published date from must be a real date written as yyyy-mm-dd.');
 });
 
+test('the search box has a Search button: a user who types and clicks it sees the report searched', async ({
+  page,
+  data,
+}) => {
+  const binder = await data.binder('Report Search', { owners: [DemoUsers.admin] });
+  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Sharps Disposal'), publish: true });
+
+  await openAs(page, DemoUsers.admin, '/orgs/:org/reports');
+  await page.getByRole('link', { name: 'All Versions', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Versions', exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(data.word);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${data.word}(&|$)`));
+  await expect(rowOf(reportTable(page, 'All Versions'), pnp.name)).toContainText('Active');
+  await expect(page.getByTestId('report-count')).toHaveText('Versions: 1');
+});
+
 test('Read Acknowledgements: filter by status, open one, see its readers, filter them and export them', async ({
   page,
   data,

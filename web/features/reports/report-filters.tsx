@@ -1,5 +1,6 @@
-import { Box, Button, Group, MultiSelect, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, MultiSelect, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -159,7 +160,11 @@ function useOrgId(): string {
   return useParams().orgId ?? '';
 }
 
-/** The search box: applied on Enter or on leaving it, like the other list screens. */
+/**
+ * The search box, with a Search button beside the text as the library's own search box has: a
+ * search runs from the button, on Enter, or on leaving the box, never on each letter (each search
+ * is a report query).
+ */
 function SearchInput({
   hint,
   value,
@@ -185,6 +190,14 @@ function SearchInput({
         if (event.key === 'Enter') apply();
       }}
       onBlur={apply}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      // Mantine lets clicks through an input's sections by default; this one holds a button.
+      rightSectionPointerEvents="all"
+      rightSection={
+        <ActionIcon variant="filled" aria-label="Search" onClick={apply}>
+          <IconSearch size={16} aria-hidden />
+        </ActionIcon>
+      }
       w={260}
     />
   );
