@@ -18,6 +18,7 @@ import {
 import { ManageTree } from '../components/manage-tree';
 import { NodePanel } from '../components/node-panel';
 import { useManageTreeData } from '../components/use-manage-tree-data';
+import { useRevealCreated } from '../components/use-reveal-created';
 import { useTreeActions } from '../components/use-tree-actions';
 import { ancestorsOf, buildTree, findNode, FOLDER_VIEWS, type FolderView, type ManageNode } from '../tree/build-tree';
 import { computeCheckStates, toggleChecked, topChecked } from '../tree/check-state';
@@ -68,6 +69,7 @@ export function ManagePage() {
   const { height: viewport } = useViewportSize();
 
   const nodes = useMemo(() => buildTree(tree.items, view), [tree.items, view]);
+  const revealCreated = useRevealCreated({ nodes, treeRef, setActiveId, setOpened });
   // The binders and folders above the selected node.
   const pathToActive = () =>
     new Set(
@@ -107,11 +109,15 @@ export function ManagePage() {
     if (!form) return;
     setFormErrors({});
     const onInvalid = (errors: readonly string[]) => setFormErrors(fieldErrorsOf(errors));
-    const done =
-      form.mode === 'create'
-        ? await actions.create(form.itemType, form.parentId, values, onInvalid)
-        : await actions.rename(form.node.item, values, onInvalid);
-    if (done) setForm(null);
+    if (form.mode === 'create') {
+      const created = await actions.create(form.itemType, form.parentId, values, onInvalid);
+      if (!created) return;
+      setForm(null);
+      revealCreated(form.parentId, form.itemType, created.item.id);
+      return;
+    }
+    const renamed = await actions.rename(form.node.item, values, onInvalid);
+    if (renamed) setForm(null);
   };
 
   /** Deletes nodes; the selection and checks that went with them are let go before the tree is fetched again. */
