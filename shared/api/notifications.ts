@@ -66,7 +66,10 @@ export type MailOutboxItem = z.infer<typeof MailOutboxItem>;
 
 export const MailOutboxList = z.object({
   mail_outbox: z.array(MailOutboxItem),
+  /** How many match, counted only as far as the pager reaches from this page (ADR 0023). */
   total: z.number().int(),
+  /** More than `total` match: the count stopped at the pager's reach (ADR 0025). */
+  total_capped: z.boolean(),
   page: z.number().int(),
   per_page: z.number().int(),
 });
@@ -78,8 +81,5 @@ export type MailOutboxMessage = z.infer<typeof MailOutboxMessage>;
 
 /** GET hstm/mail_outbox: a page, optionally only messages whose recipient or subject holds `search`. */
 export const MailOutboxListQuery = NotificationListQuery.extend({
-  search: text()
-    .trim()
-    .max(255, { message: 'The search must be at most 255 characters.' })
-    .optional(),
+  search: text().trim().max(255, { message: 'The search must be at most 255 characters.' }).optional(),
 });

@@ -20,7 +20,10 @@ export type StaffActionLogItem = z.infer<typeof StaffActionLogItem>;
 
 export const StaffActionLogList = z.object({
   staff_action_logs: z.array(StaffActionLogItem),
+  /** How many match, counted only as far as the pager reaches from this page (ADR 0023). */
   total: z.number().int(),
+  /** More than `total` match: the count stopped at the pager's reach (ADR 0025). */
+  total_capped: z.boolean(),
   page: z.number().int(),
   per_page: z.number().int(),
 });

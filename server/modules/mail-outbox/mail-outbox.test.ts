@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGER_COUNT_PAGES } from '../../../shared/domain/limits';
 import { withSystem } from '../../db/tenant';
 import { enqueueMail } from '../../platform/mailer';
 import { createOrg, createStaff, createUser } from '../../test/factories';
@@ -103,5 +105,43 @@ describe('GET hstm/mail_outbox', () => {
     expect(await found(word.toUpperCase())).toEqual([`Review '${word} 1000'`, `Review '${word} 100%'`, 'Your tasks']);
     expect(await found(`${word} 100%`)).toEqual([`Review '${word} 100%'`]);
     expect((await agent.get(`/api/hstm/mail_outbox?search=${word}%25`)).json().total).toBe(0);
+  });
+
+  it('counts only as far as the pager reaches and says when more matched (ADR 0023, 0025)', async () => {
+    const word = `reach${Date.now().toString(36)}`;
+    const addMail = (from: number, to: number) =>
+      withSystem(t.deps.database.db, (tx) =>
+        tx.execute(sql`insert into mail_outbox (to_address, subject, body_text)
+                       select 'reader' || i || '@example.com', ${word} || ' ' || i, 'Plain'
+                         from generate_series(${from}::int, ${to}::int) i`),
+      );
+    const staff = await createStaff(t.deps, '5');
+    const agent = await t.signIn(staff.username, staff.password);
+    const list = async (params: string) => {
+      const res = await agent.get(`/api/hstm/mail_outbox?search=${word}&${params}`);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    // Pages of 10: the first page counts ten pages, up to 100.
+    const reach = PAGER_COUNT_PAGES * 10;
+
+    await addMail(1, reach);
+    expect(await list('page=1')).toMatchObject({ total: reach, total_capped: false });
+    await addMail(reach + 1, reach + 1);
+    const past = await list('page=1');
+    expect(past).toMatchObject({ total: reach, total_capped: true, page: 1, per_page: 10 });
+    expect(past.mail_outbox.map((m: { subject: string }) => m.subject).slice(0, 2)).toEqual([
+      `${word} ${reach + 1}`,
+      `${word} ${reach}`,
+    ]);
+    // Paging on moves the reach: the second page counts to 110, so the pager goes past the first 100.
+    expect(await list('page=2')).toMatchObject({ total: reach + 1, total_capped: false });
+    // The last page, neither full nor empty, knows its total.
+    expect(await list('page=11')).toMatchObject({ total: reach + 1, total_capped: false });
+    // The whole outbox, unsearched, in pages of one: counted to ten.
+    expect((await agent.get('/api/hstm/mail_outbox?per_page=1')).json()).toMatchObject({
+      total: PAGER_COUNT_PAGES,
+      total_capped: true,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTenant } from '../../db/tenant';
+import { PAGER_COUNT_PAGES } from '../../../shared/domain/limits';
+import { withSystem, withTenant } from '../../db/tenant';
 import { createOrg, createStaff, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -84,5 +85,40 @@ describe('the staff action log', () => {
     );
     expect(failure).toBeInstanceOf(Error);
     expect(String((failure as Error).cause ?? failure)).toMatch(/permission denied/);
+  });
+
+  it('counts only as far as the pager reaches and says when more matched (ADR 0023, 0025)', async () => {
+    const word = `reach${Date.now().toString(36)}`;
+    const addActions = (from: number, to: number) =>
+      withSystem(t.deps.database.db, (tx) =>
+        tx.execute(sql`insert into staff_action_logs (staff_name, staff_email, method, route, path)
+                       select 'Staff ' || i, 'staff' || i || '@example.com', 'PUT', '/api/hstm/orgs/:id',
+                              '/api/hstm/orgs/' || ${word} || '-' || i
+                         from generate_series(${from}::int, ${to}::int) i`),
+      );
+    const agent = await t.signIn((await createStaff(t.deps, '5')).username, 'TestPassword123');
+    const list = async (params: string) => {
+      const res = await agent.get(`/api/hstm/staff_action_logs?search=${word}&${params}`);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    // Pages of 10: the first page counts ten pages, up to 100.
+    const reach = PAGER_COUNT_PAGES * 10;
+
+    await addActions(1, reach);
+    expect(await list('page=1')).toMatchObject({ total: reach, total_capped: false });
+    await addActions(reach + 1, reach + 1);
+    const past = await list('page=1');
+    expect(past).toMatchObject({ total: reach, total_capped: true, page: 1, per_page: 10 });
+    expect(past.staff_action_logs).toHaveLength(10);
+    // Paging on moves the reach: the second page counts to 110, so the pager goes past the first 100.
+    expect(await list('page=2')).toMatchObject({ total: reach + 1, total_capped: false });
+    // The last page, neither full nor empty, knows its total.
+    expect(await list('page=11')).toMatchObject({ total: reach + 1, total_capped: false });
+    // The whole log, unsearched, in pages of one: counted to ten.
+    expect((await agent.get('/api/hstm/staff_action_logs?per_page=1')).json()).toMatchObject({
+      total: PAGER_COUNT_PAGES,
+      total_capped: true,
+    });
   });
 });

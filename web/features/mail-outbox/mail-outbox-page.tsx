@@ -93,13 +93,18 @@ export function MailOutboxPage() {
           hint: false,
         }}
         footer={
-          <PaginationFooter
-            total={query.data?.total ?? 0}
-            page={page}
-            pageSize={DEFAULT_PAGE_SIZE}
-            label="Messages"
-            onPageChange={setPage}
-          />
+          query.data && (
+            // The count stops at the pager's reach and moves with the page ('100+' on the first),
+            // so Next stays open past it.
+            <PaginationFooter
+              total={query.data.total}
+              page={query.data.page}
+              pageSize={query.data.per_page}
+              label="Messages"
+              capped={query.data.total_capped}
+              onPageChange={setPage}
+            />
+          )
         }
       />
       <MailOutboxMessageDialog id={openId} onClose={() => setOpenId(null)} />
