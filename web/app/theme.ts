@@ -9,6 +9,7 @@ import {
   type MantineColorsTuple,
 } from '@mantine/core';
 import { DROPDOWN_OFFSET, OVERLAY_Z_INDEX, POPOVER_OFFSET, TOOLTIP_OFFSET } from '../../shared/domain/limits';
+import { readableLightTextVariables } from './readable-colours';
 
 /** A calm slate blue; shade 8 (the primary shade) keeps white text above 4.5:1 for axe. */
 const tenet: MantineColorsTuple = [
@@ -82,10 +83,15 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey is below 4.5:1 on white; a darker grey passes axe colour-contrast. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/**
+ * Mantine's dimmed grey is below 4.5:1 on white; a darker grey passes axe colour-contrast. So is the
+ * text of light badges and buttons in several colours (an ACTIVE status in green, a report group in
+ * teal): each keeps its colour, in a shade dark enough to read.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
   light: {
+    ...readableLightTextVariables(resolvedTheme),
     '--mantine-color-dimmed': '#5b6672',
     '--mantine-color-body': '#ffffff',
   },
