@@ -7,6 +7,7 @@ import type { Session } from '../../shared/api/sessions';
 import { Messages } from '../../shared/domain/messages';
 import { ensureSessionChecked } from '../features/auth/session-sync';
 import { alerts } from '../lib/alerts';
+import { rememberReturnPath, takeReturnPath } from '../lib/return-path';
 import { rememberedOrgId } from '../lib/session-store';
 import { sessionFlags, type SessionFlags } from '../lib/session-flags';
 
@@ -15,9 +16,20 @@ function refuse(to: string): never {
   throw redirect(to);
 }
 
-async function signedIn(): Promise<Session> {
+/**
+ * A signed-out visitor is asked to sign in and then brought back here. A sign-in that did not
+ * return by itself (single sign-on lands on the library) is sent on to where the visitor was going.
+ */
+async function signedIn(request: Request): Promise<Session> {
   const session = await ensureSessionChecked();
-  if (!session?.valid) throw redirect('/login');
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}${url.hash}`;
+  if (!session?.valid) {
+    rememberReturnPath(here);
+    throw redirect('/login');
+  }
+  const pending = takeReturnPath();
+  if (pending && pending !== here) throw redirect(pending);
   return session;
 }
 
@@ -30,7 +42,7 @@ export function rootRedirect(): Response {
 
 /** orgs/{orgId}/...: org users only; staff go to their dashboard. Another org's id becomes ours. */
 export async function orgGuard({ params, request }: LoaderFunctionArgs): Promise<null> {
-  const session = await signedIn();
+  const session = await signedIn(request);
   if (sessionFlags(session).isHstmUser) refuse('/hstm/dashboard');
   const ownOrgId = session.org ? String(session.org.id) : null;
   if (ownOrgId && params.orgId !== ownOrgId) {
@@ -42,23 +54,23 @@ export async function orgGuard({ params, request }: LoaderFunctionArgs): Promise
 }
 
 /** self/...: an organisation user's own settings; provider staff have none and go to their dashboard. */
-export async function orgUserGuard(): Promise<null> {
-  const session = await signedIn();
+export async function orgUserGuard({ request }: LoaderFunctionArgs): Promise<null> {
+  const session = await signedIn(request);
   if (sessionFlags(session).isHstmUser) refuse('/hstm/dashboard');
   return null;
 }
 
 /** hstm/...: provider staff only; org users go to their org's library. */
-export async function staffGuard(): Promise<null> {
-  const session = await signedIn();
+export async function staffGuard({ request }: LoaderFunctionArgs): Promise<null> {
+  const session = await signedIn(request);
   if (!sessionFlags(session).isHstmUser) refuse(orgHome(session));
   return null;
 }
 
 /** A staff area that needs one permission number (spec §6: 2 users, 3 orgs, 4 login-as, 5 developer tools). */
 export function staffPermissionGuard(permission: number) {
-  return async (): Promise<null> => {
-    const session = await signedIn();
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const session = await signedIn(request);
     const flags = sessionFlags(session);
     if (!flags.isHstmUser) refuse(orgHome(session));
     if (!flags.staffPermissions.includes(permission)) refuse('/hstm/dashboard');
@@ -68,8 +80,8 @@ export function staffPermissionGuard(permission: number) {
 
 /** An org area that needs an org role (product rules: users and groups for admins, and so on). */
 export function orgRoleGuard(allowed: (flags: SessionFlags) => boolean) {
-  return async (): Promise<null> => {
-    const session = await signedIn();
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const session = await signedIn(request);
     if (sessionFlags(session).isHstmUser) refuse('/hstm/dashboard');
     if (!allowed(sessionFlags(session))) refuse(orgHome(session));
     return null;

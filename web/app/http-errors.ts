@@ -3,6 +3,7 @@ import { Messages } from '../../shared/domain/messages';
 import { alerts, toasts } from '../lib/alerts';
 import { setGlobalErrorHandler, type FailedRequest } from '../lib/api-client';
 import { currentPath, isLoginScreen, navigateTo } from '../lib/navigation';
+import { currentLocationPath, rememberReturnPath } from '../lib/return-path';
 import { clearSession } from '../lib/session-store';
 
 export function handleFailedRequest(failure: FailedRequest): void {
@@ -25,6 +26,8 @@ export function handleFailedRequest(failure: FailedRequest): void {
     }
     alerts.danger(Messages.notAuthorizedHttp, { scope: 'next' });
     for (const error of errors) alerts.info(error, { scope: 'next' });
+    // Signing in again returns to this screen.
+    if (status === 401) rememberReturnPath(currentLocationPath());
     // 401 means the server no longer knows this session; forget it once the login page shows.
     void navigateTo('/login').then(() => {
       if (status === 401) clearSession();

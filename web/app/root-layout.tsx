@@ -6,6 +6,7 @@ import { signOut } from '../features/auth/sign-out';
 import { startInactivityWatch } from '../features/inactivity/inactivity-watch';
 import { startSystemMessagePolling } from '../features/system-messages/system-message-store';
 import { currentPath, isPublicPath, navigateTo } from '../lib/navigation';
+import { currentLocationPath, rememberReturnPath } from '../lib/return-path';
 import { followOtherTabs, useSession, useSessionChecked } from '../lib/session-store';
 import { onNavigationCompleted } from './navigation-effects';
 
@@ -13,12 +14,16 @@ import { onNavigationCompleted } from './navigation-effects';
  * A session that ends while a protected screen is open (another tab signed out, the server ended
  * it) sends the user to sign in. The router's own location is read, not the rendered one: during a
  * sign-out navigation the old screen may still be on display although the router has moved on.
+ * Signing in again returns to the screen that was open.
  */
 function useSessionLossRedirect(): void {
   const session = useSession();
   const checked = useSessionChecked();
   useEffect(() => {
-    if (checked && !session?.valid && !isPublicPath(currentPath())) void navigateTo('/login', { replace: true });
+    if (checked && !session?.valid && !isPublicPath(currentPath())) {
+      rememberReturnPath(currentLocationPath());
+      void navigateTo('/login', { replace: true });
+    }
   }, [checked, session]);
 }
 

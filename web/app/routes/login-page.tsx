@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { takeReturnPath } from '../../lib/return-path';
 import { homePath } from '../../lib/session-flags';
 import { rememberedOrgId, useSession } from '../../lib/session-store';
 
@@ -31,7 +32,11 @@ export function LoginPage() {
             </Anchor>
           </Text>
         )}
-        <LoginForm onSignedIn={(signedIn) => void navigate(homePath(signedIn, rememberedOrgId()), { replace: true })} />
+        <LoginForm
+          onSignedIn={(signedIn) =>
+            void navigate(takeReturnPath() ?? homePath(signedIn, rememberedOrgId()), { replace: true })
+          }
+        />
       </Stack>
     </Paper>
   );

@@ -11,6 +11,7 @@ import { ssoApi } from '../../features/sso/sso-api';
 import { SsoSignIn } from '../../features/sso/sso-sign-in';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ApiError } from '../../lib/api-client';
+import { takeReturnPath } from '../../lib/return-path';
 import { homePath } from '../../lib/session-flags';
 import { rememberedOrgId } from '../../lib/session-store';
 
@@ -98,7 +99,9 @@ export function TenantLoginPage() {
             ) : null}
             <LoginForm
               tenant={info.tenant}
-              onSignedIn={(session) => void navigate(homePath(session, rememberedOrgId()), { replace: true })}
+              onSignedIn={(session) =>
+                void navigate(takeReturnPath() ?? homePath(session, rememberedOrgId()), { replace: true })
+              }
             />
           </>
         )}
