@@ -31,5 +31,7 @@ export const Messages = {
   accountLocked: (minutes: number): string =>
     `Too many failed sign-in attempts. Your account is locked for ${minutes} minutes.`,
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** The server's sentence for a request without a session, also shown when a poll finds one ended. */
+  notSignedIn: 'You are not signed in.',
   csrfMissing: 'Your request could not be verified. Please reload the page and try again.',
 } as const;

@@ -48,6 +48,11 @@ export function setGlobalErrorHandler(handler: GlobalErrorHandler): void {
   globalErrorHandler = handler;
 }
 
+/** Hands a failure to the global handler; for transports other than apiRequest (uploads). */
+export function reportFailedRequest(failure: FailedRequest): void {
+  globalErrorHandler(failure);
+}
+
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;
   for (const part of document.cookie.split(';')) {
@@ -144,7 +149,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (passesThrough(status, customError, options)) {
     throw new ApiError(status, errors, customError, false, errors[0] ?? Messages.requestFailed, parsed);
   }
-  globalErrorHandler({ method: upper, path, status, errors });
+  reportFailedRequest({ method: upper, path, status, errors });
   throw new ApiError(status, errors, customError, true, Messages.requestFailed);
 }
 

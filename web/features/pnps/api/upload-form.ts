@@ -1,6 +1,6 @@
 import { API_ROOT, CSRF_COOKIE, CSRF_HEADER } from '../../../../shared/api/errors';
 import { Messages } from '../../../../shared/domain/messages';
-import { ApiError, readCookie } from '../../../lib/api-client';
+import { ApiError, readCookie, reportFailedRequest } from '../../../lib/api-client';
 import { loader } from '../../../lib/loader';
 
 export interface UploadProgress {
@@ -24,7 +24,7 @@ const errorsOf = (body: unknown): string[] => {
  * A multipart POST through XMLHttpRequest, the one browser API that reports upload progress:
  * same-origin credentials and the CSRF header like every other write (spec §7). A failure rejects
  * with an ApiError carrying the server's sentences, for the caller to show (spec §8: create
- * failures are shown as danger toasts).
+ * failures are shown as danger toasts); a 401 goes to the global handler, which asks for a sign-in.
  */
 export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -56,6 +56,11 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
       const errors = errorsOf(body);
+      if (xhr.status === 401) {
+        // A lost session is the app's to handle, as for every other request (spec §8: to sign in).
+        reportFailedRequest({ method: 'POST', path, status: xhr.status, errors });
+        return reject(new ApiError(xhr.status, errors, undefined, true, Messages.requestFailed));
+      }
       reject(new ApiError(xhr.status, errors, undefined, false, errors[0] ?? Messages.requestFailed));
     };
     xhr.onerror = () => {
