@@ -31,6 +31,8 @@ export interface RequestOptions {
   /** Statuses this caller shows itself; they skip the global handler. */
   readonly passThrough?: readonly number[];
   readonly signal?: AbortSignal;
+  /** Made by the app on its own (a poll), not by the user: its failures never navigate away. */
+  readonly background?: boolean;
 }
 
 export interface FailedRequest {
@@ -38,6 +40,7 @@ export interface FailedRequest {
   readonly path: string;
   readonly status: number;
   readonly errors: readonly string[];
+  readonly background?: boolean;
 }
 
 type GlobalErrorHandler = (failure: FailedRequest) => void;
@@ -149,7 +152,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (passesThrough(status, customError, options)) {
     throw new ApiError(status, errors, customError, false, errors[0] ?? Messages.requestFailed, parsed);
   }
-  reportFailedRequest({ method: upper, path, status, errors });
+  reportFailedRequest({ method: upper, path, status, errors, background: options.background === true });
   throw new ApiError(status, errors, customError, true, Messages.requestFailed);
 }
 

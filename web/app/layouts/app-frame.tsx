@@ -7,6 +7,7 @@ import { AlertsArea } from '../../components/alert-views';
 import { badgeText, type NavItem } from '../nav-items';
 import { Brand } from './brand';
 import { LoginAsBanner } from './login-as-banner';
+import { SignedOutNoticeBanner } from './signed-out-notice-banner';
 import { UserMenu } from './user-menu';
 
 export interface AppFrameProps {
@@ -93,6 +94,7 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
 
       <AppShell.Main bg="gray.0" style={{ minHeight: '100dvh' }}>
         <LoginAsBanner />
+        <SignedOutNoticeBanner />
         <Box px={{ base: 'md', md: 'xl' }} py="lg" maw={1400} mx="auto">
           <SystemMessageBanners mb="md" />
           <AlertsArea />

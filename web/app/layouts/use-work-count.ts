@@ -30,13 +30,18 @@ const OPEN_TASKS_PAGE = 10;
  * GET o/{org}/pnp_documents?awaiting_me=true: the drafts waiting for the user, for the navigation's
  * link to the working list and its count; GET o/{org}/tasks?status=1&per_page=10: how many open
  * tasks, for the Tasks link. The keys sit under the P&P work items' and the tasks' keys, so a
- * workflow step or a task's action (which invalidate those) refreshes the counts too.
+ * workflow step or a task's action (which invalidate those) refreshes the counts too. The app asks
+ * on its own, so a failure never takes the user away from the screen (background).
  */
 export function useWorkCount(orgId: string, enabled: boolean): WorkCounts {
   const drafts = useQuery({
     queryKey: ['pnps', orgId, 'work-items', true],
     queryFn: () =>
-      http.get<WorkList>(`o/${orgId}/pnp_documents`, { query: { awaiting_me: 'true' }, passThrough: [403, 404] }),
+      http.get<WorkList>(`o/${orgId}/pnp_documents`, {
+        query: { awaiting_me: 'true' },
+        passThrough: [403, 404],
+        background: true,
+      }),
     enabled,
     staleTime: WORK_COUNT_STALE_MS,
     retry: false,
@@ -47,6 +52,7 @@ export function useWorkCount(orgId: string, enabled: boolean): WorkCounts {
       http.get<TaskList>(`o/${orgId}/tasks`, {
         query: { status: TaskStatus.Open, per_page: OPEN_TASKS_PAGE },
         passThrough: [403, 404],
+        background: true,
       }),
     enabled,
     staleTime: WORK_COUNT_STALE_MS,

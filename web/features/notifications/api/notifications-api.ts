@@ -25,8 +25,15 @@ export const notificationKeys = {
   settings: ['self', 'settings'] as const,
 };
 
-export function fetchNotifications(p: NotificationPage = { page: 1, perPage: 10 }): Promise<NotificationList> {
-  return http.get<NotificationList>('self/notifications', { query: { page: p.page, per_page: p.perPage } });
+/** `background`: asked by the app on its own (the bell's poll), so a failure never navigates away. */
+export function fetchNotifications(
+  p: NotificationPage = { page: 1, perPage: 10 },
+  options: { background?: boolean } = {},
+): Promise<NotificationList> {
+  return http.get<NotificationList>('self/notifications', {
+    query: { page: p.page, per_page: p.perPage },
+    background: options.background === true,
+  });
 }
 
 export const notificationsApi = {

@@ -30,7 +30,7 @@ export function NotificationsBell({ notificationsPath }: { readonly notification
   const [opened, setOpened] = useState(false);
   const query = useQuery({
     queryKey: notificationKeys.page({ page: 1, perPage: SHOWN }),
-    queryFn: () => fetchNotifications({ page: 1, perPage: SHOWN }),
+    queryFn: () => fetchNotifications({ page: 1, perPage: SHOWN }, { background: true }),
     refetchInterval: POLL_MS,
   });
   const open = useOpenNotification();
