@@ -94,14 +94,8 @@ export const pnpDocumentRoutes: RouteObject[] = [
       {
         index: true,
         loader: async ({ params }) => {
-          const { getPnp } = await import('../../features/pnps/api/get-pnp');
-          const { pnp } = await getPnp(params.orgId ?? '', params.pnpId ?? '');
-          const current = pnp.current_document_id;
-          return redirect(
-            current === null
-              ? `/orgs/${params.orgId ?? ''}/pnps`
-              : `/orgs/${params.orgId ?? ''}/pnps/${pnp.id}/pnp_documents/${current}/version_info/preview`,
-          );
+          const { pnpLandingPath } = await import('../../features/pnps/api/pnp-landing');
+          return redirect(await pnpLandingPath(params.orgId ?? '', params.pnpId ?? ''));
         },
         Component: Redirecting,
       },
