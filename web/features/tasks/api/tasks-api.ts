@@ -34,10 +34,13 @@ export function listTasks(orgId: string, f: TaskFilters, signal?: AbortSignal): 
   });
 }
 
+/** Refusals (a closed task, a workflow rule, a role) and the server's or its gateway's failures. */
+const SHOWN_IN_THE_DIALOG = [403, 404, 409, 422, 500, 502, 503, 504];
+
 /**
- * PUT o/{org}/tasks/{id}: a task's action. Refusals (a closed task, a workflow rule, a role) are the
- * screen's to show with their own text, so they pass the global handler by.
+ * PUT o/{org}/tasks/{id}: a task's action. A refusal or a failure is the dialog's to show with its
+ * own text, beside the comment the user typed for a second try, so it passes the global handler by.
  */
 export function actOnTask(orgId: string, taskId: number, body: TaskActionBody): Promise<TaskActionResult> {
-  return http.put<TaskActionResult>(`o/${orgId}/tasks/${taskId}`, body, { passThrough: [403, 404, 409, 422] });
+  return http.put<TaskActionResult>(`o/${orgId}/tasks/${taskId}`, body, { passThrough: SHOWN_IN_THE_DIALOG });
 }

@@ -61,7 +61,8 @@ function errorsOf(error: unknown): string[] {
 
 /**
  * One task's action, confirmed in a dialog: a decline asks for its comment, publishing for its
- * dates, Send to Authors for an optional target effective date. A refusal is shown with its text.
+ * dates, Send to Authors for an optional target effective date. A refusal or a failure is shown with
+ * its text in the dialog, which keeps the comment typed.
  */
 export function TaskActionDialog({
   orgId,
@@ -115,10 +116,7 @@ export function TaskActionDialog({
       onDone(await actOnTask(orgId, task.id, bodyOf(comment)));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      if (error instanceof ApiError && error.handled) {
-        onClose();
-        return;
-      }
+      // Whatever the failure, the dialog stays with what the user typed, the reason in it, to try again.
       setErrors(errorsOf(error));
     } finally {
       setBusy(false);
