@@ -56,6 +56,7 @@ export function ActionDialog({
             onChange={(event) => setText(event.currentTarget.value)}
             onBlur={() => setTouched(true)}
             error={touched && missing ? `${comment.label} is required.` : undefined}
+            data-autofocus
           />
         )}
         <Group justify="flex-end" gap="sm">
