@@ -34,11 +34,18 @@ export function ActionDialog({
 }: ActionDialogProps) {
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
+  const [wasOpened, setWasOpened] = useState(opened);
   const form = useFormGuard();
+  // Whatever closed the dialog (Cancel, the action done, the page), it opens next time empty.
+  if (wasOpened !== opened) {
+    setWasOpened(opened);
+    if (!opened) {
+      setText('');
+      setTouched(false);
+    }
+  }
   const missing = comment?.required === true && text.trim() === '';
   const close = (): void => {
-    setText('');
-    setTouched(false);
     onClose();
   };
   return (
