@@ -12,6 +12,7 @@ export interface ActionDialogProps {
   readonly comment?: { readonly label: string; readonly required?: boolean };
   /** Extra fields above the comment. */
   readonly children?: ReactNode;
+  /** The action is running: it cannot be cancelled any more, so nothing offers to. */
   readonly busy?: boolean;
   readonly actionDisabled?: boolean;
   readonly onClose: () => void;
@@ -27,7 +28,7 @@ export function ActionDialog({
   colour,
   comment,
   children,
-  busy,
+  busy = false,
   actionDisabled,
   onClose,
   onConfirm,
@@ -46,10 +47,20 @@ export function ActionDialog({
   }
   const missing = comment?.required === true && text.trim() === '';
   const close = (): void => {
+    if (busy) return;
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={600}>{title}</Text>} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<Text fw={600}>{title}</Text>}
+      centered
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      // The theme's name for the button is replaced, not merged, by the component's own props.
+      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
+    >
       <Stack gap="md" ref={form.ref}>
         {message && <Text size="sm">{message}</Text>}
         {children}
@@ -67,7 +78,7 @@ export function ActionDialog({
           />
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
+          <Button variant="default" disabled={busy} onClick={close}>
             Cancel
           </Button>
           <Button
@@ -76,7 +87,7 @@ export function ActionDialog({
             disabled={actionDisabled}
             onClick={() => {
               setTouched(true);
-              if (missing || form.blocked()) return;
+              if (busy || missing || form.blocked()) return;
               onConfirm(text.trim());
             }}
           >

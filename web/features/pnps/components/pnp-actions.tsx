@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PnpSummary } from '../../../../shared/api/pnp-documents';
 import { Messages } from '../../../../shared/domain/messages';
-import { confirm } from '../../../components/confirmation-modal';
 import { toasts } from '../../../lib/alerts';
 import { deletePnp } from '../api/delete-pnp';
 import { restorePnp, retirePnp } from '../api/retire-restore-pnp';
@@ -25,79 +24,62 @@ export function PnpActions({
   const navigate = useNavigate();
   const refresh = usePnpRefresh(orgId, pnp.id);
   const forget = usePnpForget(orgId, pnp.id);
-  const [retiring, setRetiring] = useState(false);
+  const [dialog, setDialog] = useState<'retire' | 'restore' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const can = (ability: string): boolean => pnp.abilities.includes(ability);
 
-  const retire = async (reason: string): Promise<void> => {
+  /** Runs an action while its dialog stays open and busy; a refusal leaves it open. */
+  const perform = async (action: () => Promise<void>): Promise<void> => {
     setBusy(true);
     try {
-      await retirePnp(orgId, pnp.id, reason);
-      setRetiring(false);
-      toasts.success(Messages.recordUpdated);
-      await refresh();
+      await action();
     } catch (error) {
       showErrors(error, { update: true });
     } finally {
       setBusy(false);
     }
   };
+  const retire = async (reason: string): Promise<void> => {
+    await retirePnp(orgId, pnp.id, reason);
+    setDialog(null);
+    toasts.success(Messages.recordUpdated);
+    await refresh();
+  };
   const restore = async (): Promise<void> => {
-    if (
-      !(await confirm({
-        title: 'Restore',
-        content: `Restore ${pnp.name}? It returns to the library with its last Active version.`,
-        actionLabel: 'Restore',
-      }))
-    )
-      return;
-    try {
-      await restorePnp(orgId, pnp.id);
-      toasts.success(Messages.recordUpdated);
-      await refresh();
-    } catch (error) {
-      showErrors(error, { update: true });
-    }
+    await restorePnp(orgId, pnp.id);
+    setDialog(null);
+    toasts.success(Messages.recordUpdated);
+    await refresh();
   };
   const remove = async (): Promise<void> => {
-    const ok = await confirm({
-      title: 'Delete',
-      content: `Delete ${pnp.name}? It was never published; it and its files are removed.`,
-      actionLabel: 'Delete',
-      theme: 'danger',
-    });
-    if (!ok) return;
-    try {
-      await deletePnp(orgId, pnp.id);
-      toasts.success(Messages.recordDeleted, { scope: 'next' });
-      // Away from its page first, then drop what was cached about it: nothing asks for it again.
-      await navigate(`/orgs/${orgId}/pnp_documents`);
-      await forget();
-    } catch (error) {
-      showErrors(error);
-    }
+    await deletePnp(orgId, pnp.id);
+    setDialog(null);
+    toasts.success(Messages.recordDeleted, { scope: 'next' });
+    // Away from its page first, then drop what was cached about it: nothing asks for it again.
+    await navigate(`/orgs/${orgId}/pnp_documents`);
+    await forget();
   };
 
   if (!can('retire') && !can('restore') && !can('delete')) return null;
   return (
     <Group gap="xs">
       {can('retire') && (
-        <Button color="red.9" variant="outline" onClick={() => setRetiring(true)}>
+        <Button color="red.9" variant="outline" onClick={() => setDialog('retire')}>
           Retire
         </Button>
       )}
       {can('restore') && (
-        <Button variant="outline" onClick={() => void restore()}>
+        <Button variant="outline" onClick={() => setDialog('restore')}>
           Restore
         </Button>
       )}
       {can('delete') && (
-        <Button color="red.9" variant="outline" onClick={() => void remove()}>
+        <Button color="red.9" variant="outline" onClick={() => setDialog('delete')}>
           Delete
         </Button>
       )}
       <ActionDialog
-        opened={retiring}
+        opened={dialog === 'retire'}
         title="Retire"
         message={
           hasDraft
@@ -108,11 +90,30 @@ export function PnpActions({
         colour="red.9"
         comment={{ label: 'Reason', required: true }}
         busy={busy}
-        onClose={() => setRetiring(false)}
-        onConfirm={(reason) => void retire(reason)}
+        onClose={() => setDialog(null)}
+        onConfirm={(reason) => void perform(() => retire(reason))}
       >
-        {retiring && <RetireImpactPanel orgId={orgId} pnpId={pnp.id} />}
+        {dialog === 'retire' && <RetireImpactPanel orgId={orgId} pnpId={pnp.id} />}
       </ActionDialog>
+      <ActionDialog
+        opened={dialog === 'restore'}
+        title="Restore"
+        message={`Restore ${pnp.name}? It returns to the library with its last Active version.`}
+        actionLabel="Restore"
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onConfirm={() => void perform(restore)}
+      />
+      <ActionDialog
+        opened={dialog === 'delete'}
+        title="Delete"
+        message={`Delete ${pnp.name}? It was never published; it and its files are removed.`}
+        actionLabel="Delete"
+        colour="red.9"
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onConfirm={() => void perform(remove)}
+      />
     </Group>
   );
 }

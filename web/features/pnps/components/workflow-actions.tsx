@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import type { PnpDocument, WorkflowBody } from '../../../../shared/api/pnp-documents';
 import { Messages } from '../../../../shared/domain/messages';
 import { WORKFLOW_ACTION_LABELS } from '../../../../shared/domain/workflow';
-import { confirm } from '../../../components/confirmation-modal';
 import { toasts } from '../../../lib/alerts';
 import { extendReview, startRevision } from '../api/revisions';
 import { runWorkflow } from '../api/run-workflow';
@@ -14,6 +13,15 @@ import { showErrors } from './show-errors';
 import { usePnpRefresh } from './use-pnp-refresh';
 
 type Dialog = 'decline_review' | 'decline_approval' | 'approve_on_behalf' | 'publish' | 'send_to_authors' | null;
+
+/** An action asked about without a field of its own: its question, and what it does when confirmed. */
+interface Confirming {
+  readonly title: string;
+  readonly message: string;
+  readonly actionLabel: string;
+  readonly colour?: string;
+  readonly perform: () => Promise<void>;
+}
 
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
@@ -39,26 +47,31 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
   const navigate = useNavigate();
   const refresh = usePnpRefresh(orgId, document.pnp_id);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The question stays while its dialog closes, so its words do not vanish during the fade.
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const ask = (question: Confirming): void => {
+    setConfirming(question);
+    setConfirmOpen(true);
+  };
   const [busy, setBusy] = useState(false);
   const [onBehalfOf, setOnBehalfOf] = useState<string | null>(null);
-  const [publish, setPublish] = useState<PublishValue>({
-    effectiveDt: document.effective_dt,
-    reviewCycleYears: document.review_cycle_years,
-    reminderDays: document.reminder_days,
+  const publishOf = (d: PnpDocument): PublishValue => ({
+    effectiveDt: d.effective_dt,
+    reviewCycleYears: d.review_cycle_years,
+    reminderDays: d.reminder_days,
   });
+  const [publish, setPublish] = useState<PublishValue>(() => publishOf(document));
   const can = (ability: string): boolean => document.abilities.includes(ability);
 
-  const run = async (body: WorkflowBody, success: string = Messages.recordUpdated): Promise<void> => {
+  /**
+   * Runs an action while its dialog stays open and busy (nothing in it cancels what is already
+   * sent); the dialog closes once it is done. A refusal leaves it open with what was typed.
+   */
+  const perform = async (action: () => Promise<void>): Promise<void> => {
     setBusy(true);
     try {
-      const result = await runWorkflow(orgId, document.pnp_id, document.id, body);
-      setDialog(null);
-      toasts.success(success, result.pnp_document ? {} : { scope: 'next' });
-      await refresh();
-      if (!result.pnp_document) {
-        const target = result.active_document_id;
-        await navigate(target ? documentPath(orgId, document.pnp_id, target) : `/orgs/${orgId}/pnp_documents`);
-      }
+      await action();
     } catch (error) {
       showErrors(error, { update: true });
     } finally {
@@ -66,45 +79,39 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
     }
   };
 
-  const simple = async (
-    title: string,
-    content: string,
-    body: WorkflowBody,
-    theme: 'primary' | 'danger' = 'primary',
-  ): Promise<void> => {
-    const ok = await confirm({ title, content, actionLabel: WORKFLOW_ACTION_LABELS[body.action], theme });
-    if (ok) await run(body);
+  const run = async (body: WorkflowBody, success: string = Messages.recordUpdated): Promise<void> => {
+    const result = await runWorkflow(orgId, document.pnp_id, document.id, body);
+    setDialog(null);
+    setConfirmOpen(false);
+    toasts.success(success, result.pnp_document ? {} : { scope: 'next' });
+    await refresh();
+    if (!result.pnp_document) {
+      const target = result.active_document_id;
+      await navigate(target ? documentPath(orgId, document.pnp_id, target) : `/orgs/${orgId}/pnp_documents`);
+    }
   };
 
+  const simple = (title: string, message: string, body: WorkflowBody, colour?: string): void =>
+    ask({
+      title,
+      message,
+      actionLabel: WORKFLOW_ACTION_LABELS[body.action],
+      ...(colour ? { colour } : {}),
+      perform: () => run(body),
+    });
+
   const revision = async (kind: 'start' | 'extend'): Promise<void> => {
-    const ok = await confirm(
+    const res =
       kind === 'start'
-        ? {
-            title: 'Start Review',
-            content: 'Start a review of this P&P? A new draft version is created in Authoring from the Active version.',
-            actionLabel: 'Start Review',
-          }
-        : {
-            title: 'Extend',
-            content: 'Record a review with no changes? The review and reminder dates move on by the review cycle.',
-            actionLabel: 'Extend',
-          },
+        ? await startRevision(orgId, document.pnp_id, document.id)
+        : await extendReview(orgId, document.pnp_id, document.id);
+    setConfirmOpen(false);
+    toasts.success(
+      kind === 'start' ? Messages.recordCreated : Messages.recordUpdated,
+      kind === 'start' ? { scope: 'next' } : {},
     );
-    if (!ok) return;
-    try {
-      const res =
-        kind === 'start'
-          ? await startRevision(orgId, document.pnp_id, document.id)
-          : await extendReview(orgId, document.pnp_id, document.id);
-      toasts.success(
-        kind === 'start' ? Messages.recordCreated : Messages.recordUpdated,
-        kind === 'start' ? { scope: 'next' } : {},
-      );
-      await refresh();
-      if (kind === 'start') await navigate(documentPath(orgId, document.pnp_id, res.pnp_document.id, 'general_info'));
-    } catch (error) {
-      showErrors(error);
-    }
+    await refresh();
+    if (kind === 'start') await navigate(documentPath(orgId, document.pnp_id, res.pnp_document.id, 'general_info'));
   };
 
   const next = nextStageLabel(document);
@@ -112,16 +119,14 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
     <>
       <Group gap="xs" data-testid="workflow-actions">
         {can('submit') && (
-          <Button
-            onClick={() => void simple('Submit', `Submit this draft? It moves to ${next}.`, { action: 'submit' })}
-          >
+          <Button onClick={() => simple('Submit', `Submit this draft? It moves to ${next}.`, { action: 'submit' })}>
             Submit
           </Button>
         )}
         {can('accept_review') && (
           <Button
             onClick={() =>
-              void simple('Accept', `Accept this draft? When every reviewer has accepted it moves to ${next}.`, {
+              simple('Accept', `Accept this draft? When every reviewer has accepted it moves to ${next}.`, {
                 action: 'accept_review',
               })
             }
@@ -137,9 +142,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         {can('approve') && (
           <Button
             onClick={() =>
-              void simple('Approve', `Approve step ${document.approval_step ?? 1} of this draft?`, {
-                action: 'approve',
-              })
+              simple('Approve', `Approve step ${document.approval_step ?? 1} of this draft?`, { action: 'approve' })
             }
           >
             Approve
@@ -163,15 +166,48 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
             Decline
           </Button>
         )}
-        {can('publish') && <Button onClick={() => setDialog('publish')}>Publish</Button>}
+        {can('publish') && (
+          <Button
+            onClick={() => {
+              setPublish(publishOf(document));
+              setDialog('publish');
+            }}
+          >
+            Publish
+          </Button>
+        )}
         {can('send_to_authors') && (
           <Button variant="default" onClick={() => setDialog('send_to_authors')}>
             Send to Authors
           </Button>
         )}
-        {can('start_revision') && <Button onClick={() => void revision('start')}>Start Review</Button>}
+        {can('start_revision') && (
+          <Button
+            onClick={() =>
+              ask({
+                title: 'Start Review',
+                message:
+                  'Start a review of this P&P? A new draft version is created in Authoring from the Active version.',
+                actionLabel: 'Start Review',
+                perform: () => revision('start'),
+              })
+            }
+          >
+            Start Review
+          </Button>
+        )}
         {can('extend_review') && (
-          <Button variant="default" onClick={() => void revision('extend')}>
+          <Button
+            variant="default"
+            onClick={() =>
+              ask({
+                title: 'Extend',
+                message: 'Record a review with no changes? The review and reminder dates move on by the review cycle.',
+                actionLabel: 'Extend',
+                perform: () => revision('extend'),
+              })
+            }
+          >
             Extend
           </Button>
         )}
@@ -180,11 +216,11 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
             color="red.9"
             variant="subtle"
             onClick={() =>
-              void simple(
+              simple(
                 'Cancel Draft',
                 'Cancel this draft? It is deleted; the Active version stays as it is.',
                 { action: 'cancel_draft' },
-                'danger',
+                'red.9',
               )
             }
           >
@@ -203,7 +239,9 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         busy={busy}
         onClose={() => setDialog(null)}
         onConfirm={(comment) =>
-          void run({ action: dialog === 'decline_review' ? 'decline_review' : 'decline_approval', comment })
+          void perform(() =>
+            run({ action: dialog === 'decline_review' ? 'decline_review' : 'decline_approval', comment }),
+          )
         }
       />
       <ActionDialog
@@ -216,7 +254,9 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         actionDisabled={onBehalfOf === null}
         onClose={() => setDialog(null)}
         onConfirm={(comment) =>
-          void run({ action: 'approve', on_behalf_of_user_id: Number(onBehalfOf), ...(comment ? { comment } : {}) })
+          void perform(() =>
+            run({ action: 'approve', on_behalf_of_user_id: Number(onBehalfOf), ...(comment ? { comment } : {}) }),
+          )
         }
       >
         <Select
@@ -235,7 +275,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         comment={{ label: 'Comment' }}
         busy={busy}
         onClose={() => setDialog(null)}
-        onConfirm={(comment) => void run({ action: 'send_to_authors', ...(comment ? { comment } : {}) })}
+        onConfirm={(comment) => void perform(() => run({ action: 'send_to_authors', ...(comment ? { comment } : {}) }))}
       />
       <ActionDialog
         opened={dialog === 'publish'}
@@ -246,16 +286,30 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         actionDisabled={!publishReady(publish)}
         onClose={() => setDialog(null)}
         onConfirm={() =>
-          void run({
-            action: 'publish',
-            effective_dt: publish.effectiveDt ?? '',
-            review_cycle_years: (publish.reviewCycleYears ?? 1) as 1 | 2 | 3,
-            reminder_days: (publish.reminderDays ?? 30) as 30 | 60 | 90 | 180,
-          })
+          void perform(() =>
+            run({
+              action: 'publish',
+              effective_dt: publish.effectiveDt ?? '',
+              review_cycle_years: (publish.reviewCycleYears ?? 1) as 1 | 2 | 3,
+              reminder_days: (publish.reminderDays ?? 30) as 30 | 60 | 90 | 180,
+            }),
+          )
         }
       >
         <PublishFields value={publish} onChange={setPublish} today={todayIso()} />
       </ActionDialog>
+      <ActionDialog
+        opened={confirmOpen}
+        title={confirming?.title ?? ''}
+        message={confirming?.message}
+        actionLabel={confirming?.actionLabel ?? ''}
+        {...(confirming?.colour ? { colour: confirming.colour } : {})}
+        busy={busy}
+        onClose={() => setConfirmOpen(false)}
+        onConfirm={() => {
+          if (confirming) void perform(confirming.perform);
+        }}
+      />
     </>
   );
 }
