@@ -25,7 +25,9 @@ export function ReplaceFileButton({ orgId, document }: { readonly orgId: string;
   if (!allowed) return null;
   const sendsBack = document.status === 1 && document.draft_stage !== null && document.draft_stage > 2;
   const save = async (): Promise<void> => {
-    if (!file) return;
+    // Busy from the click, not from the first progress event: a second click sends nothing more.
+    if (!file || progress !== null) return;
+    setProgress(0);
     try {
       await replaceFile(orgId, document.pnp_id, document.id, file, {
         onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)),

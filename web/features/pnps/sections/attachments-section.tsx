@@ -43,7 +43,9 @@ export function AttachmentsSection() {
   const canEdit = query.data?.can_edit ?? false;
 
   const add = async (): Promise<void> => {
-    if (!file) return;
+    // Busy from the click, not from the first progress event: a second click sends nothing more.
+    if (!file || progress !== null) return;
+    setProgress(0);
     try {
       await addAttachment(orgId, pnp.id, file, {
         onProgress: (p) => setProgress(Math.round((p.loaded / p.total) * 100)),
