@@ -84,6 +84,25 @@ test('a person signs in with Azure on the tenant page, lands in the library, and
   expect(((await session.json()) as { valid: boolean }).valid).toBe(false);
 });
 
+test('a signed-out person opening a deep link signs in with Azure and lands on that page, not the library', async ({
+  page,
+  baseURL,
+}) => {
+  const org = await azureOrg(baseURL ?? '', true);
+  await page.goto(`/orgs/${org.id}/tasks?status=2`);
+  await expect(page).toHaveURL(/\/login$/);
+  // Their organisation signs in at its own page, in the same tab.
+  await page.goto(`/t/${org.tenant}`);
+  await page.getByRole('button', { name: 'Sign in with Azure', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${peer.baseUrl}/`));
+  await page.getByPlaceholder('Enter any login').fill('ada.lovelace@mercy.example');
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in', exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/orgs/${org.id}/tasks\\?status=2$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks', exact: true })).toBeVisible();
+});
+
 test('a person the organisation does not create is sent back to the tenant page with a clear message', async ({
   page,
   baseURL,
