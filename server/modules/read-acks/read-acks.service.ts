@@ -53,7 +53,9 @@ async function present(ctx: OrgCtx, c: PnpContext, id: number): Promise<ReadAckn
 
 const requireActive = (row: ReadAckRow, what: string): void => {
   if (row.status !== ReadAckStatus.Active)
-    throw unprocessable(`Only an Active read acknowledgement can be ${what}: this one is ${row.status === ReadAckStatus.Closed ? 'Closed' : 'Canceled'}.`);
+    throw unprocessable(
+      `Only an Active read acknowledgement can be ${what}: this one is ${row.status === ReadAckStatus.Closed ? 'Closed' : 'Canceled'}.`,
+    );
 };
 
 /** The version readers acknowledge: the P&P's current Active version, on a published P&P. */
@@ -195,7 +197,9 @@ export async function updateReadAck(
   for (const userId of removed) {
     await ctx.tx
       .delete(readAckReaders)
-      .where(and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.readAckId, id), eq(readAckReaders.userId, userId)));
+      .where(
+        and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.readAckId, id), eq(readAckReaders.userId, userId)),
+      );
   }
   for (const r of existing) {
     const via = chosen.wanted.get(r.userId);
@@ -278,7 +282,11 @@ export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promis
     .select()
     .from(readAckReaders)
     .where(
-      and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.readAckId, id), eq(readAckReaders.userId, ctx.actor.userId)),
+      and(
+        eq(readAckReaders.orgId, ctx.orgId),
+        eq(readAckReaders.readAckId, id),
+        eq(readAckReaders.userId, ctx.actor.userId),
+      ),
     );
   if (!reader) throw forbidden('You are not a reader of this read acknowledgement.');
   if (reader.completion === 1) throw unprocessable('You have already acknowledged this read acknowledgement.');
@@ -302,7 +310,10 @@ export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promis
     objectId: id,
     objectName: ack.name,
     actionName: 'Acknowledge',
-    deltas: { changed: { completion: [0, 1] }, comment: `Opened ${opened.toISOString()}; version id ${ack.documentId}.` },
+    deltas: {
+      changed: { completion: [0, 1] },
+      comment: `Opened ${opened.toISOString()}; version id ${ack.documentId}.`,
+    },
   });
   const after = await getReadAck(ctx, pnpId, id);
   return {
@@ -315,14 +326,33 @@ export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promis
   };
 }
 
-/** GET read_acknowledgements/user_has_acknowledged: the caller's pending acknowledgement of this P&P. */
+/** Earliest due first (an acknowledgement without a due date last), then the oldest request. */
+function byUrgency(a: { ack: ReadAckRow; createdAt: Date }, b: { ack: ReadAckRow; createdAt: Date }): number {
+  if (a.ack.dueDt !== b.ack.dueDt) {
+    if (a.ack.dueDt === null) return 1;
+    if (b.ack.dueDt === null) return -1;
+    return a.ack.dueDt < b.ack.dueDt ? -1 : 1;
+  }
+  return a.createdAt.getTime() - b.createdAt.getTime() || a.ack.id - b.ack.id;
+}
+
+/**
+ * GET read_acknowledgements/user_has_acknowledged: the caller's pending acknowledgement of this P&P;
+ * of several, the one due first, so that the reader meets the most urgent one and, once it is
+ * acknowledged, the next.
+ */
 export async function userHasAcknowledged(ctx: OrgCtx, pnpId: number): Promise<UserHasAcknowledged> {
   await loadPnpContext(ctx, pnpId);
   const open = await openAcknowledgeTasks(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId);
+  const pending: Array<{ ack: ReadAckRow; createdAt: Date }> = [];
   for (const task of open) {
     const ack = await findReadAck(ctx.tx, ctx.orgId, pnpId, task.readAckId!);
-    if (!ack || ack.status !== ReadAckStatus.Active) continue;
-    const opened = await lastViewSince(ctx.tx, ctx.orgId, ctx.actor.userId, ack.documentId, task.createdAt);
+    if (ack && ack.status === ReadAckStatus.Active) pending.push({ ack, createdAt: task.createdAt });
+  }
+  const [first] = pending.sort(byUrgency);
+  if (first) {
+    const { ack, createdAt } = first;
+    const opened = await lastViewSince(ctx.tx, ctx.orgId, ctx.actor.userId, ack.documentId, createdAt);
     return {
       acknowledged: false,
       pending: true,
