@@ -22,6 +22,13 @@ export function PnpGeneralInfoSection() {
   const [description, setDescription] = useState(pnp.description ?? '');
   const [tried, setTried] = useState(false);
   const form = useFormGuard();
+  /** Edit starts from the saved values; Cancel goes back to them, so nothing typed outlives it. */
+  const startEditing = (open: boolean): void => {
+    setName(pnp.name);
+    setDescription(pnp.description ?? '');
+    setTried(false);
+    setEditing(open);
+  };
   const { busy, submit: save } = useSubmit(
     async () => {
       await updatePnp(orgId, pnp.id, { pnp: { name, description: description.trim() === '' ? null : description } });
@@ -39,7 +46,7 @@ export function PnpGeneralInfoSection() {
           P&P General Info
         </Title>
         {pnp.abilities.includes('edit_settings') && !editing && (
-          <Button variant="default" onClick={() => setEditing(true)}>
+          <Button variant="default" onClick={() => startEditing(true)}>
             Edit
           </Button>
         )}
@@ -50,7 +57,7 @@ export function PnpGeneralInfoSection() {
             <NameInput value={name} onChange={setName} showRequired={tried} />
             <DescriptionInput value={description} onChange={setDescription} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditing(false)}>
+              <Button variant="default" onClick={() => startEditing(false)}>
                 Cancel
               </Button>
               <Button
