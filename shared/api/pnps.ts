@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, queryId, text } from './primitives';
+import { ID_MAX, id, queryId, text } from './primitives';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../domain/limits';
 import { MAX_APPROVAL_STEPS } from '../domain/roles';
 import { ValidationPatterns } from '../domain/validation';
@@ -84,6 +84,16 @@ export const UpdatePnpBody = z
         description: Description.optional(),
         /** A list: the P&P's own participants; null: inherit the container's again. */
         participants: z.array(ParticipantInput).max(500).nullable().optional(),
+        /**
+         * The P&P's lock_version as the editor read it: a stale one is a 409, so a save never undoes
+         * someone else's newer change unseen. Optional for API clients; General Info always sends it.
+         */
+        lock_version: z
+          .number({ message: 'Lock version must be a whole number.' })
+          .int({ message: 'Lock version must be a whole number.' })
+          .min(0, { message: 'Lock version must be a whole number.' })
+          .max(ID_MAX, { message: 'Lock version must be a whole number.' })
+          .optional(),
       })
       .strict(),
   })
@@ -137,6 +147,8 @@ export const Pnp = z.object({
   retire_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Bumped by every change of the P&P: an edit sends back the one it read (UpdatePnpBody). */
+  lock_version: z.number().int(),
   /** The stage of the draft in progress (spec 'draftStatus'), null when there is none. */
   draft_status: z.number().int().nullable(),
   draft_status_label: z.string().nullable(),
@@ -290,3 +302,7 @@ export const PnpLinks = z.object({
 export type PnpLinks = z.infer<typeof PnpLinks>;
 export const PnpLinksBody = z.object({ linked_pnp_ids: z.array(Id).max(500) }).strict();
 export type PnpLinksBody = z.infer<typeof PnpLinksBody>;
+
+/** The refusal of a stale save (someone else saved the P&P after the editor opened it). */
+export const PNP_CHANGED_MESSAGE =
+  'This P&P was changed by someone else since you opened it. Reload to see their changes, then make yours again.';

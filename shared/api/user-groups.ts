@@ -11,7 +11,8 @@ import { noAngleBrackets } from '../domain/validation-messages';
  * - POST   o/{org}/user_groups { group }                    create (name, description, member ids)
  * - GET    o/{org}/user_groups/member_candidates?search     active users to choose members from
  * - GET    o/{org}/user_groups/{id}                         one group with its members
- * - PUT    o/{org}/user_groups/{id} { group }               change name, description, members
+ * - PUT    o/{org}/user_groups/{id} { group }               change name, description, members; with
+ *                                                           group.updated_at as last read, a stale one is a 409
  * - DELETE o/{org}/user_groups/{id}                         delete (refused for system groups, or
  *                                                           when an item would lose its last owner/approver)
  * - GET    o/{org}/user_groups/{id}/user_group_change_logs  the group's change log
@@ -88,9 +89,21 @@ const MemberIds = z
   .array(id('The member id'), { message: 'Members must be a list of user ids.' })
   .max(GROUP_MEMBERS_MAX, { message: `A group can have at most ${GROUP_MEMBERS_MAX} members.` });
 
+/**
+ * The group's updated_at as the editor read it (edits only). The member list is sent whole, so a
+ * save over someone else's newer change would silently undo it: a stale one is refused with a 409.
+ * Optional for API clients that replace a group outright; the edit screen always sends it.
+ */
+const LoadedAt = z.iso.datetime({ message: 'updated_at must be the group’s updated_at as it was read.' });
+
 /** What the form sends: name, description and the member user ids (the whole list). */
 export const UserGroupInput = z
-  .object({ name: GroupName, description: GroupDescription, member_ids: MemberIds.default([]) })
+  .object({
+    name: GroupName,
+    description: GroupDescription,
+    member_ids: MemberIds.default([]),
+    updated_at: LoadedAt.optional(),
+  })
   .strict();
 export type UserGroupInput = z.infer<typeof UserGroupInput>;
 export const UserGroupBody = z.object({ group: UserGroupInput }).strict();
@@ -104,3 +117,7 @@ export const MemberCandidatesQuery = z.object({
 });
 export const MemberCandidates = z.object({ users: z.array(UserGroupMember) });
 export type MemberCandidates = z.infer<typeof MemberCandidates>;
+
+/** The refusal of a stale save (someone else saved the group after the editor opened it). */
+export const GROUP_CHANGED_MESSAGE =
+  'This group was changed by someone else since you opened it. Reload to see their changes, then make yours again.';

@@ -120,7 +120,17 @@ const userFields = {
 
 export const NewUserInput = z.object(userFields).strict();
 export type NewUserInput = z.infer<typeof NewUserInput>;
-export const UserUpdateInput = z.object(userFields).partial().strict();
+/**
+ * The user's updated_at as the editor read it. A save over someone else's newer change would
+ * silently undo it, so a stale one is refused with a 409. Optional for API clients that set a field
+ * outright; the edit screen always sends it.
+ */
+const LoadedAt = z.iso.datetime({ message: 'updated_at must be the user’s updated_at as it was read.' });
+
+export const UserUpdateInput = z
+  .object({ ...userFields, updated_at: LoadedAt })
+  .partial()
+  .strict();
 export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
 
 export const CreateUserBody = z.object({ user: NewUserInput }).strict();
@@ -163,7 +173,10 @@ export type UserList = z.infer<typeof UserList>;
 
 export const UserDetail = UserSummary.extend({ groups: z.array(UserGroupRef) });
 export type UserDetail = z.infer<typeof UserDetail>;
-export const UserResponse = z.object({ user: UserDetail });
+/** updated_at: the edit form's token, sent back as user.updated_at with its save. */
+export const EditableUserDetail = UserDetail.extend({ updated_at: z.string() });
+export type EditableUserDetail = z.infer<typeof EditableUserDetail>;
+export const UserResponse = z.object({ user: EditableUserDetail });
 export type UserResponse = z.infer<typeof UserResponse>;
 
 export const UserLogEntry = z.object({
@@ -203,3 +216,7 @@ export const USER_SUCCESS = {
   emailTitle: 'Email Sent',
   passwordSet: 'Your password has been set. You can now sign in.',
 } as const;
+
+/** The refusal of a stale save (someone else saved the user after the editor opened it). */
+export const USER_CHANGED_MESSAGE =
+  'This user was changed by someone else since you opened it. Reload to see their changes, then make yours again.';

@@ -198,6 +198,7 @@ export function presentPnp(
     retire_reason: pnp.retireReason,
     created_at: pnp.createdAt.toISOString(),
     updated_at: pnp.updatedAt.toISOString(),
+    lock_version: pnp.lockVersion,
     draft_status: draft?.draftStage ?? null,
     draft_status_label: stageLabel(draft?.draftStage ?? null),
     effective_dt: docs.active?.effectiveDt ?? null,

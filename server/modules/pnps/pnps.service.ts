@@ -2,9 +2,14 @@ import { createHash } from 'node:crypto';
 import { and, eq, max } from 'drizzle-orm';
 import { DraftStage, PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { dateFieldError } from '../../../shared/domain/review-dates';
-import type { CreatePnpBody, DocumentDetailsInput, UpdatePnpBody } from '../../../shared/api/pnps';
+import {
+  PNP_CHANGED_MESSAGE,
+  type CreatePnpBody,
+  type DocumentDetailsInput,
+  type UpdatePnpBody,
+} from '../../../shared/api/pnps';
 import { orgTemplates, pnps, templateSources, templates } from '../../db/schema/index';
-import { notFound, unprocessable } from '../../http/errors';
+import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { utcDate } from '../../platform/clock';
 import { listUserRolesOnContainer, type RoleGrant } from '../access/effective-access';
@@ -210,6 +215,8 @@ export async function updatePnp(ctx: OrgCtx, pnpId: number, body: UpdatePnpBody)
   const c = await loadPnpContext(ctx, pnpId, { lock: true });
   allowPnp(c, 'edit_settings');
   const input = body.pnp;
+  // The row is locked, so the version read here stays current until this save commits.
+  if (input.lock_version !== undefined && input.lock_version !== c.pnp.lockVersion) throw conflict(PNP_CHANGED_MESSAGE);
   const values: Partial<PnpRow> = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.description !== undefined) values.description = input.description;

@@ -1,5 +1,6 @@
 import type { ChangeLogList } from '../../../shared/api/change-logs';
 import {
+  GROUP_CHANGED_MESSAGE,
   SYSTEM_GROUP_SOURCE,
   type MemberCandidates,
   type UserGroupDetail,
@@ -11,7 +12,7 @@ import {
 } from '../../../shared/api/user-groups';
 import { UserStatus } from '../../../shared/domain/statuses';
 import { commitWithFinalStatement } from '../../db/tenant';
-import { AppError, notFound, unprocessable } from '../../http/errors';
+import { AppError, conflict, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { changedFields, listChangeLogs } from '../change-logs/change-logs.repo';
 import {
@@ -144,6 +145,8 @@ export async function updateUserGroup(ctx: OrgCtx, id: number, input: UserGroupI
   await lockGroup(ctx.tx, ctx.orgId, id);
   const row = await loadGroup(ctx, id);
   if (row.created_by_source === SYSTEM_GROUP_SOURCE) throw systemRefusal(row.name, 'edited');
+  // The group is locked, so the time read here stays current until this save commits.
+  if (input.updated_at !== undefined && input.updated_at !== iso(row.updated_at)) throw conflict(GROUP_CHANGED_MESSAGE);
   const currentIds = new Set(await listMemberIds(ctx.tx, ctx.orgId, id));
   const members = await validate(ctx, input, id, currentIds);
   const wantedIds = new Set(members.map((m) => m.id));
@@ -152,7 +155,8 @@ export async function updateUserGroup(ctx: OrgCtx, id: number, input: UserGroupI
   const removed = current.filter((m) => !wantedIds.has(m.id));
   const description = normaliseDescription(input.description);
   const changed = changedFields({ name: row.name, description: row.description }, { name: input.name, description });
-  if (Object.keys(changed).length > 0)
+  // Any change, members too, moves updated_at on: it is the token a stale save is refused by.
+  if (Object.keys(changed).length + added.length + removed.length > 0)
     await updateGroup(ctx.tx, ctx.orgId, id, { name: input.name, description, at: ctx.now });
   await removeMembers(
     ctx.tx,

@@ -281,6 +281,15 @@ export async function removeMemberships(db: Executor, orgId: number, userId: num
     );
 }
 
+/** Moves the groups' updated_at on: their members changed (a group edit's stale-save token). */
+export async function touchGroups(db: Executor, orgId: number, groupIds: number[], at: Date) {
+  if (groupIds.length === 0) return;
+  await db
+    .update(userGroups)
+    .set({ updatedAt: at })
+    .where(and(eq(userGroups.orgId, orgId), inArray(userGroups.id, groupIds)));
+}
+
 export async function insertUserLog(
   db: Executor,
   orgId: number,

@@ -1,8 +1,10 @@
 import type { ChangeLogList } from '../../../shared/api/change-logs';
 import {
+  USER_CHANGED_MESSAGE,
   USER_STATUS_LABELS,
   USER_SUCCESS,
   type BulkWelcomeResponse,
+  type EditableUserDetail,
   type NewUserInput,
   type UserDetail,
   type UserList,
@@ -11,7 +13,7 @@ import {
   type UserUpdateInput,
 } from '../../../shared/api/users';
 import { SYSTEM_GROUP_SOURCE, UserCreatedFrom, UserStatus } from '../../../shared/domain/statuses';
-import { notFound, unprocessable } from '../../http/errors';
+import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog, listChangeLogs } from '../change-logs/change-logs.repo';
 import { followMembershipChanges } from '../user-groups/membership-effects';
@@ -32,6 +34,7 @@ import {
   removeMemberships,
   updateUser as updateUserRow,
   staffUsernameTaken,
+  touchGroups,
   usernameTaken,
   type UserRow,
 } from './users.repo';
@@ -67,9 +70,12 @@ export async function listUsers(ctx: OrgCtx, query: UserListQuery): Promise<User
   };
 }
 
-export async function showUser(ctx: OrgCtx, id: number): Promise<UserDetail> {
+export async function showUser(ctx: OrgCtx, id: number): Promise<EditableUserDetail> {
   const row = await getUser(ctx, id);
-  return presentUserDetail(row, await listUserGroups(ctx.tx, ctx.orgId, id));
+  return {
+    ...presentUserDetail(row, await listUserGroups(ctx.tx, ctx.orgId, id)),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /** Creates a Policy Manager user (no password until they follow their welcome e-mail). */
@@ -139,6 +145,9 @@ export async function updateUser(ctx: OrgCtx, id: number, input: UserUpdateInput
   if (bodyUserId !== undefined && bodyUserId !== id)
     throw unprocessable('user_id must be the id of the user being edited.');
   const row = await getUser(ctx, id, true);
+  // The row is locked, so the time read here stays current until this save commits.
+  if (input.updated_at !== undefined && input.updated_at !== row.updatedAt.toISOString())
+    throw conflict(USER_CHANGED_MESSAGE);
   refuseSelfLockout(ctx, row, input);
   const { values, changed } = diff(row, input);
   await refuseDuplicates(
@@ -158,7 +167,9 @@ export async function updateUser(ctx: OrgCtx, id: number, input: UserUpdateInput
     });
   }
   if (values.status !== undefined) await followStatusChange(ctx, updated, row.status);
-  if (input.group_ids) await changeGroups(ctx, updated, input.group_ids);
+  const groupsChanged = input.group_ids ? await changeGroups(ctx, updated, input.group_ids) : false;
+  // Any change, groups too, moves updated_at on: it is the token a stale save is refused by.
+  if (groupsChanged && updated === row) await updateUserRow(ctx.tx, ctx.orgId, id, { updatedAt: ctx.now });
   return showUser(ctx, id);
 }
 
@@ -183,7 +194,7 @@ async function followStatusChange(ctx: OrgCtx, user: UserRow, before: number): P
  * Sets the user's groups to `groupIds`. System groups are the system's to fill: they cannot be
  * chosen here and memberships in them are kept.
  */
-async function changeGroups(ctx: OrgCtx, user: UserRow, groupIds: number[]): Promise<void> {
+async function changeGroups(ctx: OrgCtx, user: UserRow, groupIds: number[]): Promise<boolean> {
   const wanted = [...new Set(groupIds)];
   const found = await findGroups(ctx.tx, ctx.orgId, wanted);
   const missing = wanted.filter((g) => !found.some((f) => f.id === g));
@@ -199,7 +210,7 @@ async function changeGroups(ctx: OrgCtx, user: UserRow, groupIds: number[]): Pro
   const current = existing.filter((g) => !isSystem(g));
   const added = found.filter((g) => !isSystem(g) && !has(g));
   const removed = current.filter((c) => !wanted.includes(c.id));
-  if (added.length + removed.length === 0) return;
+  if (added.length + removed.length === 0) return false;
   await addMemberships(
     ctx.tx,
     ctx.orgId,
@@ -238,10 +249,11 @@ async function changeGroups(ctx: OrgCtx, user: UserRow, groupIds: number[]): Pro
       });
     }
   }
-  await followMembershipChanges(
-    ctx,
-    [...added, ...removed].map((g) => g.id),
-  );
+  const changedGroupIds = [...added, ...removed].map((g) => g.id);
+  // Their member lists changed: a group's edit screen opened before this must not save over it.
+  await touchGroups(ctx.tx, ctx.orgId, changedGroupIds, ctx.now);
+  await followMembershipChanges(ctx, changedGroupIds);
+  return true;
 }
 
 /** Status -1: the user leaves every list, their sessions end and their open tasks close. */

@@ -1,7 +1,9 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { PNP_CHANGED_MESSAGE } from '../../../../shared/api/pnps';
 import { Messages } from '../../../../shared/domain/messages';
 import { toasts } from '../../../lib/alerts';
+import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
 import { updatePnp } from '../api/update-pnp';
 import { useDocumentContext } from '../components/document-context';
@@ -20,24 +22,44 @@ export function PnpGeneralInfoSection() {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(pnp.name);
   const [description, setDescription] = useState(pnp.description ?? '');
+  // The version the edit started from: a save over someone else's newer change is refused (409).
+  const [openedVersion, setOpenedVersion] = useState(pnp.lock_version);
+  const [stale, setStale] = useState(false);
   const [tried, setTried] = useState(false);
   const form = useFormGuard();
   /** Edit starts from the saved values; Cancel goes back to them, so nothing typed outlives it. */
   const startEditing = (open: boolean): void => {
     setName(pnp.name);
     setDescription(pnp.description ?? '');
+    setOpenedVersion(pnp.lock_version);
     setTried(false);
+    setStale(false);
     setEditing(open);
   };
   const { busy, submit: save } = useSubmit(
     async () => {
-      await updatePnp(orgId, pnp.id, { pnp: { name, description: description.trim() === '' ? null : description } });
+      const body = { name, description: description.trim() === '' ? null : description, lock_version: openedVersion };
+      try {
+        await updatePnp(orgId, pnp.id, { pnp: body });
+      } catch (error) {
+        const isStale = error instanceof ApiError && error.status === 409 && error.errors.includes(PNP_CHANGED_MESSAGE);
+        setStale(isStale);
+        // The form keeps what was typed; the notice in it offers to reload.
+        if (isStale) return;
+        throw error;
+      }
       toasts.success(Messages.recordUpdated);
       setEditing(false);
       await refresh();
     },
     { update: true },
   );
+  /** Shows the P&P as it is now, someone else's change included: the user edits again from there. */
+  const reload = async (): Promise<void> => {
+    setEditing(false);
+    setStale(false);
+    await refresh();
+  };
   return (
     <Stack gap="sm">
       <SubNav group="pnp_info" label="P&P info" />
@@ -54,6 +76,16 @@ export function PnpGeneralInfoSection() {
       <Paper withBorder radius="md" p="md">
         {editing ? (
           <Stack gap="sm" ref={form.ref}>
+            {stale && (
+              <Alert color="red" title="The P&P was not saved" role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <div>{PNP_CHANGED_MESSAGE}</div>
+                  <Button variant="default" size="xs" onClick={() => void reload()}>
+                    Reload
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
             <NameInput value={name} onChange={setName} showRequired={tried} />
             <DescriptionInput value={description} onChange={setDescription} />
             <Group justify="flex-end">

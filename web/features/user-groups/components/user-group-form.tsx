@@ -26,6 +26,7 @@ export function UserGroupForm({
   submitLabel,
   saving,
   errors,
+  onReload,
   onSubmit,
   onCancel,
 }: {
@@ -35,6 +36,8 @@ export function UserGroupForm({
   readonly saving: boolean;
   /** The server's refusal, shown above the form. */
   readonly errors: readonly string[];
+  /** Offered when the save was refused as stale: start over from the group as it is now. */
+  readonly onReload?: () => void;
   readonly onSubmit: (values: GroupFormValues) => void;
   readonly onCancel: () => void;
 }) {
@@ -62,6 +65,13 @@ export function UserGroupForm({
                 {errors.map((e) => (
                   <div key={e}>{e}</div>
                 ))}
+                {onReload && (
+                  <Group>
+                    <Button variant="default" size="xs" onClick={onReload}>
+                      Reload
+                    </Button>
+                  </Group>
+                )}
               </Stack>
             </Alert>
           )}

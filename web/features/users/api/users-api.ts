@@ -54,7 +54,7 @@ export const createUser = (orgId: string, body: CreateUserBody): Promise<UserRes
   http.post<UserResponse>(base(orgId), body, { passThrough: [422] });
 
 export const updateUser = (orgId: string, id: number, body: UpdateUserBody): Promise<UserResponse> =>
-  http.put<UserResponse>(`${base(orgId)}/${id}`, body, { passThrough: [422] });
+  http.put<UserResponse>(`${base(orgId)}/${id}`, body, { passThrough: [409, 422] });
 
 export const deleteUser = (orgId: string, id: number): Promise<MessageResponse> =>
   http.delete<MessageResponse>(`${base(orgId)}/${id}`, { passThrough: [422] });

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@manti
 import { useState, type FormEvent } from 'react';
 import { NewUserInput, type UserDetail } from '../../../../shared/api/users';
 import { errorsOf } from './show-errors';
+import { isStaleSave } from './stale-save';
 
 export interface UserFormValues {
   first_name: string;
@@ -55,13 +56,16 @@ export interface UserFormProps {
   readonly submitLabel: string;
   readonly onSubmit: (values: UserFormValues) => Promise<void>;
   readonly onCancel: () => void;
+  /** Offered when the save was refused as stale: start over from the user as they are now. */
+  readonly onReload?: () => void;
 }
 
 /** New and edit user forms: details, roles and status. */
-export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel }: UserFormProps) {
+export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel, onReload }: UserFormProps) {
   const [values, setValues] = useState<UserFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
+  const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -77,6 +81,7 @@ export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel }: U
       await onSubmit(values);
     } catch (error) {
       setServerErrors(errorsOf(error));
+      setStale(isStaleSave(error));
     } finally {
       setSaving(false);
     }
@@ -90,6 +95,11 @@ export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel }: U
             {serverErrors.map((m) => (
               <div key={m}>{m}</div>
             ))}
+            {stale && onReload && (
+              <Button mt="xs" variant="default" size="xs" onClick={onReload}>
+                Reload
+              </Button>
+            )}
           </Alert>
         )}
         <TextInput
