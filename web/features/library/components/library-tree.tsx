@@ -1,7 +1,7 @@
-import { Anchor, Badge, Box, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Text, useMatches } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconFileText, IconFolder, IconNotebook } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
-import { Tree, type NodeApi, type NodeRendererProps, type TreeApi } from 'react-arborist';
+import { Tree, type NodeApi, type NodeRendererProps, type RowRendererProps, type TreeApi } from 'react-arborist';
 import { Link, useNavigate } from 'react-router';
 import type { LibraryItem, LibraryTreeNode } from '../../../../shared/api/library';
 import { TREE_NODE_HEIGHT } from '../../../../shared/domain/limits';
@@ -42,13 +42,33 @@ const focusRing = (node: NodeApi<Row>): CSSProperties =>
     ? { outline: '2px solid var(--mantine-color-tenet-6)', outlineOffset: -2, borderRadius: 4 }
     : {};
 
+/**
+ * react-arborist's row as the tree's width: it sizes a row to its content (min-width: max-content),
+ * so on a phone a long name pushed the P&P's date and star, and a binder's count, past the screen's
+ * edge. At the tree's width the name gives way instead, ending in an ellipsis.
+ */
+function FitRow({ node, attrs, innerRef, children }: RowRendererProps<Row>) {
+  return (
+    <div
+      {...attrs}
+      style={{ ...attrs.style, minWidth: 0 }}
+      ref={innerRef}
+      onFocus={(event) => event.stopPropagation()}
+      onClick={node.handleClick}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** One row; in a narrow tree only the name gives way (truncated), the icons, date, star and count keep their size. */
 function TreeRow({ node, style, orgId }: NodeRendererProps<Row> & { readonly orgId: string }) {
   const row = node.data;
   if (row.kind === 'pnp' && row.item) {
     const item = row.item;
     return (
       <Group style={{ ...style, ...focusRing(node) }} gap="xs" wrap="nowrap" pr="sm">
-        <IconFileText size={16} aria-hidden />
+        <IconFileText size={16} aria-hidden style={{ flex: 'none' }} />
         <Anchor
           component={Link}
           to={readingPath(orgId, item.pnp_id, item.version_id)}
@@ -72,12 +92,16 @@ function TreeRow({ node, style, orgId }: NodeRendererProps<Row> & { readonly org
   // A click on the row activates it (onActivate toggles a binder or folder).
   return (
     <Group style={{ ...style, ...focusRing(node), cursor: 'pointer' }} gap={6} wrap="nowrap">
-      {node.isOpen ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
-      <Icon size={16} aria-hidden />
+      {node.isOpen ? (
+        <IconChevronDown size={14} aria-hidden style={{ flex: 'none' }} />
+      ) : (
+        <IconChevronRight size={14} aria-hidden style={{ flex: 'none' }} />
+      )}
+      <Icon size={16} aria-hidden style={{ flex: 'none' }} />
       <Text size="sm" fw={row.kind === 'binder' ? 600 : 500} truncate>
         {row.name}
       </Text>
-      <Badge size="xs" variant="light" color="gray" aria-label={`${row.count ?? 0} P&Ps`}>
+      <Badge size="xs" variant="light" color="gray" aria-label={`${row.count ?? 0} P&Ps`} style={{ flex: 'none' }}>
         {row.count}
       </Badge>
     </Group>
@@ -108,6 +132,8 @@ const countShown = (rows: readonly Row[], expanded: boolean, toggled: ReadonlySe
 export function LibraryTree({ orgId, nodes, expanded }: LibraryTreeProps) {
   const navigate = useNavigate();
   const treeRef = useRef<TreeApi<Row> | undefined>(undefined);
+  // Below the xs breakpoint (a phone) rows fit the tree's width; wider, they keep react-arborist's own.
+  const phone = useMatches({ base: true, xs: false }, { getInitialValueInEffect: false });
   const data = useMemo(() => toRows(nodes), [nodes]);
   // The panel grows with the rows on show (up to a limit, then it scrolls): the rows toggled from the
   // default are counted here (a new default remounts the tree, its toggles gone).
@@ -147,6 +173,7 @@ export function LibraryTree({ orgId, nodes, expanded }: LibraryTreeProps) {
         height={height}
         aria-label="Library tree"
         onActivate={activate}
+        renderRow={phone ? FitRow : undefined}
         onToggle={(id) =>
           setOpen((current) => {
             const next = new Set(current.expanded === expanded ? current.toggled : NONE);

@@ -1,3 +1,4 @@
+import { useMatches } from '@mantine/core';
 import { useContext, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Tree, type CursorProps, type NodeApi, type RowRendererProps, type TreeApi } from 'react-arborist';
 import { TREE_DROP_SLOT_HEIGHT, TREE_NODE_HEIGHT, TREE_VIRTUAL_SCROLL_BLOCK } from '../../../../shared/domain/limits';
@@ -55,10 +56,13 @@ const NO_IDS: ReadonlySet<string> = new Set();
  * while its children load.
  */
 function NamedRow({ node, attrs, innerRef, children }: RowRendererProps<ManageNode>) {
-  const { loadingIds } = useContext(TreeRowContext);
+  const { loadingIds, fitWidth } = useContext(TreeRowContext);
   return (
     <div
       {...attrs}
+      // react-arborist sizes a row to its content (min-width: max-content), so a long or deeply
+      // nested name scrolls the tree sideways; on a phone that left names cut at the screen's edge.
+      style={fitWidth ? { ...attrs.style, minWidth: 0 } : attrs.style}
       ref={innerRef}
       aria-label={node.data.name}
       aria-busy={node.isOpen && loadingIds.has(node.id) ? true : undefined}
@@ -132,9 +136,12 @@ export function ManageTree(props: ManageTreeProps) {
   const rawDropIndex = (): number | null => treeRef.current?.state.dnd.index ?? null;
 
   const loadingIds = props.loadingIds ?? NO_IDS;
+  // Below the xs breakpoint (a phone) the rows fit the tree's width and long names end in an
+  // ellipsis (the selected node's full name is in its details); wider, rows keep their content's width.
+  const fitWidth = useMatches({ base: true, xs: false }, { getInitialValueInEffect: false });
   const context = useMemo<TreeRowContextValue>(
-    () => ({ checkStates, onCheck: props.onCheck, copying, loadingIds }),
-    [checkStates, props.onCheck, copying, loadingIds],
+    () => ({ checkStates, onCheck: props.onCheck, copying, loadingIds, fitWidth }),
+    [checkStates, props.onCheck, copying, loadingIds, fitWidth],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

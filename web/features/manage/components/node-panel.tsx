@@ -42,15 +42,21 @@ export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete }: Node
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={`${TYPE_LABEL[item.item_type]} ${item.name}`}>
       <Stack gap="sm">
+        {/* A long name wraps; the icon and the badges keep their size (on a phone the type badge was
+            cut to 'B..' and the icon shrunk to a dot). */}
         <Group gap="xs" wrap="nowrap">
-          <Icon size={20} aria-hidden />
-          <Title order={2} size="h4" style={{ wordBreak: 'break-word' }}>
+          <Icon size={20} aria-hidden style={{ flex: 'none' }} />
+          <Title order={2} size="h4" style={{ wordBreak: 'break-word', minWidth: 0 }}>
             {item.name}
           </Title>
-          <Badge variant="light" color="gray">
+          <Badge variant="light" color="gray" style={{ flex: 'none' }}>
             {TYPE_LABEL[item.item_type]}
           </Badge>
-          {item.status !== null && <Badge variant="light">{PNP_STATUS_LABELS[item.status as PnpStatus]}</Badge>}
+          {item.status !== null && (
+            <Badge variant="light" style={{ flex: 'none' }}>
+              {PNP_STATUS_LABELS[item.status as PnpStatus]}
+            </Badge>
+          )}
         </Group>
         {item.description && (
           <Text size="sm" c="dimmed" className="tenet-wrap-anywhere">

@@ -12,6 +12,8 @@ export interface TreeRowContextValue {
   readonly copying: RefObject<boolean>;
   /** Keys of the open binders and folders whose children are being loaded. */
   readonly loadingIds: ReadonlySet<string>;
+  /** Rows as wide as the tree, a long name ending in an ellipsis (a phone), instead of as wide as their content. */
+  readonly fitWidth: boolean;
 }
 
 export const TreeRowContext = createContext<TreeRowContextValue>({
@@ -19,6 +21,7 @@ export const TreeRowContext = createContext<TreeRowContextValue>({
   onCheck: () => undefined,
   copying: { current: false },
   loadingIds: new Set(),
+  fitWidth: false,
 });
 
 /**
@@ -130,8 +133,14 @@ export function TreeRow({ node, style, dragHandle, preview }: NodeRendererProps<
         onChange={(on) => onCheck(node.data, on)}
       />
       <Icon size={15} aria-hidden style={{ flex: 'none' }} />
+      {/* The name alone gives way when the row is narrow (minWidth 0): the status stays readable. */}
       <span
-        style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: item.item_type === 1 ? 600 : undefined }}
+        style={{
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          minWidth: 0,
+          fontWeight: item.item_type === 1 ? 600 : undefined,
+        }}
       >
         {node.data.name}
       </span>

@@ -1,4 +1,15 @@
-import { Button, Grid, Group, Paper, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  useMatches,
+} from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconArrowsMaximize, IconArrowsMinimize, IconNotebook, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -67,6 +78,10 @@ export function ManagePage() {
   const treeRef = useRef<TreeApi<ManageNode> | null>(null);
   const actions = useTreeActions(orgId, tree.locate);
   const { height: viewport } = useViewportSize();
+  // Below the xs breakpoint (a phone) the four folder views side by side need about 410 px: Favorites
+  // was past the screen's edge. There they stack, each the panel's width and tall enough for a
+  // finger, as the library's views do. Read at the first render, so a desktop never flickers.
+  const phone = useMatches({ base: true, xs: false }, { getInitialValueInEffect: false });
 
   const nodes = useMemo(() => buildTree(tree.items, view), [tree.items, view]);
   const revealCreated = useRevealCreated({ nodes, treeRef, setActiveId, setOpened });
@@ -155,7 +170,9 @@ export function ManagePage() {
           <Paper withBorder p="sm" radius="md">
             <Stack gap="xs">
               <SegmentedControl
-                size="xs"
+                size={phone ? 'md' : 'xs'}
+                orientation={phone ? 'vertical' : 'horizontal'}
+                fullWidth={phone}
                 data={[...FOLDER_VIEWS]}
                 value={view}
                 onChange={(v) => restart(() => setView(v))}
