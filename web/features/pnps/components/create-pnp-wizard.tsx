@@ -7,6 +7,7 @@ import { Messages } from '../../../../shared/domain/messages';
 import { WizardActions, WizardStepper, WizardSteps } from '../../../components/wizard-stepper';
 import { toasts } from '../../../lib/alerts';
 import { useSessionFlags } from '../../../lib/session-store';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { listContainers } from '../api/containers-and-people';
 import { createPnpFromFile, createPnpFromTemplate } from '../api/create-pnp';
 import { pnpKeys } from '../api/pnp-keys';
@@ -69,8 +70,10 @@ export function CreatePnpWizard({
   const navigate = useNavigate();
   const steps = source.kind === 'file' ? WizardSteps.pnpFromFile : WizardSteps.pnpFromTemplate;
   const [active, setActive] = useState(0);
-  const [name, setName] = useState(source.kind === 'template' ? source.name : '');
-  const [description, setDescription] = useState(source.kind === 'template' ? (source.description ?? '') : '');
+  const initialName = source.kind === 'template' ? source.name : '';
+  const initialDescription = source.kind === 'template' ? (source.description ?? '') : '';
+  const [name, setName] = useState(initialName);
+  const [description, setDescription] = useState(initialDescription);
   const [containerId, setContainerId] = useState<string | null>(
     source.kind === 'file' ? String(source.containerId) : null,
   );
@@ -86,6 +89,15 @@ export function CreatePnpWizard({
   const [fileError, setFileError] = useState<string | undefined>(undefined);
   const containerOptions = useContainerOptions(orgId, source.kind === 'template');
   const form = useFormGuard();
+  const dirty =
+    active > 0 ||
+    name !== initialName ||
+    description !== initialDescription ||
+    (source.kind === 'template' && containerId !== null) ||
+    !inherit ||
+    details !== EMPTY_DETAILS ||
+    file !== null;
+  const guard = useUnsavedChangesGuard(dirty);
 
   const step1Ready = nameProblem(name) === undefined && containerId !== null;
   const ready = source.kind === 'template' || file !== null;
@@ -107,6 +119,8 @@ export function CreatePnpWizard({
       document: documentBody(details),
     };
     setBusy(true);
+    // A P&P created moves on to its document: nothing is left unsaved there.
+    guard.leaveWithoutAsking();
     try {
       const created =
         source.kind === 'file'
@@ -118,6 +132,7 @@ export function CreatePnpWizard({
       // Straight to the section the document screen opens on: one navigation, so the message stays.
       await navigate(documentPath(orgId, created.pnp.id, created.pnp_document.id));
     } catch (error) {
+      guard.askBeforeLeaving();
       const { file: aboutFile, rest } = fileErrorsOf(error);
       setFileError(aboutFile);
       if (rest !== null) showErrors(rest);
@@ -196,7 +211,11 @@ export function CreatePnpWizard({
         stepCount={steps.length}
         onBack={() => setActive(0)}
         onNext={next}
-        onCancel={onCancel}
+        onCancel={() => {
+          // Cancel is the user's own choice to drop what they entered.
+          guard.leaveWithoutAsking();
+          onCancel();
+        }}
         busy={busy}
         nextDisabled={busy}
       />

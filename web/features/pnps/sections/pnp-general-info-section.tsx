@@ -5,6 +5,7 @@ import { Messages } from '../../../../shared/domain/messages';
 import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { updatePnp } from '../api/update-pnp';
 import { useDocumentContext } from '../components/document-context';
 import { Fact } from '../components/fact';
@@ -27,6 +28,8 @@ export function PnpGeneralInfoSection() {
   const [stale, setStale] = useState(false);
   const [tried, setTried] = useState(false);
   const form = useFormGuard();
+  const dirty = editing && (name !== pnp.name || description !== (pnp.description ?? ''));
+  useUnsavedChangesGuard(dirty);
   /** Edit starts from the saved values; Cancel goes back to them, so nothing typed outlives it. */
   const startEditing = (open: boolean): void => {
     setName(pnp.name);

@@ -9,6 +9,7 @@ import { DateInput } from '../../../components/date-input';
 import { WizardActions, WizardStepper, WizardSteps } from '../../../components/wizard-stepper';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { createReadAck, readAckKeys, updateReadAck } from '../api/read-acks-api';
 import { ReadersPicker, type PickedReader } from './readers-picker';
 import { errorsOf } from './show-errors';
@@ -54,12 +55,13 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [dueDate, setDueDate] = useState<string | null>(initial?.due_date ?? null);
-  const [readers, setReaders] = useState<PickedReader[]>(() => [
+  const [initialReaders] = useState<PickedReader[]>(() => [
     ...(initial?.readers ?? [])
       .filter((r) => r.via_group_id === null)
       .map((r) => ({ type: 'User' as const, id: r.user_id, name: r.name })),
     ...(initial?.groups ?? []).map((g) => ({ type: 'Group' as const, id: g.id, name: g.name })),
   ]);
+  const [readers, setReaders] = useState<PickedReader[]>(initialReaders);
   const [tried, setTried] = useState<readonly [boolean, boolean]>([false, false]);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<readonly string[]>([]);
@@ -73,6 +75,13 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const dueError = tried[0] && !dueDate ? 'Due date is required.' : undefined;
   const readersError = tried[1] && readers.length === 0 ? 'Choose at least one reader: a user or a group.' : undefined;
   const back = `${documentBase}/active_readack`;
+  const readerKey = (r: PickedReader): string => `${r.type}:${r.id}`;
+  const dirty =
+    name !== (initial?.name ?? '') ||
+    description !== (initial?.description ?? '') ||
+    dueDate !== (initial?.due_date ?? null) ||
+    readers.map(readerKey).join() !== initialReaders.map(readerKey).join();
+  const guard = useUnsavedChangesGuard(dirty);
 
   const save = async (): Promise<void> => {
     const body = {
@@ -86,6 +95,8 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
     };
     setBusy(true);
     setErrors([]);
+    // A saved read acknowledgement moves on to the document: nothing is left unsaved there.
+    guard.leaveWithoutAsking();
     try {
       if (initial) await updateReadAck(orgId, pnpId, initial.id, body);
       else await createReadAck(orgId, pnpId, body);
@@ -93,6 +104,7 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
       toasts.success(initial ? Messages.recordUpdated : Messages.recordCreated, { scope: 'next' });
       await navigate(back);
     } catch (error) {
+      guard.askBeforeLeaving();
       setErrors(errorsOf(error));
     } finally {
       setBusy(false);
@@ -187,7 +199,11 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
         stepCount={steps.length}
         onBack={() => setActive(Math.max(0, active - 1))}
         onNext={next}
-        onCancel={() => void navigate(back)}
+        onCancel={() => {
+          // Cancel is the user's own choice to drop what they entered.
+          guard.leaveWithoutAsking();
+          void navigate(back);
+        }}
         busy={busy}
       />
     </Paper>

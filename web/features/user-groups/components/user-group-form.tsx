@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, TextInput, Textarea } from '@mantin
 import { useState, type FormEvent } from 'react';
 import { ValidationPatterns } from '../../../../shared/domain/validation';
 import { noAngleBrackets } from '../../../../shared/domain/validation-messages';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { MembersPicker, type PickedMember } from './members-picker';
 
 export interface GroupFormValues {
@@ -38,13 +39,20 @@ export function UserGroupForm({
   readonly errors: readonly string[];
   /** Offered when the save was refused as stale: start over from the group as it is now. */
   readonly onReload?: () => void;
-  readonly onSubmit: (values: GroupFormValues) => void;
+  /** Settles when the save is done: the screen moves on when it succeeded and shows `errors` when not. */
+  readonly onSubmit: (values: GroupFormValues) => Promise<unknown>;
   readonly onCancel: () => void;
 }) {
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description);
   const [members, setMembers] = useState<PickedMember[]>([...initial.members]);
   const [touched, setTouched] = useState(false);
+  const dirty =
+    name !== initial.name ||
+    description !== initial.description ||
+    members.length !== initial.members.length ||
+    members.some((m, i) => m.id !== initial.members[i]?.id);
+  const guard = useUnsavedChangesGuard(dirty);
   const nameProblem = touched ? nameError(name) : null;
   const descriptionProblem = touched ? descriptionError(description) : null;
 
@@ -52,7 +60,9 @@ export function UserGroupForm({
     event.preventDefault();
     setTouched(true);
     if (nameError(name) || descriptionError(description)) return;
-    onSubmit({ name: name.trim(), description, members });
+    // A successful save moves on to the group's page: nothing is left unsaved there.
+    guard.leaveWithoutAsking();
+    onSubmit({ name: name.trim(), description, members }).catch(() => guard.askBeforeLeaving());
   };
 
   return (
@@ -95,7 +105,14 @@ export function UserGroupForm({
           />
           <MembersPicker orgId={orgId} value={members} onChange={setMembers} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
+            <Button
+              variant="default"
+              onClick={() => {
+                // Cancel is the user's own choice to drop what they typed.
+                guard.leaveWithoutAsking();
+                onCancel();
+              }}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={saving}>

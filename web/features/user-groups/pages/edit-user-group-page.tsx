@@ -75,7 +75,7 @@ export function EditUserGroupPage() {
           saving={mutation.isPending}
           errors={errors}
           onReload={stale ? () => void reload() : undefined}
-          onSubmit={(values) => mutation.mutate(values)}
+          onSubmit={(values) => mutation.mutateAsync(values)}
           onCancel={() => void navigate(`/orgs/${orgId}/user_groups/${groupId}`)}
         />
       )}

@@ -34,7 +34,7 @@ export function NewUserGroupPage() {
         submitLabel="Create Group"
         saving={mutation.isPending}
         errors={errors}
-        onSubmit={(values) => mutation.mutate(values)}
+        onSubmit={(values) => mutation.mutateAsync(values)}
         onCancel={() => void navigate(`/orgs/${orgId}/user_groups`)}
       />
     </Page>

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { NewUserInput, type UserDetail } from '../../../../shared/api/users';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { errorsOf } from './show-errors';
 import { isStaleSave } from './stale-save';
 
@@ -67,6 +68,8 @@ export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel, onR
   const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
   const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
+  const dirty = (Object.keys(initial) as (keyof UserFormValues)[]).some((key) => values[key] !== initial[key]);
+  const guard = useUnsavedChangesGuard(dirty);
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
@@ -77,9 +80,12 @@ export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel, onR
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     setServerErrors([]);
+    // A successful save moves on to the user's page: nothing is left unsaved there.
+    guard.leaveWithoutAsking();
     try {
       await onSubmit(values);
     } catch (error) {
+      guard.askBeforeLeaving();
       setServerErrors(errorsOf(error));
       setStale(isStaleSave(error));
     } finally {
@@ -158,7 +164,14 @@ export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel, onR
           <Button type="submit" loading={saving}>
             {submitLabel}
           </Button>
-          <Button variant="default" onClick={onCancel}>
+          <Button
+            variant="default"
+            onClick={() => {
+              // Cancel is the user's own choice to drop what they typed.
+              guard.leaveWithoutAsking();
+              onCancel();
+            }}
+          >
             Cancel
           </Button>
         </Group>

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
+import { confirm } from '../components/confirmation-modal';
+import { isPublicPath } from './navigation';
+
+/**
+ * Asks before a form with unsaved changes is left: a navigation inside the app waits for the user's
+ * answer ('Leave this page?'), and closing or reloading the tab gets the browser's own warning.
+ *
+ * A page that saved and moves on calls `leaveWithoutAsking()` first: its `dirty` is still true until
+ * it renders again, but nothing is lost (`askBeforeLeaving()` undoes it when the save failed). A move to a public page (signed out, the session ended) is
+ * never held: there is nothing left to stay for.
+ */
+export function useUnsavedChangesGuard(dirty: boolean): {
+  leaveWithoutAsking: () => void;
+  askBeforeLeaving: () => void;
+} {
+  // Read when a navigation starts, which may come before this component renders again.
+  const dirtyRef = useRef(dirty);
+  const leavingRef = useRef(false);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+    if (dirty) leavingRef.current = false;
+  }, [dirty]);
+
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current &&
+      !leavingRef.current &&
+      !isPublicPath(nextLocation.pathname) &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  // One question per held navigation (an effect may run twice for the same one).
+  const askedRef = useRef<typeof blocker | null>(null);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || askedRef.current === blocker) return;
+    askedRef.current = blocker;
+    void confirm({
+      title: 'Leave this page?',
+      content: 'Your changes have not been saved.',
+      actionLabel: 'Leave',
+      cancelLabel: 'Stay',
+      theme: 'warning',
+    }).then((answer) => {
+      if (answer) blocker.proceed();
+      else blocker.reset();
+    });
+  }, [blocker]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent): void => {
+      event.preventDefault();
+      // Older browsers show their warning only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const leaveWithoutAsking = useCallback(() => {
+    leavingRef.current = true;
+  }, []);
+  const askBeforeLeaving = useCallback(() => {
+    leavingRef.current = false;
+  }, []);
+  return { leaveWithoutAsking, askBeforeLeaving };
+}
