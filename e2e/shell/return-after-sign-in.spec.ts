@@ -1,3 +1,4 @@
+import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers, type DemoUser } from '../support/users';
 import type { Page } from '@playwright/test';
@@ -35,4 +36,21 @@ test('the place to return to is kept with its query, and is used only once', asy
   await expect(page).toHaveURL(/\/login$/);
   await signInHere(page, DemoUsers.nurse);
   await expect(page).toHaveURL(new RegExp(`/orgs/${data.orgId}/pnps$`));
+});
+
+test('a session check cut short (the page left while it ran) leaves no place behind to send a signed-in tab to', async ({
+  page,
+}) => {
+  const orgId = await openAs(page, DemoUsers.nurse, '/orgs/:org/tasks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks', exact: true })).toBeVisible();
+  // The next load's session check fails on the way, as one does when another address is typed
+  // while it runs: the guard sends the page to sign in without the server's word on the session.
+  await page.route('**/api/sessions', (route) => route.abort(), { times: 1 });
+  await page.goto(`/orgs/${orgId}/pnps`);
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Still signed in: the tab's next page is the one asked for, not the library left behind.
+  await page.goto(`/orgs/${orgId}/tasks`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/orgs/${orgId}/tasks$`));
 });

@@ -5,7 +5,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Session } from '../../shared/api/sessions';
 import { Messages } from '../../shared/domain/messages';
-import { ensureSessionChecked } from '../features/auth/session-sync';
+import { ensureSessionChecked, sessionCheckAnswered } from '../features/auth/session-sync';
 import { alerts } from '../lib/alerts';
 import { rememberReturnPath, takeReturnPath } from '../lib/return-path';
 import { rememberedOrgId } from '../lib/session-store';
@@ -25,7 +25,9 @@ async function signedIn(request: Request): Promise<Session> {
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}${url.hash}`;
   if (!session?.valid) {
-    rememberReturnPath(here);
+    // Only a session the server said is gone: a check aborted as the page was left would otherwise
+    // leave this path behind, and the next page of a signed-in tab would be sent back to it.
+    if (sessionCheckAnswered()) rememberReturnPath(here);
     throw redirect('/login');
   }
   const pending = takeReturnPath();

@@ -7,6 +7,8 @@ import { clearSession, getSession, sessionGeneration, sessionStore, setSession }
 import { sessionApi } from './api/session-api';
 
 let bootPromise: Promise<Session | null> | null = null;
+/** Whether the page load's session check had the server's answer (it can also fail on the way). */
+let bootAnswered = false;
 
 /**
  * The first check of a page load. Spec §8 "Session load failure": go to login and show each
@@ -16,6 +18,7 @@ export function bootSession(): Promise<Session | null> {
   bootPromise ??= sessionApi
     .load({ handleErrorsHere: true })
     .then((session) => {
+      bootAnswered = true;
       setSession(session);
       return getSession();
     })
@@ -26,6 +29,15 @@ export function bootSession(): Promise<Session | null> {
       return null;
     });
   return bootPromise;
+}
+
+/**
+ * Whether the server answered the page load's session check. A check that failed on the way (the
+ * server out of reach, or the page left while it ran: typing another address aborts it) says
+ * nothing of the session, so nothing is remembered of it.
+ */
+export function sessionCheckAnswered(): boolean {
+  return bootAnswered;
 }
 
 /** Resolves once the page load's first session check is done: guards wait for it. */
