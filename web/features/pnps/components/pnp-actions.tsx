@@ -55,9 +55,9 @@ export function PnpActions({
     await deletePnp(orgId, pnp.id);
     setDialog(null);
     toasts.success(Messages.recordDeleted, { scope: 'next' });
-    // Away from its page first, then drop what was cached about it: nothing asks for it again.
-    await navigate(`/orgs/${orgId}/pnp_documents`);
+    // Nothing asks for it again: its queries are stopped now and dropped once its page is gone.
     await forget();
+    await navigate(`/orgs/${orgId}/pnp_documents`);
   };
 
   if (!can('retire') && !can('restore') && !can('delete')) return null;
