@@ -24,6 +24,12 @@ export interface DownloadableFile {
 }
 
 /**
+ * A HEAD request is the page asking whether the file may be downloaded before the browser
+ * downloads it (web/lib/checked-download.ts): it gets the headers and never costs a read of the file.
+ */
+export const headersOnly = (reply: FastifyReply): boolean => reply.request.method === 'HEAD';
+
+/**
  * Streams a stored file with the headers that keep a browser from guessing: the stored type,
  * nosniff, a safe name, and a sandbox for anything shown inline.
  */
@@ -33,7 +39,7 @@ export async function sendStoredFile(
   file: DownloadableFile,
   disposition: 'inline' | 'attachment',
 ): Promise<FastifyReply> {
-  const stream = await files.stream(file.storageKey);
+  const stream = headersOnly(reply) ? undefined : await files.stream(file.storageKey);
   return reply
     .header('Content-Type', file.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mimeType)
     .header('Content-Length', String(file.sizeBytes))

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FilePreview } from '../../../shared/api/library';
 import type { FileStore } from '../../platform/file-store';
 import { unprocessable } from '../../http/errors';
+import { headersOnly } from '../files/download';
 import { fileStopSentences, inWorker, refusalMessage } from '../files/parser-messages';
 import { docxHtmlInWorker } from '../files/parser-pool';
 
@@ -50,7 +51,7 @@ export async function sendDocument(
   doc: StoredDocument,
   action: 'view' | 'download',
 ): Promise<FastifyReply> {
-  const bytes = await files.get(doc.storageKey);
+  const bytes = headersOnly(reply) ? undefined : await files.get(doc.storageKey);
   // Inline only for types a browser shows without running anything of the file's; else download.
   const inline = action === 'view' && previewKind(doc) === 'pdf';
   return reply

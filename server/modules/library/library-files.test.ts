@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContainer, createOrg, createUser, grant, type TestOrg } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createPublishedPnp, createTemplate, type TestPnp } from '../../test/library-factories';
@@ -55,6 +55,24 @@ describe('the published file', () => {
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('answers HEAD as GET without the file, so the page can ask before the browser downloads', async () => {
+    const read = vi.spyOn(t.deps.files, 'get');
+    const head = await asReader.raw({
+      method: 'HEAD',
+      url: `/api/o/${org.id}/library/${docx.id}/file?action_name=download`,
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(head.rawPayload.length).toBe(0);
+    expect(read).not.toHaveBeenCalled();
+    read.mockRestore();
+    const gone = await asReader.raw({
+      method: 'HEAD',
+      url: `/api/o/${org.id}/library/999999/file?action_name=download`,
+    });
+    expect(gone.statusCode).toBe(404);
   });
 
   it('views a PDF inline; a DOCX is never sent inline', async () => {

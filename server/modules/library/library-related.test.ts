@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { additionalInfos, attachments, pnpLinks, storedFiles } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import { createContainer, createOrg, createUser, grant, type TestOrg } from '../../test/factories';
@@ -112,6 +112,22 @@ describe('GET library/{pnpId}/attachments/{id}/file', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Audit Form.pdf"/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.equals(FORM_BYTES)).toBe(true);
+  });
+
+  it('answers HEAD with the headers and never reads the file; a hidden one is 404 as with GET', async () => {
+    const read = vi.spyOn(t.deps.files, 'get');
+    try {
+      const url = `/api/o/${org.id}/library/${main.id}/attachments/${attachmentId}/file`;
+      const head = await asReader.raw({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-disposition']).toMatch(/^attachment; filename="Audit Form.pdf"/);
+      expect(head.rawPayload.length).toBe(0);
+      expect(read).not.toHaveBeenCalled();
+      const hiddenUrl = `/api/o/${org.id}/library/${hidden.id}/attachments/${hiddenAttachmentId}/file`;
+      expect((await asReader.raw({ method: 'HEAD', url: hiddenUrl })).statusCode).toBe(404);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('refuses with 404 an attachment of a P&P she may not see, or one under another P&P', async () => {

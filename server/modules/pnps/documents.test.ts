@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WORK_LIST_LIMIT } from '../../../shared/api/pnp-documents';
 import { withSystem } from '../../db/tenant';
@@ -135,6 +135,21 @@ describe('files and previews', () => {
       kind: 'pdf',
       file: { extension: 'pdf' },
     });
+  });
+
+  it('answers HEAD with the download headers and never reads the file; an outsider gets 404', async () => {
+    const d = await publishedPdf('Head');
+    const stream = vi.spyOn(t.deps.files, 'stream');
+    try {
+      const head = await a.reader.raw({ method: 'HEAD', url: docUrl(d, '/file', '&action_name=edit') });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-disposition']).toMatch(/^attachment; /);
+      expect(head.rawPayload.length).toBe(0);
+      expect(stream).not.toHaveBeenCalled();
+      expect((await a.outsider.raw({ method: 'HEAD', url: docUrl(d, '/file') })).statusCode).toBe(404);
+    } finally {
+      stream.mockRestore();
+    }
   });
 
   it('previews DOCX as HTML without unsafe links, TXT as text', async () => {

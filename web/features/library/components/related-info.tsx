@@ -6,6 +6,7 @@ import { LoadingIndicator } from '../../../components/loading-indicator';
 import { fetchLibraryRelated, libraryAttachmentUrl } from '../api/get-library-related';
 import { libraryKeys } from '../api/library-keys';
 import { PnpLink } from './pnp-link';
+import { onDownloadClick } from '../../../lib/checked-download';
 
 const KB = 1024;
 const fileSize = (bytes: number): string =>
@@ -55,6 +56,7 @@ export function RelatedInfo({ orgId, pnpId }: { readonly orgId: string; readonly
               <IconPaperclip size={16} aria-hidden style={{ flexShrink: 0 }} />
               <Anchor
                 href={libraryAttachmentUrl(orgId, pnpId, attachment.id)}
+                onClick={onDownloadClick}
                 download={attachment.name}
                 size="sm"
                 style={{ wordBreak: 'break-word' }}

@@ -14,6 +14,7 @@ import { DocumentViewer } from '../components/document-viewer';
 import { FavoriteButton } from '../components/favorite-button';
 import { readingPath } from '../components/pnp-link';
 import { RelatedInfo } from '../components/related-info';
+import { onDownloadClick } from '../../../lib/checked-download';
 
 function Fact({ label, value }: { readonly label: string; readonly value: string }) {
   return (
@@ -58,6 +59,7 @@ export function LibraryReadingPage() {
           <Button
             component="a"
             href={libraryFileUrl(orgId, item.pnp_id, 'download')}
+            onClick={onDownloadClick}
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
             disabled={!data.file}

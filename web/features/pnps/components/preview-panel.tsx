@@ -6,6 +6,7 @@ import { LoadingIndicator } from '../../../components/loading-indicator';
 import { documentFileUrl, getPreview } from '../api/document-file';
 import { SectionRefusal } from './section-refusal';
 import { pnpKeys } from '../api/pnp-keys';
+import { onDownloadClick } from '../../../lib/checked-download';
 
 /**
  * The version's document in the page: a PDF in the browser's own viewer (the file URL with
@@ -39,6 +40,7 @@ export function PreviewPanel({
         <Button
           component="a"
           href={download}
+          onClick={onDownloadClick}
           variant="default"
           size="xs"
           leftSection={<IconDownload size={14} aria-hidden />}
@@ -107,8 +109,11 @@ export function PreviewPanel({
     <Box>
       {header}
       <Alert color="gray">
-        This file cannot be shown in the page. <Anchor href={download}>Download {document.file.name}</Anchor> to open
-        it.
+        This file cannot be shown in the page.{' '}
+        <Anchor href={download} onClick={onDownloadClick}>
+          Download {document.file.name}
+        </Anchor>{' '}
+        to open it.
       </Alert>
     </Box>
   );

@@ -19,6 +19,7 @@ import { FileUploadField } from '../components/file-upload-field';
 import { showErrors } from '../components/show-errors';
 import { SubNav } from '../components/sub-nav';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
+import { onDownloadClick } from '../../../lib/checked-download';
 
 const kb = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -81,7 +82,11 @@ export function AttachmentsSection() {
       key: 'name',
       header: 'Name',
       sortable: true,
-      render: (a) => <Anchor href={attachmentFileUrl(orgId, pnp.id, a.id, 'edit')}>{a.name}</Anchor>,
+      render: (a) => (
+        <Anchor href={attachmentFileUrl(orgId, pnp.id, a.id, 'edit')} onClick={onDownloadClick}>
+          {a.name}
+        </Anchor>
+      ),
     },
     { key: 'size', header: 'Size', render: (a) => kb(a.file.size_bytes) },
     { key: 'created_by_name', header: 'Added By', sortable: true, render: (a) => a.created_by_name ?? '' },

@@ -7,6 +7,7 @@ import { Page } from '../../../components/page';
 import { fetchTemplate } from '../api/get-template';
 import { fetchTemplatePreview, templateFileUrl } from '../api/template-file';
 import { templateKeys } from '../api/template-keys';
+import { onDownloadClick } from '../../../lib/checked-download';
 
 /** orgs/{orgId}/template_library/{templateId}/file: the template document rendered in the page. */
 export function TemplateFilePage() {
@@ -28,6 +29,7 @@ export function TemplateFilePage() {
         <Button
           component="a"
           href={templateFileUrl(orgId, templateId, 'download')}
+          onClick={onDownloadClick}
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
         >

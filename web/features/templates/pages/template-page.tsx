@@ -9,6 +9,7 @@ import { useSessionFlags } from '../../../lib/session-store';
 import { fetchTemplate } from '../api/get-template';
 import { templateFileUrl } from '../api/template-file';
 import { templateKeys } from '../api/template-keys';
+import { onDownloadClick } from '../../../lib/checked-download';
 
 /** orgs/{orgId}/template_library/{templateId}: one template, its file, and creating a P&P from it. */
 export function TemplatePage() {
@@ -38,6 +39,7 @@ export function TemplatePage() {
           <Button
             component="a"
             href={templateFileUrl(orgId, template.id, 'download')}
+            onClick={onDownloadClick}
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
           >

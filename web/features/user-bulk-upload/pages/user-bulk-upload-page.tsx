@@ -15,6 +15,7 @@ import { alerts } from '../../../lib/alerts';
 import { loader } from '../../../lib/loader';
 import { templateUrl, uploadUsers, userBulkUploadKeys, type UploadOutcome } from '../api/user-bulk-uploads-api';
 import { moreProblemsMessage } from '../components/more-problems';
+import { onDownloadClick } from '../../../lib/checked-download';
 
 /** A refused file's problems shown on the users route; past this many, the history has the rest. */
 const MAX_PROBLEMS_SHOWN = 50;
@@ -100,6 +101,7 @@ export function UserBulkUploadPage() {
               <Button
                 component="a"
                 href={templateUrl(orgId, 'csv')}
+                onClick={onDownloadClick}
                 download
                 variant="default"
                 leftSection={<IconDownload size={16} aria-hidden />}
@@ -109,6 +111,7 @@ export function UserBulkUploadPage() {
               <Button
                 component="a"
                 href={templateUrl(orgId, 'xlsx')}
+                onClick={onDownloadClick}
                 download
                 variant="default"
                 leftSection={<IconDownload size={16} aria-hidden />}
