@@ -1,4 +1,4 @@
-import { Button, Group, Stepper } from '@mantine/core';
+import { Button, Group, Stepper, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The wizards of spec §2 and their steps, named once. */
@@ -18,24 +18,37 @@ export interface WizardStepperProps {
   readonly children?: ReactNode;
 }
 
-/** A wizard's progress: completed, current and upcoming steps, with the current step's content. */
+/** "Step 2 of 3: Readers": what the live region says when a step is shown. */
+export const stepAnnouncement = (steps: readonly string[], active: number): string =>
+  `Step ${Math.min(active, steps.length - 1) + 1} of ${steps.length}: ${steps[Math.min(active, steps.length - 1)] ?? ''}`;
+
+/**
+ * A wizard's progress: completed, current and upcoming steps, with the current step's content.
+ * The step shown is marked current and said aloud when it changes: Next leaves focus on its button,
+ * so a screen-reader user would otherwise not hear that the form below is a new one.
+ */
 export function WizardStepper({ steps, active, onStepClick, children }: WizardStepperProps) {
   return (
-    <Stepper
-      active={active}
-      onStepClick={onStepClick}
-      allowNextStepsSelect={false}
-      size="sm"
-      iconSize={30}
-      wrap
-      aria-label="Progress"
-    >
-      {steps.map((label) => (
-        <Stepper.Step key={label} label={label}>
-          {children}
-        </Stepper.Step>
-      ))}
-    </Stepper>
+    <>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {stepAnnouncement(steps, active)}
+      </VisuallyHidden>
+      <Stepper
+        active={active}
+        onStepClick={onStepClick}
+        allowNextStepsSelect={false}
+        size="sm"
+        iconSize={30}
+        wrap
+        aria-label="Progress"
+      >
+        {steps.map((label, index) => (
+          <Stepper.Step key={label} label={label} aria-current={index === active ? 'step' : undefined}>
+            {children}
+          </Stepper.Step>
+        ))}
+      </Stepper>
+    </>
   );
 }
 
