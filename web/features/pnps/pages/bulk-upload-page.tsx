@@ -93,6 +93,14 @@ export function BulkUploadPage() {
             : { state: 'done', progress: 100, created: res.created[0] ?? null },
         );
       } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          // The session is gone and the app is on its way to sign-in: the rest would each be refused
+          // the same way, so they are not sent, and nothing is said about refreshing a page left.
+          patch(item.key, { state: 'waiting', progress: 0 });
+          setRunning(false);
+          loader.stop();
+          return;
+        }
         patch(item.key, {
           state: 'failed',
           errors: error instanceof ApiError && error.errors.length ? error.errors : [Messages.unexpectedError],
