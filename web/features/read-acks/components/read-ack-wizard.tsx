@@ -12,7 +12,7 @@ import { formatDisplayDate } from '../../../lib/format';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { createReadAck, readAckKeys, updateReadAck } from '../api/read-acks-api';
 import { ReadersPicker, type PickedReader } from './readers-picker';
-import { errorsOf } from './show-errors';
+import { formErrorsOf } from './show-errors';
 
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
@@ -105,7 +105,7 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
       await navigate(back);
     } catch (error) {
       guard.askBeforeLeaving();
-      setErrors(errorsOf(error));
+      setErrors(formErrorsOf(error));
     } finally {
       setBusy(false);
     }

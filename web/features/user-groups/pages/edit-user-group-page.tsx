@@ -8,7 +8,7 @@ import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
 import type { UserGroupDetail } from '../../../../shared/api/user-groups';
 import { getUserGroup, updateUserGroup, userGroupKeys } from '../api/user-groups-api';
-import { errorsOf } from '../components/errors-of';
+import { errorsOf, formErrorsOf } from '../components/errors-of';
 import { isStaleSave } from '../components/stale-save';
 import { UserGroupForm, type GroupFormValues } from '../components/user-group-form';
 
@@ -41,7 +41,7 @@ export function EditUserGroupPage() {
       await navigate(`/orgs/${orgId}/user_groups/${groupId}`);
     },
     onError: (error) => {
-      setErrors(errorsOf(error));
+      setErrors(formErrorsOf(error));
       setStale(isStaleSave(error));
     },
   });

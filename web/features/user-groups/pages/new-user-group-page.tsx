@@ -6,7 +6,7 @@ import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
 import { createUserGroup, userGroupKeys } from '../api/user-groups-api';
 import { UserGroupForm, type GroupFormValues } from '../components/user-group-form';
-import { errorsOf } from '../components/errors-of';
+import { formErrorsOf } from '../components/errors-of';
 
 /** orgs/{orgId}/user_groups/new: a group's name, description and members (spec §2). */
 export function NewUserGroupPage() {
@@ -24,7 +24,7 @@ export function NewUserGroupPage() {
       toasts.success(Messages.recordCreated, { scope: 'next' });
       await navigate(`/orgs/${orgId}/user_groups/${user_group.id}`);
     },
-    onError: (error) => setErrors(errorsOf(error)),
+    onError: (error) => setErrors(formErrorsOf(error)),
   });
   return (
     <Page>

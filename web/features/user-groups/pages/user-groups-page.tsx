@@ -13,7 +13,7 @@ import { SortableTable, type TableColumn } from '../../../components/sortable-ta
 import { useClientTable } from '../../../components/use-client-table';
 import { toasts } from '../../../lib/alerts';
 import { deleteUserGroup, listUserGroups, userGroupKeys } from '../api/user-groups-api';
-import { errorsOf } from '../components/errors-of';
+import { formErrorsOf } from '../components/errors-of';
 
 const isSystem = (g: UserGroupSummary): boolean => g.created_by_source === 'System';
 
@@ -38,7 +38,7 @@ export function UserGroupsPage() {
       toasts.success(Messages.recordDeleted);
     },
     onError: (error) => {
-      for (const message of errorsOf(error)) toasts.danger(message);
+      for (const message of formErrorsOf(error)) toasts.danger(message);
     },
   });
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Password, UserMessages } from '../../../../shared/api/users';
 import { toasts } from '../../../lib/alerts';
-import { errorsOf } from './show-errors';
+import { formErrorsOf } from './show-errors';
 
 export interface SetPasswordFormProps {
   readonly title: string;
@@ -36,7 +36,7 @@ export function SetPasswordForm({ title, save, successMessage }: SetPasswordForm
       toasts.success(successMessage, { scope: 'next' });
       await navigate('/login');
     } catch (error) {
-      setErrors(errorsOf(error));
+      setErrors(formErrorsOf(error));
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@manti
 import { useState, type FormEvent } from 'react';
 import { NewUserInput, type UserDetail } from '../../../../shared/api/users';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { errorsOf } from './show-errors';
+import { formErrorsOf } from './show-errors';
 import { isStaleSave } from './stale-save';
 
 export interface UserFormValues {
@@ -86,7 +86,7 @@ export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel, onR
       await onSubmit(values);
     } catch (error) {
       guard.askBeforeLeaving();
-      setServerErrors(errorsOf(error));
+      setServerErrors(formErrorsOf(error));
       setStale(isStaleSave(error));
     } finally {
       setSaving(false);

@@ -6,7 +6,7 @@ import { USER_SUCCESS } from '../../../../shared/api/users';
 import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
 import { getUser, listGroups, updateUser, userKeys } from '../api/users-api';
-import { errorsOf } from '../components/show-errors';
+import { errorsOf, formErrorsOf } from '../components/show-errors';
 
 /** orgs/{orgId}/users/edit/{userId}/group: choose the groups the user belongs to (system groups are the system's). */
 export function EditUserGroupsPage() {
@@ -35,7 +35,7 @@ export function EditUserGroupsPage() {
       toasts.success(USER_SUCCESS.updated, { scope: 'next' });
       await navigate(`/orgs/${orgId}/users/${id}/groups`);
     } catch (error) {
-      setErrors(errorsOf(error));
+      setErrors(formErrorsOf(error));
     } finally {
       setSaving(false);
     }
