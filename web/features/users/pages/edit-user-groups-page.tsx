@@ -2,11 +2,12 @@ import { Alert, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { USER_SUCCESS } from '../../../../shared/api/users';
+import { USER_SUCCESS, type EditableUserDetail } from '../../../../shared/api/users';
 import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
 import { getUser, listGroups, updateUser, userKeys } from '../api/users-api';
 import { errorsOf, formErrorsOf } from '../components/show-errors';
+import { isStaleSave } from '../components/stale-save';
 
 /** orgs/{orgId}/users/edit/{userId}/group: choose the groups the user belongs to (system groups are the system's). */
 export function EditUserGroupsPage() {
@@ -15,27 +16,44 @@ export function EditUserGroupsPage() {
   const queryClient = useQueryClient();
   const user = useQuery({ queryKey: userKeys.one(orgId, userId), queryFn: () => getUser(orgId, userId) });
   const groups = useQuery({ queryKey: userKeys.groups(orgId), queryFn: () => listGroups(orgId) });
+  // The user as the screen opened them: their updated_at goes with the save, so a save over someone
+  // else's newer change (their details or groups, from another screen or tab) is refused rather than
+  // silently undoing it. Later refetches leave it alone.
+  const [opened, setOpened] = useState<EditableUserDetail>();
+  if (!opened && user.data) setOpened(user.data.user);
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [errors, setErrors] = useState<readonly string[]>([]);
+  const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  const current = chosen ?? user.data?.user.groups.map((g) => g.id) ?? [];
+  const current = chosen ?? opened?.groups.map((g) => g.id) ?? [];
+  /** Starts over from the user's groups as they are now; the admin makes the choice again. */
+  const reload = async (): Promise<void> => {
+    const fresh = await user.refetch();
+    if (!fresh.data) return;
+    setOpened(fresh.data.user);
+    setChosen(null);
+    setErrors([]);
+    setStale(false);
+  };
   // Checkbox.Group owns its checkboxes' state (a child's own checked/onChange is ignored inside it),
   // so the choice goes through the group's value, as strings.
   const choose = (values: string[]) => setChosen(values.map(Number));
 
   const save = async (): Promise<void> => {
-    if (!user.data) return;
+    if (!opened) return;
     setSaving(true);
     setErrors([]);
+    setStale(false);
     try {
-      const id = user.data.user.id;
-      await updateUser(orgId, id, { user: { group_ids: current }, user_id: id });
+      const id = opened.id;
+      await updateUser(orgId, id, { user: { group_ids: current, updated_at: opened.updated_at }, user_id: id });
       await queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) });
       toasts.success(USER_SUCCESS.updated, { scope: 'next' });
       await navigate(`/orgs/${orgId}/users/${id}/groups`);
     } catch (error) {
       setErrors(formErrorsOf(error));
+      setStale(isStaleSave(error));
     } finally {
       setSaving(false);
     }
@@ -57,9 +75,16 @@ export function EditUserGroupsPage() {
       {errors.length > 0 && (
         <Alert color="red" role="alert" mb="md">
           {errors.join(' ')}
+          {stale && (
+            <Group mt="xs">
+              <Button variant="default" size="xs" onClick={() => void reload()}>
+                Reload
+              </Button>
+            </Group>
+          )}
         </Alert>
       )}
-      {user.data && groups.data && (
+      {opened && groups.data && (
         <Stack gap="xs">
           {groups.data.user_groups.length === 0 && <Text c="dimmed">There are no groups yet.</Text>}
           <Checkbox.Group label="Groups" value={current.map(String)} onChange={choose}>
