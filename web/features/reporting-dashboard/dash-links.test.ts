@@ -35,13 +35,17 @@ describe('dashboard click-through links', () => {
     );
   });
 
-  it('opens All Versions of the P&Ps in that status', () => {
+  it('opens one row per P&P in that status, as many as the bar counts', () => {
+    // DRAFT: never published, its one version is the Draft.
     expect(reportHref('7', bucketLink('all_pnp_status', bucket(1), now))).toBe(
-      '/orgs/7/reports/all_versions?pnp_status=1',
+      '/orgs/7/reports/all_versions?pnp_status=1&version_status=1',
     );
-    expect(reportHref('7', bucketLink('all_pnp_status', bucket(3), now))).toBe(
-      '/orgs/7/reports/all_versions?pnp_status=3',
+    // ACTIVE: the Active version only, not the Archived ones nor a revision's Draft.
+    expect(reportHref('7', bucketLink('all_pnp_status', bucket(2), now))).toBe(
+      '/orgs/7/reports/all_versions?pnp_status=2&version_status=2',
     );
+    // RETIRED: the retired P&Ps themselves.
+    expect(reportHref('7', bucketLink('all_pnp_status', bucket(3), now))).toBe('/orgs/7/reports/retired_pnps');
   });
 
   it("spans a review month, this month's from today on like the server's count", () => {

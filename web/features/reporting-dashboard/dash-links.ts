@@ -37,9 +37,15 @@ export function bucketLink(figure: DashFigure, bucket: DashBucket, now: Date): R
     case 'content_authoring_status':
       // Versions Pending Action lists the drafts of P&Ps not retired, the versions this figure counts.
       return { report: 'pending_action', filters: { draft_stage: String(bucket.key) } };
-    case 'all_pnp_status':
-      // The P&P's status, as counted; All Versions lists every version of those P&Ps.
-      return { report: 'all_versions', filters: { pnp_status: String(bucket.key) } };
+    case 'all_pnp_status': {
+      // The figure counts P&Ps, so each bar opens one row per P&P: retired ones in Retired P&Ps, the
+      // others in All Versions at the version that stands for the P&P (a never-published P&P's
+      // Draft, a published one's Active version). All of their versions would count Archived
+      // versions and revision drafts too, more rows than the bar says.
+      if (bucket.key === PnpStatus.Retired) return { report: 'retired_pnps', filters: {} };
+      const version = bucket.key === PnpStatus.Draft ? VersionStatus.Draft : VersionStatus.Active;
+      return { report: 'all_versions', filters: { pnp_status: String(bucket.key), version_status: String(version) } };
+    }
     case 'upcoming_reviews': {
       const month = String(bucket.key);
       const { first, last } = monthDays(month);
