@@ -8,6 +8,7 @@ import { DateInput } from '../../../components/date-input';
 import { stopIfInvalid } from '../../../lib/form-validity';
 import { fetchFilterOptions } from '../api/get-filter-options';
 import { libraryKeys } from '../api/library-keys';
+import { searchableFilters } from '../pages/results-path';
 
 export interface AdvancedSearchModalProps {
   readonly opened: boolean;
@@ -48,7 +49,8 @@ export function AdvancedSearchModal({ opened, initial, onClose, onSearch }: Adva
   // A date that is not one never searches with the last good value in its place.
   const submit = (event: FormEvent<Element>) => {
     if (stopIfInvalid(event)) return;
-    onSearch(filters);
+    const searched = searchableFilters(filters);
+    if (Object.keys(searched).length > 0) onSearch(searched);
   };
   return (
     <Modal
@@ -113,7 +115,7 @@ export function AdvancedSearchModal({ opened, initial, onClose, onSearch }: Adva
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={Object.keys(filters).length === 0}>
+            <Button type="submit" disabled={Object.keys(searchableFilters(filters)).length === 0}>
               Search
             </Button>
           </Group>

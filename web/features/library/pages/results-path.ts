@@ -34,5 +34,16 @@ export function filtersOf(params: URLSearchParams): LibraryFilters {
     if (!value) continue;
     filters[key] = key === 'container_id' || key === 'owner_id' ? Number(value) : value;
   }
-  return filters;
+  return searchableFilters(filters);
+}
+
+/**
+ * The filters as they are searched: the words without the spaces around them, and none at all when
+ * only spaces were typed (the server refuses such words: the search would end on an error and an
+ * empty list, with a chip 'Words:' naming nothing).
+ */
+export function searchableFilters(filters: LibraryFilters): LibraryFilters {
+  const { words, ...rest } = filters;
+  const trimmed = words?.trim() ?? '';
+  return trimmed ? { ...rest, words: trimmed } : rest;
 }
