@@ -9,6 +9,9 @@ export const manageKeys = {
     ['manage', orgId, 'participants', objectType, objectId] as const,
   changeLogs: (orgId: string, containerId: number) => ['manage', orgId, 'change_logs', containerId] as const,
   candidates: (orgId: string, q: string) => ['manage', orgId, 'candidates', q] as const,
+  /** The Move and Copy dialogs' search for where a node may go. */
+  destinations: (orgId: string, objectType: number, objectId: number, q: string) =>
+    ['manage', orgId, 'destinations', objectType, objectId, q] as const,
   newPnp: (orgId: string, containerId: number) => ['manage', orgId, 'new_pnp', containerId] as const,
   pnp: (orgId: string, pnpId: number) => ['manage', orgId, 'pnp', pnpId] as const,
 };

@@ -1,5 +1,14 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconFileText, IconFolder, IconFolderPlus, IconNotebook, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconCopy,
+  IconFileText,
+  IconFolder,
+  IconFolderPlus,
+  IconFolderSymlink,
+  IconNotebook,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ManageItem } from '../tree/build-tree';
 import { PNP_STATUS_LABELS, type PnpStatus } from '../../../../shared/domain/statuses';
@@ -32,10 +41,38 @@ export interface NodePanelProps {
   readonly onNewFolder: () => void;
   readonly onRename: () => void;
   readonly onDelete: () => void;
+  /** Opens the Move dialog; left out when the caller may not move this node. */
+  readonly onMove?: () => void;
+  /** Opens the Copy dialog; left out when the caller may not copy this node. */
+  readonly onCopy?: () => void;
+}
+
+/** Move and Copy: what dragging does (Ctrl-drag copies), for the keyboard and screen readers. */
+function ArrangeButtons({ onMove, onCopy }: Pick<NodePanelProps, 'onMove' | 'onCopy'>) {
+  return (
+    <>
+      {onMove && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconFolderSymlink size={14} />}
+          aria-haspopup="dialog"
+          onClick={onMove}
+        >
+          Move
+        </Button>
+      )}
+      {onCopy && (
+        <Button size="xs" variant="light" leftSection={<IconCopy size={14} />} aria-haspopup="dialog" onClick={onCopy}>
+          Copy
+        </Button>
+      )}
+    </>
+  );
 }
 
 /** The selected node: what it is, what may be done with it, its participants and its change logs. */
-export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete }: NodePanelProps) {
+export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete, onMove, onCopy }: NodePanelProps) {
   const Icon = item.item_type === 1 ? IconNotebook : item.item_type === 2 ? IconFolder : IconFileText;
   const isContainer = item.item_type !== 3;
   const manage = item.abilities.manage;
@@ -71,10 +108,16 @@ export function NodePanel({ orgId, item, onNewFolder, onRename, onDelete }: Node
             <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={onRename}>
               Rename
             </Button>
+            <ArrangeButtons onMove={onMove} onCopy={onCopy} />
             <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
               Delete
             </Button>
             {item.item_type === 1 && <EvidenceBundleButton orgId={orgId} id={item.id} kind="binder" name={item.name} />}
+          </Group>
+        )}
+        {!isContainer && (onMove || onCopy) && (
+          <Group gap="xs">
+            <ArrangeButtons onMove={onMove} onCopy={onCopy} />
           </Group>
         )}
         <PnpNodeActions orgId={orgId} item={item} />

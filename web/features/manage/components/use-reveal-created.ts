@@ -13,10 +13,11 @@ interface RevealInput {
 }
 
 /**
- * After a binder or folder is created, the user sees it: its parent opens (binders start closed,
- * and a closed binder hid the folder just made in it), and once the new node is loaded it is
- * selected, scrolled into view and given the keyboard, its details beside the tree.
- * Returns `reveal(parentId, itemType, id)`, called when the create succeeded.
+ * After a binder or folder is created, or a node moved or copied, the user sees it: its parent opens
+ * (binders start closed, and a closed binder hid the folder just made in it), with the binder and
+ * folders above it (`above`, top down: a destination chosen by name may sit in a closed binder), and
+ * once the node is loaded it is selected, scrolled into view and given the keyboard, its details
+ * beside the tree. Returns `reveal(parentId, itemType, id, above?)`, called when the write succeeded.
  */
 export function useRevealCreated({ nodes, treeRef, setActiveId, setOpened }: RevealInput) {
   // The new node's key until it is in the tree (its parent's children may still be loading).
@@ -39,10 +40,11 @@ export function useRevealCreated({ nodes, treeRef, setActiveId, setOpened }: Rev
     setLanded(null);
   }, [landed, treeRef]);
 
-  return (parentId: number | null, itemType: 1 | 2, id: number): void => {
-    if (parentId !== null) {
-      setOpened((current) => (current.has(parentId) ? current : new Set(current).add(parentId)));
-      treeRef.current?.open(treeNodeKey(2, parentId));
+  return (parentId: number | null, itemType: 1 | 2 | 3, id: number, above: readonly number[] = []): void => {
+    const path = parentId === null ? above : [...above, parentId];
+    if (path.length) {
+      setOpened((current) => (path.every((p) => current.has(p)) ? current : new Set([...current, ...path])));
+      for (const containerId of path) treeRef.current?.open(treeNodeKey(2, containerId));
     }
     setWaiting(treeNodeKey(itemType, id));
   };

@@ -42,7 +42,8 @@ export function useTreeActions(orgId: string, locate: (containerId: number) => M
 
   /**
    * Runs a write, says how it went and fetches a fresh tree. `beforeRefresh` runs first when the write
-   * succeeded (a delete drops what it deleted, so nothing asks the server for it again).
+   * succeeded (a delete drops what it deleted, so nothing asks the server for it again). `onInvalid`
+   * takes the server's sentences of a 422; `onRefused` those of any refusal (a dialog shows them).
    */
   const run = async <T>(
     kind: 'create' | 'update',
@@ -51,6 +52,7 @@ export function useTreeActions(orgId: string, locate: (containerId: number) => M
     success: string,
     beforeRefresh?: () => void,
     onInvalid?: (errors: readonly string[]) => void,
+    onRefused?: (errors: readonly string[]) => void,
   ): Promise<T | null> => {
     setBusy(true);
     let result: T | null = null;
@@ -62,6 +64,7 @@ export function useTreeActions(orgId: string, locate: (containerId: number) => M
       // A refused value belongs next to its field in the form, not in a toast.
       if (onInvalid && error instanceof ApiError && error.status === 422 && error.errors.length)
         onInvalid(error.errors);
+      else if (onRefused && error instanceof ApiError && !error.handled && error.errors.length) onRefused(error.errors);
       else showFailure(error, kind);
     } finally {
       setBusy(false);
@@ -113,35 +116,58 @@ export function useTreeActions(orgId: string, locate: (containerId: number) => M
       onInvalid,
     );
 
-  const drop = ({ node, target, position, copy }: TreeDrop) => {
-    const item = node.item;
-    const parentId = target ? target.item.id : null;
-    if (copy) {
-      return run(
-        'create',
-        [parentId],
-        () =>
-          createContainer(orgId, {
-            copy_of: { item_type: item.item_type, id: item.id },
-            parent_id: parentId,
-            position,
-          }),
-        Messages.recordCreated,
-      );
-    }
-    return run(
+  /**
+   * Copies a node under `parentId` (null: the top level), at `position` or at the end. `onRefused`
+   * takes the server's sentences when it refuses (else they are toasts).
+   */
+  const copy = (
+    item: ManageItem,
+    parentId: number | null,
+    position?: number,
+    onRefused?: (errors: readonly string[]) => void,
+  ) =>
+    run(
+      'create',
+      [parentId],
+      () =>
+        createContainer(orgId, {
+          copy_of: { item_type: item.item_type, id: item.id },
+          parent_id: parentId,
+          ...(position === undefined ? {} : { position }),
+        }),
+      Messages.recordCreated,
+      undefined,
+      undefined,
+      onRefused,
+    );
+
+  /** Moves a node under `parentId` (null: the top level), at `position` or at the end. */
+  const move = (
+    item: ManageItem,
+    parentId: number | null,
+    position?: number,
+    onRefused?: (errors: readonly string[]) => void,
+  ) =>
+    run(
       'update',
       [item.parent_id, parentId],
       () =>
         updateContainer(orgId, item.id, {
           ...(item.item_type === 3 ? { item_type: 3 as const } : {}),
           parent_id: parentId,
-          position,
+          ...(position === undefined ? {} : { position }),
           lock_version: item.lock_version,
         }),
       Messages.recordUpdated,
+      undefined,
+      undefined,
+      onRefused,
     );
-  };
+
+  const drop = ({ node, target, position, copy: copying }: TreeDrop) =>
+    copying
+      ? copy(node.item, target ? target.item.id : null, position)
+      : move(node.item, target ? target.item.id : null, position);
 
   /**
    * Spec §2: deleting a non-empty container asks first and says what it contains. `deleted` names
@@ -207,5 +233,5 @@ export function useTreeActions(orgId: string, locate: (containerId: number) => M
     return done === true;
   };
 
-  return { busy, create, rename, drop, remove };
+  return { busy, create, rename, drop, move, copy, remove };
 }

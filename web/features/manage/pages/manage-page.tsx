@@ -26,7 +26,9 @@ import {
   type ContainerFieldErrors,
   type ContainerFormValues,
 } from '../components/container-form-modal';
+import type { Destination } from '../api/fetch-destinations';
 import { ManageTree } from '../components/manage-tree';
+import { MoveCopyModal, type MoveCopyMode } from '../components/move-copy-modal';
 import { NodePanel } from '../components/node-panel';
 import { useManageTreeData } from '../components/use-manage-tree-data';
 import { useRevealCreated } from '../components/use-reveal-created';
@@ -64,6 +66,8 @@ export function ManagePage() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [form, setForm] = useState<FormState>(null);
+  // The Move or Copy dialog and the node it is for.
+  const [arrange, setArrange] = useState<{ readonly mode: MoveCopyMode; readonly node: ManageNode } | null>(null);
   const [expansion, setExpansion] = useState<{ readonly open: 'all' | 'none'; readonly version: number }>({
     open: 'none',
     version: 0,
@@ -148,12 +152,36 @@ export function ManagePage() {
     );
   };
 
+  /**
+   * Moves or copies the dialog's node to the end of the chosen binder or folder with the calls a drop
+   * makes, then shows it there: the destination and the binder and folders above it open, and the
+   * node (or its copy) is selected and given the keyboard. A refusal stays in the dialog.
+   */
+  const confirmArrange = async (
+    destination: Destination,
+    onRefused: (errors: readonly string[]) => void,
+  ): Promise<boolean> => {
+    if (!arrange) return false;
+    // The node as the tree has it now (its lock version may have moved on since the dialog opened).
+    const item = (findNode(nodes, arrange.node.id) ?? arrange.node).item;
+    const done =
+      arrange.mode === 'move'
+        ? await actions.move(item, destination.id, undefined, onRefused)
+        : await actions.copy(item, destination.id, undefined, onRefused);
+    if (!done) return false;
+    setArrange(null);
+    revealCreated(destination.id, done.item.item_type, done.item.id, destination.ancestor_ids);
+    return true;
+  };
+  // Binders stay at the top level (drag reorders them); folders and P&Ps go where their owner may.
+  const canArrange = (node: ManageNode) => node.item.item_type !== 1 && node.item.abilities.manage;
+
   const canCreateBinder = tree.createBinder;
   const treeHeight = Math.max(360, (viewport || 900) - 320);
 
   return (
     <Page
-      subtitle="Drag a binder, folder or P&P to move it; hold Ctrl (⌘ on a Mac) while dropping to copy it."
+      subtitle="Drag a binder, folder or P&P to move it; hold Ctrl (⌘ on a Mac) while dropping to copy it. Or select a folder or P&P and choose Move or Copy."
       actions={
         canCreateBinder && (
           <Button
@@ -265,6 +293,12 @@ export function ManagePage() {
                 })
               }
               onDelete={() => void removeNodes([active])}
+              {...(canArrange(active)
+                ? {
+                    onMove: () => setArrange({ mode: 'move', node: active }),
+                    onCopy: () => setArrange({ mode: 'copy', node: active }),
+                  }
+                : {})}
             />
           ) : (
             <Paper withBorder p="md" radius="md">
@@ -276,6 +310,15 @@ export function ManagePage() {
           )}
         </Grid.Col>
       </Grid>
+      {arrange && (
+        <MoveCopyModal
+          orgId={orgId}
+          mode={arrange.mode}
+          item={arrange.node.item}
+          onConfirm={confirmArrange}
+          onClose={() => setArrange(null)}
+        />
+      )}
       {form && (
         <ContainerFormModal
           title={form.title}
