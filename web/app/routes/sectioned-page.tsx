@@ -19,8 +19,9 @@ function useSection(): { handle: SectionHandle; base: string } | null {
 /**
  * A screen whose child routes are sections (spec §2 "with children ..."), linked like tabs; a
  * summary, when given, sits between the heading and the sections (it belongs to every section).
+ * `title`, when given, is the heading (the record's own name) in place of the route's.
  */
-export function SectionedPage({ summary }: { readonly summary?: ReactNode } = {}) {
+export function SectionedPage({ summary, title }: { readonly summary?: ReactNode; readonly title?: string } = {}) {
   const section = useSection();
   const { pathname } = useLocation();
   const params = useParams();
@@ -32,10 +33,11 @@ export function SectionedPage({ summary }: { readonly summary?: ReactNode } = {}
     to: `${base}/${s.to}`,
     active: s.matches.includes(first),
   }));
+  const heading = title ?? resolveText(handle.title ?? handle.crumb, params);
   return (
-    <Page title={resolveText(handle.title ?? handle.crumb, params)}>
+    <Page title={heading}>
       {summary}
-      <SectionNav links={links} label={`${resolveText(handle.title ?? handle.crumb, params) ?? ''} sections`} />
+      <SectionNav links={links} label={`${heading ?? ''} sections`} />
       <Outlet />
     </Page>
   );

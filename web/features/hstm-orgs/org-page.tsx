@@ -27,5 +27,6 @@ export function OrgPage() {
   });
   if (!valid || (org.error instanceof ApiError && org.error.status === 404)) return <OrgNotFound orgId={raw} />;
   if (org.isPending) return <LoadingIndicator />;
-  return <SectionedPage summary={<OrgHealthSummary orgId={orgId} />} />;
+  // The heading names the organisation: 'Organization' alone did not say which one was open.
+  return <SectionedPage title={org.data?.org.name} summary={<OrgHealthSummary orgId={orgId} />} />;
 }
