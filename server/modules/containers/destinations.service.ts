@@ -9,7 +9,7 @@ import { containersWithRoleSql } from '../access/effective-access';
 import { findPnp, ownsContainer, subtreeCte } from './containers.repo';
 import { getVisibleContainer, requireRestructure } from './containers.service';
 import { canSeePnp } from './containers.shared';
-import type { DestinationList } from './destinations.routes';
+import type { DestinationList } from '../../../shared/api/containers';
 
 export interface DestinationSearch {
   itemType: 1 | 2 | 3;

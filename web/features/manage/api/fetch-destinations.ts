@@ -1,23 +1,6 @@
+import type { DestinationList } from '../../../../shared/api/containers';
 import { http } from '../../../lib/api-client';
 import { SHOWN_HERE } from './manage-keys';
-
-/** A binder or folder a node may go into, with the binder and folders above it (top down). */
-export interface Destination {
-  readonly id: number;
-  readonly item_type: 1 | 2;
-  readonly name: string;
-  readonly parent_id: number | null;
-  /** The names of the binder and folders above it, top down, joined by ' / ' ('' for a binder). */
-  readonly path: string;
-  /** Their ids, top down (the tree opens them to show where the node went). */
-  readonly ancestor_ids: readonly number[];
-}
-
-export interface DestinationList {
-  readonly destinations: readonly Destination[];
-  /** More binders and folders match than were named. */
-  readonly more: boolean;
-}
 
 /**
  * GET o/{org}/containers/destinations?object_type&object_id&q: the binders and folders a binder,

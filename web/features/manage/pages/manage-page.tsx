@@ -26,7 +26,7 @@ import {
   type ContainerFieldErrors,
   type ContainerFormValues,
 } from '../components/container-form-modal';
-import type { Destination } from '../api/fetch-destinations';
+import type { Destination } from '../../../../shared/api/containers';
 import { ManageTree } from '../components/manage-tree';
 import { MoveCopyModal, type MoveCopyMode } from '../components/move-copy-modal';
 import { NodePanel } from '../components/node-panel';
