@@ -268,7 +268,8 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
             <Box key={from} component="fieldset" p={0} m={0} style={{ border: 0 }}>
               {/* The inputs' own labels say the range; the legend groups them for screen readers. */}
               <VisuallyHidden component="legend">{label}</VisuallyHidden>
-              <Group gap="xs" align="flex-start" wrap="nowrap">
+              {/* On a phone the "to" field goes under the "from" one: side by side they are wider than the screen. */}
+              <Group gap="xs" align="flex-start" wrap="wrap">
                 <Box w={195}>
                   <DateInput
                     label={`${label} from`}
