@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   TASK_ACTION_LABELS,
@@ -93,6 +93,20 @@ export function TasksPage() {
     }
     toasts.success(Messages.recordUpdated);
   };
+
+  // A page past the last (its tasks were just done, or a link kept an old page number) shows the
+  // last page that has tasks instead of an empty table under 'Showing 1 - 10 of 10'.
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.per_page)) : null;
+  const pastTheEnd =
+    !query.isPlaceholderData && query.data !== undefined && query.data.tasks.length === 0 && filters.page > 1;
+  useEffect(() => {
+    if (pastTheEnd && lastPage !== null && lastPage < filters.page) {
+      const next = new URLSearchParams(params);
+      if (lastPage <= 1) next.delete('page');
+      else next.set('page', String(lastPage));
+      setParams(next, { replace: true });
+    }
+  }, [pastTheEnd, lastPage, filters.page, params, setParams]);
 
   const columns: TableColumn<Task>[] = [
     {
