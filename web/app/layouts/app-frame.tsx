@@ -70,7 +70,7 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
                 leftSection={item.icon}
                 rightSection={
                   item.badge && (
-                    <Badge size="sm" circle={badgeText(item.badge).length <= 2} data-testid="nav-badge">
+                    <Badge size="sm" circle={badgeText(item.badge).length <= 1} data-testid="nav-badge">
                       {badgeText(item.badge)}
                       <VisuallyHidden> {item.badge.label}</VisuallyHidden>
                     </Badge>
