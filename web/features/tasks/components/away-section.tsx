@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Delegation } from '../../../../shared/api/delegation';
 import { ApiError } from '../../../lib/api-client';
 import { toasts } from '../../../lib/alerts';
@@ -60,6 +60,19 @@ export function AwaySection({ orgId }: { orgId: string }) {
   const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date()));
   const [endsAt, setEndsAt] = useState(() => toLocalInput(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000)));
   const [errors, setErrors] = useState<readonly string[]>([]);
+
+  // A window already set opens in the form as it is (who, from, until), so 'Change Away' changes
+  // only what the user changes: the form's defaults (now, a week from now, no one) would have
+  // replaced a window set for later with one starting now.
+  const currentDelegate = current?.delegate_id;
+  const currentStart = current?.starts_at;
+  const currentEnd = current?.ends_at;
+  useEffect(() => {
+    if (currentDelegate === undefined || !currentStart || !currentEnd) return;
+    setDelegateId(String(currentDelegate));
+    setStartsAt(toLocalInput(new Date(currentStart)));
+    setEndsAt(toLocalInput(new Date(currentEnd)));
+  }, [currentDelegate, currentStart, currentEnd]);
 
   const candidates = useQuery({
     queryKey: delegationKeys.candidates(orgId, debounced),
