@@ -4,6 +4,7 @@ import {
   Checkbox,
   Group,
   List,
+  Loader,
   LoadingOverlay,
   MultiSelect,
   Radio,
@@ -42,6 +43,12 @@ const parseHolder = (value: string): { type: SubjectType; id: number } => {
 };
 const holderLabel = (h: AssignmentHolder): string =>
   `${h.name} (${h.type === 'Group' ? 'Group' : h.status === 1 ? 'User' : 'Inactive user'})`;
+
+/** What a refused request says, for the wizard to show in place; nothing the app has already said (a 500's toast). */
+const unsaidErrorsOf = (error: unknown): readonly string[] => {
+  if (error instanceof ApiError && error.handled) return [];
+  return error instanceof ApiError && error.errors.length > 0 ? error.errors : [Messages.unexpectedError];
+};
 
 /** orgs/{orgId}/users/bulk_reassign: the reassignment wizard (spec §2; product rules 'Bulk reassignment'). */
 export function BulkReassignPage() {
@@ -198,6 +205,22 @@ export function BulkReassignPage() {
         </Stepper.Step>
         <Stepper.Step label={STEPS[4]}>
           <Stack>
+            {preview.isFetching && !previewData && (
+              <Group gap="xs" role="status" aria-live="polite">
+                <Loader size="sm" />
+                <Text>Preparing the list of changes…</Text>
+              </Group>
+            )}
+            {preview.isError && (
+              <Alert color="red" title="The changes could not be listed" role="alert">
+                <List>
+                  {unsaidErrorsOf(preview.error).map((e) => (
+                    <List.Item key={e}>{e}</List.Item>
+                  ))}
+                </List>
+                <Text size="sm">Go Back a step and try again.</Text>
+              </Alert>
+            )}
             {previewData && (
               <>
                 <Text>
