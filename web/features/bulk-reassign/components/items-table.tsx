@@ -29,41 +29,44 @@ export function ItemsTable({
   caption: string;
 }) {
   if (items.length === 0) return <Text c="dimmed">No items.</Text>;
+  // Wider than a phone: the table scrolls sideways in its own frame, the page does not.
   return (
-    <Table striped withTableBorder>
-      <caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</caption>
-      <Table.Thead>
-        <Table.Tr>
-          {selected && <Table.Th>Selected</Table.Th>}
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Type</Table.Th>
-          <Table.Th>Location</Table.Th>
-          <Table.Th>Roles</Table.Th>
-          <Table.Th>Versions</Table.Th>
-          <Table.Th>Open tasks</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item) => (
-          <Table.Tr key={itemKey(item)}>
-            {selected && onToggle && (
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Select ${item.name}`}
-                  checked={selected.has(itemKey(item))}
-                  onChange={(e) => onToggle(itemKey(item), e.currentTarget.checked)}
-                />
-              </Table.Td>
-            )}
-            <Table.Td>{item.name}</Table.Td>
-            <Table.Td>{TYPE_LABELS[item.item_type]}</Table.Td>
-            <Table.Td>{item.location}</Table.Td>
-            <Table.Td>{item.roles.map((r) => r.role_name).join(', ')}</Table.Td>
-            <Table.Td>{versionsText(item)}</Table.Td>
-            <Table.Td>{item.open_tasks}</Table.Td>
+    <Table.ScrollContainer minWidth={selected ? 760 : 680} type="native">
+      <Table striped withTableBorder>
+        <caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            {selected && <Table.Th>Selected</Table.Th>}
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Location</Table.Th>
+            <Table.Th>Roles</Table.Th>
+            <Table.Th>Versions</Table.Th>
+            <Table.Th>Open tasks</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={itemKey(item)}>
+              {selected && onToggle && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${item.name}`}
+                    checked={selected.has(itemKey(item))}
+                    onChange={(e) => onToggle(itemKey(item), e.currentTarget.checked)}
+                  />
+                </Table.Td>
+              )}
+              <Table.Td>{item.name}</Table.Td>
+              <Table.Td>{TYPE_LABELS[item.item_type]}</Table.Td>
+              <Table.Td>{item.location}</Table.Td>
+              <Table.Td>{item.roles.map((r) => r.role_name).join(', ')}</Table.Td>
+              <Table.Td>{versionsText(item)}</Table.Td>
+              <Table.Td>{item.open_tasks}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
