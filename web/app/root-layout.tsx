@@ -7,6 +7,7 @@ import { startInactivityWatch } from '../features/inactivity/inactivity-watch';
 import { startSystemMessagePolling } from '../features/system-messages/system-message-store';
 import { currentPath, isPublicPath, navigateTo } from '../lib/navigation';
 import { currentLocationPath, rememberReturnPath } from '../lib/return-path';
+import { recordSearch } from '../lib/route-history';
 import { followOtherTabs, useSession, useSessionChecked } from '../lib/session-store';
 import { onNavigationCompleted } from './navigation-effects';
 
@@ -38,6 +39,10 @@ export function RootLayout() {
     initial.current = false;
     // location.key changes on every completed navigation, including to the same path.
   }, [location.key, location.pathname]);
+
+  useEffect(() => {
+    recordSearch(location.pathname, location.search);
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     const stops = [

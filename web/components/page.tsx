@@ -2,6 +2,7 @@ import { Anchor, Box, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/co
 import { IconChevronRight } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useMatches, useParams } from 'react-router';
+import { returnPath } from '../lib/route-history';
 import { isRouteHandle, resolveText, type RouteHandle } from './route-handle';
 
 interface Crumb {
@@ -17,7 +18,7 @@ export function useCrumbs(): Crumb[] {
   for (const match of matches) {
     if (!isRouteHandle(match.handle)) continue;
     const label = resolveText(match.handle.crumb, params);
-    if (label && crumbs.at(-1)?.label !== label) crumbs.push({ label, to: match.pathname });
+    if (label && crumbs.at(-1)?.label !== label) crumbs.push({ label, to: returnPath(match.pathname) });
   }
   return crumbs;
 }

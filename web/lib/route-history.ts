@@ -27,3 +27,21 @@ export function previousRoute(): string | null {
 export function usePreviousRoute(): string | null {
   return useStore(store, (state) => state.previous.at(-1) ?? null);
 }
+
+/**
+ * The query each screen was last left with (its page, sort, view, filters), by path: a breadcrumb
+ * back up to a list returns to the list as it was left, as the browser's Back does, rather than
+ * to its first page and default view.
+ */
+const lastSearch = new Map<string, string>();
+const keyOf = (pathname: string): string => pathname.replace(/(.)\/+$/, '$1');
+
+export function recordSearch(pathname: string, search: string): void {
+  if (search && search !== '?') lastSearch.set(keyOf(pathname), search);
+  else lastSearch.delete(keyOf(pathname));
+}
+
+/** The path with the query it was last left with, if any. */
+export function returnPath(pathname: string): string {
+  return pathname + (lastSearch.get(keyOf(pathname)) ?? '');
+}
