@@ -191,3 +191,19 @@ test('never offers a folder of its own, and shows a refused move in the dialog, 
     .poll(async () => (await data.tree()).find((i) => i.item_type === 2 && i.id === folder.id)?.parent_id)
     .toBe(source.id);
 });
+
+test('a folder copied into the binder it is in sits beside it as "(copy)"', async ({ page, data }) => {
+  const source = await data.binder('Pharmacy');
+  const folder = await data.folder(source.id, 'Controlled Substances');
+  await openManage(page);
+
+  await expand(page, source.name);
+  await selectWithKeyboard(page, source.name, 1, folder.name);
+  await panel(page).getByRole('button', { name: 'Copy', exact: true }).press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Copy Folder', exact: true });
+  await chooseDestination(page, dialog, `pharmacy ${data.word}`, `${source.name} (Binder)`, source.name);
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).press('Enter');
+  await expect(dialog).toHaveCount(0);
+
+  await expect.poll(() => childrenOnScreen(page, source.name)).toEqual([folder.name, `${folder.name} (copy)`]);
+});

@@ -8,7 +8,14 @@ import { placementProblems } from './containers.policy';
 import { presentWrittenNode } from './containers.presenter';
 import { countChildren, findPnp, isInSubtree, lockTree, ownsContainer, renumberChildren } from './containers.repo';
 import { getContainer, getVisibleContainer, requireRestructure } from './containers.service';
-import { canSeePnp, containerObjectType, destinationOf, pathName, requireUniqueSiblingName } from './containers.shared';
+import {
+  canSeePnp,
+  containerObjectType,
+  destinationOf,
+  freeCopyName,
+  pathName,
+  requireUniqueSiblingName,
+} from './containers.shared';
 import { listGrantsOf, listPnpsToCopy, listSubtreeContainers, type SubtreePnp } from './copy.repo';
 
 type CopyItem = CreateContainerBody['item'] & { copy_of: { item_type: 1 | 2 | 3; id: number } };
@@ -36,7 +43,9 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
     throw unprocessable('A binder or folder cannot be copied into itself or one of its own folders.');
   }
   await requireRestructure(ctx, source, destination);
-  await requireUniqueSiblingName(ctx, parentId, item.name ?? source.name);
+  // A name the user chose must be free; without one, the copy takes the first free "(copy)" name.
+  const copyName = item.name ?? (await freeCopyName(ctx, parentId, source.name));
+  await requireUniqueSiblingName(ctx, parentId, copyName);
 
   const tree = await listSubtreeContainers(ctx.tx, ctx.orgId, source.id);
   const sourcePnps = await listPnpsToCopy(ctx.tx, ctx.orgId, { rootId: source.id });
@@ -58,7 +67,7 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
         orgId: ctx.orgId,
         type: node.type,
         parentId: isRoot ? parentId : newIds.get(node.parent_id!)!,
-        name: isRoot ? (item.name ?? node.name) : node.name,
+        name: isRoot ? copyName : node.name,
         description: node.description,
         position: isRoot ? end : node.position,
         inheritsAccess: node.inherits_access,
@@ -83,7 +92,7 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
     await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
       objectType: containerObjectType(node.type),
       objectId: newIds.get(node.id)!,
-      objectName: node.id === source.id ? (item.name ?? node.name) : node.name,
+      objectName: node.id === source.id ? copyName : node.name,
       actionName: 'Copy',
       sourceName: node.id === source.id ? from : node.name,
       deltas: { comment: `Copied from ${from}` },

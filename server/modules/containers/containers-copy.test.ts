@@ -114,6 +114,28 @@ describe('copying (ctrl-drag)', () => {
     ).toBe(403);
   });
 
+  it('names a copy placed beside its source "(copy)", then "(copy 2)"; a name given must still be free', async () => {
+    const source = (
+      await admin.post(url(), { item: { item_type: 2, name: 'Beside Source', parent_id: f.binderA.id } })
+    ).json().item;
+    const copyBeside = () =>
+      admin.post(url(), { item: { copy_of: { item_type: 2, id: source.id }, parent_id: f.binderA.id } });
+    const first = await copyBeside();
+    expect(first.statusCode).toBe(201);
+    expect(first.json().item).toMatchObject({ name: 'Beside Source (copy)', parent_id: f.binderA.id });
+    expect((await copyBeside()).json().item.name).toBe('Beside Source (copy 2)');
+    // Into another binder or folder where the name is free, the copy keeps it.
+    const elsewhere = await admin.post(url(), {
+      item: { copy_of: { item_type: 2, id: source.id }, parent_id: f.a2.id },
+    });
+    expect(elsewhere.json().item.name).toBe('Beside Source');
+    const named = await admin.post(url(), {
+      item: { copy_of: { item_type: 2, id: source.id }, parent_id: f.binderA.id, name: 'beside source (COPY)' },
+    });
+    expect(named.statusCode).toBe(422);
+    expect(named.json().errors).toEqual(['A binder or folder named "beside source (COPY)" already exists here.']);
+  });
+
   it('refuses invalid copies with 422 and foreign or unowned ones with 404/403', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [

@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from '../../../shared/domain/limits';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { ItemType, PnpStatus } from '../../../shared/domain/statuses';
 import type { OrgCtx } from '../../http/routes';
@@ -53,6 +54,26 @@ export async function canSeePnp(ctx: OrgCtx, pnp: PnpRow): Promise<boolean> {
 
 /** Issue 10: no two binders or folders side by side with the same name, ignoring case. */
 export const duplicateNameMessage = (name: string): string => `A binder or folder named "${name}" already exists here.`;
+
+/** How many "(copy N)" names are tried before the copy is refused as a duplicate. */
+const COPY_NAME_TRIES = 100;
+
+/**
+ * The name of a copy the user did not name: the source's own when it is free under the destination
+ * (a copy into another binder or folder), else "Name (copy)", "Name (copy 2)", ... as file managers
+ * do. A copy beside its source (a binder copied at the top level, ctrl-drag within one folder) was
+ * always refused as a duplicate, since no screen asks for a name when dropping.
+ */
+export async function freeCopyName(ctx: OrgCtx, parentId: number | null, sourceName: string): Promise<string> {
+  const base = sourceName.trim();
+  if (!(await hasSiblingNamed(ctx.tx, ctx.orgId, parentId, base, null))) return base;
+  for (let n = 1; n <= COPY_NAME_TRIES; n++) {
+    const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`;
+    const candidate = `${base.slice(0, NAME_MAX_LENGTH - suffix.length).trimEnd()}${suffix}`;
+    if (!(await hasSiblingNamed(ctx.tx, ctx.orgId, parentId, candidate, null))) return candidate;
+  }
+  throw unprocessable(duplicateNameMessage(base));
+}
 
 /** Refuses a name already used by another binder or folder under the same parent (the tree is locked). */
 export async function requireUniqueSiblingName(

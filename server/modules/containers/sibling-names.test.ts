@@ -74,15 +74,17 @@ describe('sibling binders and folders may not share a name, ignoring case', () =
     );
   });
 
-  it('refuses a copy next to a sibling of the same name, and accepts it under a new name', async () => {
+  it('refuses a copy named as a sibling is; one not named beside its source takes a free "(copy)" name', async () => {
     const binder = await create('Surgery');
     const folder = await create('Checklists', binder.id);
     const copy = { item_type: 2, id: folder.id };
-    refusedAsDuplicate(await admin.post(url(), { item: { copy_of: copy, parent_id: binder.id } }), 'Checklists');
-    const renamed = await admin.post(url(), {
-      item: { copy_of: copy, parent_id: binder.id, name: 'Checklists (copy)' },
-    });
-    expect(renamed.statusCode).toBe(201);
+    refusedAsDuplicate(
+      await admin.post(url(), { item: { copy_of: copy, parent_id: binder.id, name: 'CHECKLISTS' } }),
+      'CHECKLISTS',
+    );
+    const unnamed = await admin.post(url(), { item: { copy_of: copy, parent_id: binder.id } });
+    expect(unnamed.statusCode).toBe(201);
+    expect(unnamed.json().item.name).toBe('Checklists (copy)');
   });
 });
 
