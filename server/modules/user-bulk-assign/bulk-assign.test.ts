@@ -123,6 +123,31 @@ describe('GET user_bulk_assign/containers', () => {
   });
 });
 
+describe('GET user_bulk_assign/containers: open tasks of a binder', () => {
+  it("counts the source's open tasks on the P&Ps that take their participants from the binder, the tasks a reassignment moves", async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: u.id }, 4);
+    const [pnp] = await systemRows<{ id: number; access_source_id: number | null }>(
+      t.deps,
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          values (${f.orgA.id}, ${b.id}, 'Inheriting P&P ' || ${b.id}, 1, true) returning id, access_source_id`,
+    );
+    expect(pnp!.access_source_id).toBe(b.id);
+    await systemRows(
+      t.deps,
+      sql`insert into tasks (org_id, user_id, kind, status, pnp_id) values
+            (${f.orgA.id}, ${u.id}, 'Approve', 1, ${pnp!.id}),
+            (${f.orgA.id}, ${u.id}, 'Approve', 2, ${pnp!.id}) returning id`,
+    );
+    const res = await admin.get(`${base()}/containers?type=User&id=${u.id}&selected_roles=4`);
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as Array<{ item_type: number; id: number; open_tasks: number }>;
+    // The open one only (the completed one is history); before, a binder always said 0.
+    expect(items.find((i) => i.item_type === 1 && i.id === b.id)?.open_tasks).toBe(1);
+  });
+});
+
 describe('POST user_bulk_assign/update', () => {
   it('401 / 403 / 404 / 422', async () => {
     const u = await createUser(t.deps, f.orgA.id);

@@ -84,7 +84,13 @@ export async function listAssignedItems(
             from g group by container_id, pnp_id
         )
         select c.type::int as item_type, c.id, c.name::text as name, c.location, null::int as status, r.roles,
-               '[]' as versions, 0 as open_tasks
+               '[]' as versions,
+               -- The source's open tasks on the P&Ps that take their participants from this binder or
+               -- folder: those a reassignment here moves (a binder said 0 while they moved).
+               (select count(*)::int from tasks t
+                  join pnps ip on ip.org_id = ${orgId} and ip.id = t.pnp_id
+                 where t.org_id = ${orgId} and t.status = ${TaskStatus.Open} and ${sourceTasks(subject)}
+                   and ip.inherits_access and ip.access_source_id = c.id) as open_tasks
           from roles_of r join containers c on c.org_id = ${orgId} and c.id = r.container_id
         union all
         select 3, p.id, p.name::text, pc.location, p.status::int, r.roles,
