@@ -70,7 +70,16 @@ export function ContainerFormModal({
     onSubmit(values);
   };
   return (
-    <Modal opened onClose={onClose} title={title}>
+    // While the save runs the dialog stays: closed then, a refusal would have nowhere to show and the
+    // typed name would be lost with it.
+    <Modal
+      opened
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -92,7 +101,7 @@ export function ContainerFormModal({
             onChange={(event) => setDescription(event.currentTarget.value)}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
