@@ -108,7 +108,8 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
       header: 'Status',
       width: 110,
       render: (u) => (
-        <Badge color={u.status === 1 ? 'green' : 'gray'} variant="light">
+        // Never narrower than its word: squeezed by the e-mail column, the badge read 'ACT…'.
+        <Badge color={u.status === 1 ? 'green' : 'gray'} variant="light" miw="max-content">
           {u.status_label}
         </Badge>
       ),
