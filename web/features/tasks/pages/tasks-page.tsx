@@ -64,6 +64,8 @@ export function TasksPage() {
   const filters = filtersOf(params);
   const [acting, setActing] = useState<{ task: Task; action: TaskAction } | null>(null);
   const today = new Date().toISOString().slice(0, 10);
+  const [daysText, setDaysText] = useState<string | number>(filters.days);
+  useEffect(() => setDaysText(filters.days), [filters.days]);
 
   const query = useQuery({
     queryKey: taskKeys.list(orgId, filters),
@@ -234,8 +236,18 @@ export function TasksPage() {
             label="Days"
             min={0}
             max={3650}
-            value={filters.days}
-            onChange={(v) => setFilter('days', typeof v === 'number' ? String(v) : null)}
+            // What is typed is what filters: past the limit the number stops at it (a larger one
+            // went into the address while the list silently used 7 days, and an emptied box
+            // jumped back to 7 under the cursor).
+            allowNegative={false}
+            allowDecimal={false}
+            value={daysText}
+            onChange={(v) => {
+              const days = typeof v === 'number' ? Math.min(Math.max(v, 0), 3650) : v;
+              // An emptied box stays empty while a new number is typed; the list keeps the last one.
+              setDaysText(days);
+              if (typeof days === 'number') setFilter('days', String(days));
+            }}
             w={100}
           />
         )}
