@@ -14,7 +14,7 @@
 import { Alert, Anchor, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   REPORT_COUNT_LIMIT,
@@ -156,6 +156,16 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
       ),
     });
   }
+
+  // A page past the last (an old link, a bookmark) shows the last page that has rows instead of an
+  // empty table under a footer counting them.
+  const requestedPage = Number(params.get('page') ?? '1');
+  const lastPage = data && data.total > 0 ? Math.ceil(data.total / data.per_page) : null;
+  useEffect(() => {
+    if (data && data.rows.length === 0 && lastPage !== null && requestedPage > lastPage) {
+      setParams(withPage(params, lastPage), { replace: true });
+    }
+  }, [data, lastPage, requestedPage, params, setParams]);
 
   const filtered = hasFilters(def, params);
   const loadErrors = result.isError ? errorsOf(result.error, `${def.title} could not be loaded.`) : null;
