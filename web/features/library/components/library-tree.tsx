@@ -127,7 +127,7 @@ const countShown = (rows: readonly Row[], expanded: boolean, toggled: ReadonlySe
 /**
  * The tree view: binders, folders and the P&Ps in them, read-only. Spec §2 keys: the arrows move
  * (right and left open and close), Space toggles a binder or folder and opens a P&P, Enter does the
- * same; a click on a row does it too.
+ * same; a click on a row does it too. Tab and Shift+Tab move as anywhere else (to a row's star).
  */
 export function LibraryTree({ orgId, nodes, expanded }: LibraryTreeProps) {
   const navigate = useNavigate();
@@ -157,7 +157,28 @@ export function LibraryTree({ orgId, nodes, expanded }: LibraryTreeProps) {
     activate(focused);
   };
   return (
-    <Paper withBorder radius="md" p="xs" data-testid="library-tree" onKeyDown={onKeyDown}>
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      data-testid="library-tree"
+      onKeyDown={onKeyDown}
+      // Tab is the browser's: react-arborist's own Tab jumped to "the next focusable element" of
+      // its list, which counts the page's <link href> elements, so from a row Tab went nowhere
+      // and the stars in the rows were out of the keyboard's reach. Shift+Tab from a star goes
+      // back to its own row (the browser would stop on the tree's frame).
+      onKeyDownCapture={(event) => {
+        if (event.key !== 'Tab') return;
+        event.stopPropagation();
+        const target = event.target instanceof HTMLElement ? event.target : null;
+        const row =
+          target?.getAttribute('role') === 'treeitem' ? null : target?.closest<HTMLElement>('[role="treeitem"]');
+        if (event.shiftKey && row) {
+          event.preventDefault();
+          row.focus();
+        }
+      }}
+    >
       <Tree<Row>
         ref={treeRef}
         key={expanded ? 'open' : 'closed'}
