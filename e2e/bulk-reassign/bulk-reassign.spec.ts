@@ -47,7 +47,7 @@ test('the reassignment wizard moves an Owner role to another user', async ({ pag
 
   const preview = page.getByRole('table', { name: 'Items that will change', exact: true });
   await expect(preview.getByRole('row').filter({ hasText: binder.name })).toContainText('Owner');
-  await expect(page.getByText(`Reassign items from ${from.name} to ${to.name} on 1 items.`)).toBeVisible();
+  await expect(page.getByText(`Reassign items from ${from.name} to ${to.name} on 1 item.`)).toBeVisible();
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
 
   await expect(
@@ -63,7 +63,10 @@ test('the reassignment wizard moves an Owner role to another user', async ({ pag
   expect(owners).not.toContain(from.name);
 });
 
-test('a leaver hands everything over and is deactivated in one step', async ({ page, data }) => {
+test('a leaver hands everything over and is deactivated in one step, once the admin confirms', async ({
+  page,
+  data,
+}) => {
   const leaver = await newUser(data, 'Leaver');
   const successor = await newUser(data, 'Successor');
   const binder = await data.binder('Leaver Binder', { owners: [DemoUsers.admin], authors: [leaver] });
@@ -78,7 +81,20 @@ test('a leaver hands everything over and is deactivated in one step', async ({ p
   await handOver.fill(successor.name);
   await page.getByRole('option', { name: `${successor.name} (User)`, exact: true }).click();
   await page.keyboard.press('Escape');
+  // Asked first: Cancel changes nothing; confirmed, the hand-over and the deactivation happen.
+  const ask = page.getByRole('dialog', { name: 'Hand over and deactivate', exact: true });
   await page.getByRole('button', { name: 'Hand over and deactivate', exact: true }).click();
+  await expect(ask).toContainText(`to ${successor.name} (User), and deactivate ${leaver.name}?`);
+  await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/users/leaving/${leaver.id}$`));
+  const untouched = await data.api.get<Participants>(
+    data.o(`access/fetch_participants?object_type=1&object_id=${binder.id}`),
+  );
+  expect(untouched.participants.authors.map((o) => o.name)).toEqual([leaver.name]);
+
+  await page.getByRole('button', { name: 'Hand over and deactivate', exact: true }).click();
+  await ask.getByRole('button', { name: 'Hand over and deactivate', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/orgs/${orgId}/users$`));
 
   const after = await data.api.get<Participants>(

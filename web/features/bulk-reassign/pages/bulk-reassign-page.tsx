@@ -229,7 +229,7 @@ export function BulkReassignPage() {
                     ` to ${targets
                       .map((t) => holders.data?.holders.find((h) => holderValue(h) === t)?.name)
                       .join(', ')}`}{' '}
-                  on {previewData.item_count} items.
+                  on {previewData.item_count} {previewData.item_count === 1 ? 'item' : 'items'}.
                 </Text>
                 {previewData.refusals.length > 0 && (
                   <Alert color="red" title="This cannot be done">

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { SubjectType } from '../../../../shared/api/user-bulk-assign';
+import { confirm as confirmAction } from '../../../components/confirmation-modal';
 import { Page } from '../../../components/page';
 import { ApiError } from '../../../lib/api-client';
 import { toasts } from '../../../lib/alerts';
@@ -58,6 +59,19 @@ export function LeaverPage() {
   const options = (holders.data?.holders ?? [])
     .filter((h) => !(h.type === 'User' && String(h.id) === userId) && (h.type === 'Group' || h.status === 1))
     .map((h) => ({ value: `${h.type}:${h.id}`, label: `${h.name} (${h.type})` }));
+  // Deactivating signs the user out and moves all their work at once: asked first, like every delete.
+  const askThenHandOver = async (): Promise<void> => {
+    const who = data?.user.name ?? 'this user';
+    const to = targets.map((t) => options.find((o) => o.value === t)?.label ?? t).join(', ');
+    const answer = await confirmAction({
+      title: 'Hand over and deactivate',
+      content: `Hand over everything ${who} owns, authors, reviews, approves and must read to ${to}, and deactivate ${who}?`,
+      subText: `${who} can no longer sign in.`,
+      actionLabel: 'Hand over and deactivate',
+      theme: 'danger',
+    });
+    if (answer) confirm.mutate();
+  };
 
   return (
     <Page title={data ? `${data.user.name} is leaving` : 'A user is leaving'}>
@@ -123,7 +137,7 @@ export function LeaverPage() {
             color="red"
             disabled={targets.length === 0 || data.user.status !== 1}
             loading={confirm.isPending}
-            onClick={() => confirm.mutate()}
+            onClick={() => void askThenHandOver()}
           >
             Hand over and deactivate
           </Button>
