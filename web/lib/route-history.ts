@@ -45,3 +45,8 @@ export function recordSearch(pathname: string, search: string): void {
 export function returnPath(pathname: string): string {
   return pathname + (lastSearch.get(keyOf(pathname)) ?? '');
 }
+
+/** Another person's (or no one's) session: the queries the last one left are not theirs to return to. */
+export function forgetSearches(): void {
+  lastSearch.clear();
+}

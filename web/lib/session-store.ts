@@ -1,5 +1,6 @@
 import type { Session } from '../../shared/api/sessions';
 import { local, StorageKeys } from './browser-storage';
+import { forgetSearches } from './route-history';
 import { looksLikeSession, sessionFlags, type SessionFlags } from './session-flags';
 import { createStore, useStore } from './store';
 
@@ -37,7 +38,12 @@ export function getSession(): Session | null {
 
 /** Stores a session (or null when signed out) and remembers its org id. */
 export function setSession(session: Session | null): void {
-  if (identity(sessionStore.get().session) !== identity(session)) generation += 1;
+  const before = identity(sessionStore.get().session);
+  if (before !== identity(session)) {
+    generation += 1;
+    // Signed out or someone else: the lists the last person left are not theirs to return to.
+    if (before !== '') forgetSearches();
+  }
   const valid = session?.valid ? session : null;
   if (valid) {
     local.set(StorageKeys.session, JSON.stringify(valid));
