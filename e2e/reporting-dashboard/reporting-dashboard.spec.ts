@@ -100,7 +100,14 @@ test('the reporting dashboard counts the test’s own P&Ps and clicks through to
     );
   });
   await expect(page.getByRole('heading', { name: 'All Versions', level: 1, exact: true })).toBeVisible();
-  // The report applies the filters it read from the URL: the test's P&P, published this month, is listed.
+  // The report applies the filters it read from the URL: the test's P&P, published this month, is
+  // listed. Every test publishing this month shares the list, so it is searched for the test's word
+  // (the filters from the URL stay) rather than looked for on the first page.
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(data.word);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('q') === data.word && url.searchParams.get('published_from') === `${month}-01`,
+  );
   await expect(page.getByRole('main').getByText(data.name('Dash Published'), { exact: true })).toBeVisible();
 
   // Back on the dashboard: the DRAFT row's link (by keyboard) carries the P&P status into the filter.
