@@ -4,6 +4,7 @@ import { orgHome, signIn } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
 import { publishedPnp, readersBinder } from './library-data';
+import { animationsFinished } from '../support/animations';
 
 /** Whether the element has the keyboard focus now (one read, no waiting). */
 const isFocused = (locator: Locator): Promise<boolean> =>
@@ -13,6 +14,7 @@ const isFocused = (locator: Locator): Promise<boolean> =>
   );
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

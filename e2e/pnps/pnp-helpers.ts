@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { policyFile } from '../support/documents';
+import { animationsFinished } from '../support/animations';
 
 /** Real documents made for the test: a DOCX (docx) and a PDF (pdf-lib) with the given text. */
 export const docx = async (title: string, paragraphs: string[]): Promise<Buffer> =>
@@ -22,6 +23,7 @@ export async function expectStage(page: Page, text: string): Promise<void> {
 
 /** Serious or critical accessibility violations on the page (axe-core). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
