@@ -38,6 +38,25 @@ async function admin(query: string): Promise<void> {
   }
 }
 
+/** Waits, up to `ms`, until no session is connected to the test's database. */
+async function untilNoConnections(ms: number): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (Number(rows[0]?.n ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 const name = `tenet_jobs_${process.pid}_${randomBytes(4).toString('hex')}`;
 const url = new URL(ADMIN_URL);
 url.pathname = `/${name}`;
@@ -77,6 +96,9 @@ describe.skipIf(!available)('background jobs on PostgreSQL', () => {
     await Promise.all(runners.map((r) => r.stop(1_000).catch(() => undefined)));
     await probe?.end();
     await database?.close();
+    // A runner that outlived its stop may still hold a connection: the forced drop would end it
+    // with 57P01, an error no one listens for any more. Its connections are given a moment to go.
+    await untilNoConnections(5_000);
     await admin(`drop database if exists "${name}" with (force)`);
   });
 
