@@ -1,21 +1,10 @@
-import type { Candidate } from '../../shared/api/access';
 import type { Participants } from '../../shared/api/access';
-import type { UserResponse } from '../../shared/api/users';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
-import type { TestData } from '../support/test-data';
 import { DemoUsers } from '../support/users';
+import { newUser, upToConfirmation } from './wizard-helpers';
 
 test.use({ actionTimeout: 15_000 });
-
-/** A new active user of the demo organisation, made through the users API as the org admin. */
-async function newUser(data: TestData, first: string): Promise<Candidate> {
-  const login = `${first.toLowerCase()}.${data.word.toLowerCase()}`;
-  const { user } = await data.api.post<UserResponse>(data.o('users'), {
-    user: { first_name: first, last_name: data.word, email: `${login}@example.com`, username: login },
-  });
-  return { type: 'User', id: user.id, name: `${first} ${data.word}`, email: user.email };
-}
 
 test('the reassignment wizard moves an Owner role to another user', async ({ page, data }) => {
   const from = await newUser(data, 'Fromer');
@@ -23,27 +12,7 @@ test('the reassignment wizard moves an Owner role to another user', async ({ pag
   const binder = await data.binder('Reassign Binder', { owners: [DemoUsers.admin, from] });
 
   const orgId = await openAs(page, DemoUsers.admin, '/orgs/:org/users/bulk_reassign');
-  await page.getByRole('radio', { name: 'Reassign items', exact: true }).check();
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-
-  const fromBox = page.getByRole('combobox', { name: 'From (user or group)', exact: true });
-  await fromBox.click();
-  await fromBox.fill(from.name);
-  await page.getByRole('option', { name: `${from.name} (User)`, exact: true }).click();
-  const toBox = page.getByRole('combobox', { name: 'To (users or groups)', exact: true });
-  await toBox.click();
-  await toBox.fill(to.name);
-  await page.getByRole('option', { name: `${to.name} (User)`, exact: true }).click();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-
-  await page.getByRole('checkbox', { name: 'Owner (1)', exact: true }).check();
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-
-  const items = page.getByRole('table', { name: 'Items', exact: true });
-  await expect(items.getByRole('row').filter({ hasText: binder.name })).toBeVisible();
-  await expect(items.getByRole('checkbox', { name: `Select ${binder.name}`, exact: true })).toBeChecked();
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await upToConfirmation(page, from, to, binder.name);
 
   const preview = page.getByRole('table', { name: 'Items that will change', exact: true });
   await expect(preview.getByRole('row').filter({ hasText: binder.name })).toContainText('Owner');
