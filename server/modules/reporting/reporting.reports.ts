@@ -612,8 +612,9 @@ const linked: ReportDef = {
       join pnps lp on lp.org_id = ${s.orgId} and lp.id = l.linked_pnp_id
       join containers lc on lc.org_id = ${s.orgId} and lc.id = lp.container_id
      where l.org_id = ${s.orgId} and ${pnpInScope(s, 'p')} and ${pnpInScope(s, 'lp')}`,
+  // The codes beside the labels: the screen shows each status as its badge, as in All Versions.
   present: () => sql`r.pnp_id, r.pnp_name, ${labelOf(sql`r.pnp_status`, PNP_STATUS_LABELS)} as pnp_status_label,
-           r.location, r.linked_pnp_id, r.linked_pnp_name,
+           r.pnp_status, r.location, r.linked_pnp_id, r.linked_pnp_name, r.linked_pnp_status,
            ${labelOf(sql`r.linked_pnp_status`, PNP_STATUS_LABELS)} as linked_pnp_status_label, r.linked_location,
            ${iso(sql`r.linked_at`)} as linked_at`,
   sortBy: () => ({

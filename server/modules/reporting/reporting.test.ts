@@ -282,6 +282,13 @@ describe('reports', () => {
       ['Alpha Policy', '=Gamma cmd', 'North / North Ward'],
       ['Alpha Policy', 'Epsilon Other', 'South / South Ward'],
     ]);
+    // Codes beside the labels, as in All Versions: the screen shows them as status badges.
+    expect(page.rows[0]).toMatchObject({
+      pnp_status: 2,
+      pnp_status_label: 'ACTIVE',
+      linked_pnp_status: 2,
+      linked_pnp_status_label: 'ACTIVE',
+    });
     expect(col(await report(bea, 'linked_pnps'), 'linked_pnp_name')).toEqual(['=Gamma cmd']);
   });
 });

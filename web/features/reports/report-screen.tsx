@@ -65,6 +65,15 @@ function plainCell(value: ReportCell | undefined, key: string): ReactNode {
   return value;
 }
 
+/**
+ * Linked P&Ps lists links between P&Ps, not versions: each name opens its P&P at the P&P's own
+ * address (orgs/{org}/pnps/{id}), which leads to its current version.
+ */
+const LINKED_REPORT_PNP_IDS: Readonly<Partial<Record<string, string>>> = {
+  pnp_name: 'pnp_id',
+  linked_pnp_name: 'linked_pnp_id',
+};
+
 interface CellContext {
   readonly orgId: string;
   readonly def: ReportDefinition;
@@ -83,6 +92,15 @@ function renderCell(row: ReportRow, key: string, ctx: CellContext): ReactNode {
       </Anchor>
     );
   }
+  const linkedReportIdKey = def.api === 'linked_pnps' ? LINKED_REPORT_PNP_IDS[key] : undefined;
+  const linkedReportPnpId = linkedReportIdKey === undefined ? null : num(row, linkedReportIdKey);
+  if (linkedReportPnpId !== null) {
+    return (
+      <Anchor component={Link} to={`/orgs/${orgId}/pnps/${linkedReportPnpId}`} size="sm">
+        {String(row[key] ?? '')}
+      </Anchor>
+    );
+  }
   if (key === 'pnp_name' && pnpId !== null && versionId !== null) {
     return (
       <Anchor component={Link} to={`/orgs/${orgId}/pnps/${pnpId}/pnp_documents/${versionId}`} size="sm">
@@ -95,6 +113,9 @@ function renderCell(row: ReportRow, key: string, ctx: CellContext): ReactNode {
   }
   if (key === 'pnp_status_label' && num(row, 'pnp_status') !== null) {
     return <PnpStatusBadge status={num(row, 'pnp_status') ?? 0} />;
+  }
+  if (key === 'linked_pnp_status_label' && num(row, 'linked_pnp_status') !== null) {
+    return <PnpStatusBadge status={num(row, 'linked_pnp_status') ?? 0} />;
   }
   return plainCell(row[key], key);
 }
