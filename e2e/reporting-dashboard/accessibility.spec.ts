@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { animationsFinished } from '../support/animations';
 import { signIn } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
@@ -23,6 +24,7 @@ test('the reporting dashboard, its charts and tables have no serious or critical
       await expect(card.getByRole('table', { name: `${title} table`, exact: true })).toBeVisible();
     }
   }
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openAs, signIn } from '../support/auth';
+import { animationsFinished } from '../support/animations';
 import { DemoUsers } from '../support/users';
 
 /** Text on the page (or inside `within`) below WCAG AA contrast, as axe's color-contrast rule finds it. */
 async function contrastFailures(page: Page, within?: string): Promise<string[]> {
+  await animationsFinished(page);
   const axe = new AxeBuilder({ page }).withRules(['color-contrast']);
   const results = await (within ? axe.include(within) : axe).analyze();
   return results.violations.flatMap((v) =>

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { GroupMapping } from '../../shared/api/hstm-idp';
 import type { UserGroupResponse } from '../../shared/api/user-groups';
 import { TenetApi } from '../support/api';
+import { animationsFinished } from '../support/animations';
 import { signIn } from '../support/auth';
 import { DemoUsers } from '../support/users';
 
@@ -44,6 +45,7 @@ test('staff map an IdP group to a user group, save, reload and see it', async ({
     await expect(problems).toHaveCount(0);
 
     // The section as the user now sees it: no serious or critical accessibility violation.
+    await animationsFinished(page);
     const axe = await new AxeBuilder({ page }).include('[role="region"][aria-label="Group mapping"]').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
       [],
