@@ -1,9 +1,10 @@
 import { Alert, Button, List, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { SubjectType } from '../../../../shared/api/user-bulk-assign';
 import { confirm as confirmAction } from '../../../components/confirmation-modal';
+import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
 import { ApiError } from '../../../lib/api-client';
 import { toasts } from '../../../lib/alerts';
@@ -25,7 +26,9 @@ export function LeaverPage() {
   const { orgId = '', userId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [targets, setTargets] = useState<string[]>([]);
+  // Who takes over, and for which leaver that choice was made (the screen stays mounted when the
+  // address moves to another leaver).
+  const [choice, setChoice] = useState<{ readonly leaverId: string; readonly targets: string[] } | null>(null);
   const [errors, setErrors] = useState<readonly string[]>([]);
   const leaver = useQuery({
     queryKey: bulkAssignKeys.leaver(orgId, userId),
@@ -35,9 +38,13 @@ export function LeaverPage() {
     queryKey: bulkAssignKeys.holders(orgId),
     queryFn: ({ signal }) => listHolders(orgId, signal),
   });
-  useEffect(() => {
-    if (leaver.data) setTargets(leaver.data.proposed_targets.map((t) => `${t.type}:${t.id}`));
-  }, [leaver.data]);
+  // The proposal fills the choice once, from the first answer about this leaver. A later refetch
+  // (an invalidation, a reconnect) must not put the proposal back over the people the admin chose.
+  if (leaver.data && choice?.leaverId !== userId) {
+    setChoice({ leaverId: userId, targets: leaver.data.proposed_targets.map((t) => `${t.type}:${t.id}`) });
+  }
+  const targets = choice?.leaverId === userId ? choice.targets : [];
+  const setTargets = (next: string[]): void => setChoice({ leaverId: userId, targets: next });
 
   const confirm = useMutation({
     mutationFn: () => handOverLeaver(orgId, userId, { targets: targets.map(parse) }),
@@ -75,7 +82,9 @@ export function LeaverPage() {
 
   return (
     <Page title={data ? `${data.user.name} is leaving` : 'A user is leaving'}>
-      {data && (
+      {/* The choice of successors needs both: who is leaving, and who may take over. */}
+      {(leaver.isPending || holders.isPending) && <LoadingIndicator />}
+      {data && !holders.isPending && (
         <Stack>
           <Text>
             Everything {data.user.name} owns, authors, reviews, approves and must read. On confirmation it is handed
