@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -70,7 +70,8 @@ export function TasksPage() {
   const query = useQuery({
     queryKey: taskKeys.list(orgId, filters),
     queryFn: ({ signal }) => listTasks(orgId, filters, signal),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous filter or page: its rows would stay on screen as if they
+    // were this filter's. The table says it is loading until this filter's tasks come.
   });
 
   const setFilter = (key: string, value: string | null): void => {
@@ -99,8 +100,7 @@ export function TasksPage() {
   // A page past the last (its tasks were just done, or a link kept an old page number) shows the
   // last page that has tasks instead of an empty table under 'Showing 1 - 10 of 10'.
   const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.per_page)) : null;
-  const pastTheEnd =
-    !query.isPlaceholderData && query.data !== undefined && query.data.tasks.length === 0 && filters.page > 1;
+  const pastTheEnd = query.data !== undefined && query.data.tasks.length === 0 && filters.page > 1;
   useEffect(() => {
     if (pastTheEnd && lastPage !== null && lastPage < filters.page) {
       const next = new URLSearchParams(params);
