@@ -19,6 +19,7 @@ import {
   type CalendarDate,
   type DateTextProblem,
 } from '../../shared/domain/dates';
+import { typedDateValue } from './typed-date';
 
 const MONTHS = [
   'January',
@@ -39,7 +40,11 @@ export interface DateInputProps {
   readonly label: string;
   /** 'yyyy-mm-dd' or null. */
   readonly value: string | null;
-  /** Called with 'yyyy-mm-dd' when the text is a valid, selectable date, or null when cleared. */
+  /**
+   * Called with 'yyyy-mm-dd' when the text is a valid, selectable date written out in full, or any
+   * valid one when the user presses Enter or leaves the field; with null when the field is emptied.
+   * Never with a date still being typed, nor with the value it already has.
+   */
   readonly onChange: (value: string | null) => void;
   readonly minDate?: string;
   readonly maxDate?: string;
@@ -108,17 +113,27 @@ export function DateInput({
   const ownError = check.ok ? undefined : problemText(check.problem, min, max);
   const years = yearList(shown.year, toDate(minDate) ? min : null, toDate(maxDate) ? max : null);
 
-  const commitText = (next: string): void => {
-    setText(next);
-    const result = validateDateText(next, constraints);
-    if (result.ok) {
-      onChange(result.date ? formatIsoDate(result.date) : null);
-      if (result.date) setShown(result.date);
+  // What is typed reaches the form or filter only once it is a whole date (see typedDateValue).
+  const apply = (next: string, typingDone: boolean): void => {
+    const typed = typedDateValue(next, constraints, typingDone);
+    if (!typed.applies) return;
+    // Leaving the field unchanged is no change: a filter would run again, or go back to page 1.
+    if (typed.value !== value) onChange(typed.value);
+    if (typed.date) {
+      setShown(typed.date);
+      // '2026-3-5' is shown as the value it gave, 2026-03-05 (also when that was the value already).
+      if (typingDone) setText(formatIsoDate(typed.date));
     }
   };
 
+  const type = (next: string): void => {
+    setText(next);
+    apply(next, false);
+  };
+
   const pick = (iso: string): void => {
-    commitText(iso);
+    setText(iso);
+    apply(iso, true);
     setOpened(false);
   };
 
@@ -138,7 +153,12 @@ export function DateInput({
           required={required}
           placeholder="yyyy-mm-dd"
           value={text}
-          onChange={(event) => commitText(event.currentTarget.value)}
+          onChange={(event) => type(event.currentTarget.value)}
+          onBlur={() => apply(text, true)}
+          onKeyDown={(event) => {
+            // Enter may submit the form: the date typed so far is the field's value first.
+            if (event.key === 'Enter') apply(text, true);
+          }}
           error={ownError ?? error}
           // The typed text is not a date: the form never received it (see lib/form-validity).
           data-entry-invalid={ownError ? 'true' : undefined}
