@@ -94,7 +94,8 @@ function DropCursor({ top, left, indent }: CursorProps) {
 /**
  * The manage tree (react-arborist, controlled `data` + `onMove`): virtual rows of 22 px, expand and
  * collapse, tri-state checks, filter, arrows / Enter / Space, drag to move and Ctrl-drag to copy.
- * Invalid drops are refused here before any request (and again by the server).
+ * Invalid drops are refused here before any request (and again by the server). The tree is one Tab
+ * stop (WAI-ARIA tree pattern): Tab and Shift+Tab leave it.
  */
 export function ManageTree(props: ManageTreeProps) {
   const { nodes, treeRef, onDrop, onRefused, canUseTopLevel } = props;
@@ -155,7 +156,17 @@ export function ManageTree(props: ManageTreeProps) {
 
   return (
     <TreeRowContext.Provider value={context}>
-      <div onKeyDown={onKeyDown}>
+      <div
+        onKeyDown={onKeyDown}
+        // Tab forwards is the browser's: react-arborist's own Tab looked for "the next focusable
+        // element" after the tree among every [href] of the page, <link>s in the head included; with
+        // nothing selected (no details panel beside the tree) it landed on a <link>, which cannot take
+        // focus, so Tab stayed on the row for good. Shift+Tab stays react-arborist's: it goes to the
+        // control before the tree, where the browser would stop on the tree's own frame first.
+        onKeyDownCapture={(event) => {
+          if (event.key === 'Tab' && !event.shiftKey) event.stopPropagation();
+        }}
+      >
         <Tree<ManageNode>
           ref={treeRef}
           data={nodes}
