@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addYears, dateFieldError, isFutureDate, reviewDatesFor, versionDateErrors } from './review-dates';
+import {
+  addYears,
+  dateFieldError,
+  effectiveDateError,
+  isFutureDate,
+  reviewDatesFor,
+  versionDateErrors,
+} from './review-dates';
 
 describe('review and reminder dates', () => {
   it('derives the review date from the cycle and the reminder from the days before', () => {
@@ -31,6 +38,22 @@ describe('review and reminder dates', () => {
       versionDateErrors({ effective_dt: '2026-01-01', review_dt: '2027-01-01', reminder_dt: '2027-02-01' }),
     ).toEqual(['Reminder Date must be on or before the Review Date.']);
     expect(versionDateErrors({ effective_dt: null, review_dt: null, reminder_dt: null })).toHaveLength(3);
+  });
+  it('keeps the effective date on or after the origination date, when there is one', () => {
+    const tooEarly = 'Effective Date must be on or after the Origination Date.';
+    expect(effectiveDateError('2026-02-28', '2026-03-01')).toBe(tooEarly);
+    expect(effectiveDateError('2026-03-01', '2026-03-01')).toBeNull();
+    expect(effectiveDateError('2026-02-28', null)).toBeNull();
+    expect(effectiveDateError(null, '2026-03-01')).toBeNull();
+    expect(effectiveDateError(null, '2026-03-01', { required: true })).toBe('Effective Date is required.');
+    expect(
+      versionDateErrors({
+        origination_dt: '2026-03-01',
+        effective_dt: '2026-02-01',
+        review_dt: '2027-02-01',
+        reminder_dt: '2027-01-01',
+      }),
+    ).toEqual([tooEarly]);
   });
   it('knows a scheduled (future) effective date', () => {
     expect(isFutureDate('2026-05-02', '2026-05-01')).toBe(true);

@@ -78,19 +78,38 @@ export function dateFieldError(field: DateField, text: string | null | undefined
   return `${label} must be on or before ${rule.maxLabel ?? formatDisplayDate(formatIsoDate(max))}.`;
 }
 
+/**
+ * A version's effective date (spec §5), never before its P&P's origination date when that is known:
+ * a version cannot take effect before the P&P it belongs to began.
+ */
+export function effectiveDateError(
+  text: string | null | undefined,
+  originationDt: string | null | undefined,
+  rule: Pick<FieldRule, 'required'> = {},
+): string | null {
+  const origination = isoToCalendar(originationDt);
+  return dateFieldError('effective_dt', text, {
+    ...rule,
+    ...(origination ? { min: origination, minLabel: 'the Origination Date' } : {}),
+  });
+}
+
 export interface VersionDates {
+  /** The version's origination date, the earliest its effective date may be. */
+  readonly origination_dt?: string | null;
   readonly effective_dt: string | null | undefined;
   readonly review_dt: string | null | undefined;
   readonly reminder_dt: string | null | undefined;
 }
 
 /**
- * The dates an Active version carries: all three required; the review after the effective date;
+ * The dates an Active version carries: all three required; the effective date on or after the
+ * origination date (when known); the review after the effective date;
  * the reminder on or after the effective date and on or before the review (product rules).
  */
 export function versionDateErrors(dates: VersionDates): string[] {
   const errors: string[] = [];
-  const effectiveError = dateFieldError('effective_dt', dates.effective_dt, { required: true });
+  const effectiveError = effectiveDateError(dates.effective_dt, dates.origination_dt, { required: true });
   if (effectiveError) errors.push(effectiveError);
   const effective = effectiveError ? null : isoToCalendar(dates.effective_dt);
   const reviewError = dateFieldError('review_dt', dates.review_dt, {

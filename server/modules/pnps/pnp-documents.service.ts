@@ -69,15 +69,18 @@ export async function updateDocument(ctx: OrgCtx, documentId: number, body: Upda
     before[key] = c.doc[columnOf[key]];
     after[key] = input[key] === '' ? null : input[key];
   }
-  const merged = { ...before, ...after } as Record<string, string | null>;
+  // The dates as they will be stored, the ones not given included: each is checked against the other.
+  const storedDate = (key: 'origination_dt' | 'effective_dt'): string | null =>
+    given.includes(key) ? ((after[key] as string | null | undefined) ?? null) : c.doc[columnOf[key]];
   if (draft) {
     const errors = documentDetailErrors(
-      { origination_dt: merged.origination_dt ?? null, effective_dt: merged.effective_dt ?? null },
+      { origination_dt: storedDate('origination_dt'), effective_dt: storedDate('effective_dt') },
       utcDate(ctx.now),
     );
     if (errors.length > 0) throw unprocessable(...errors);
   } else {
     const errors = versionDateErrors({
+      origination_dt: c.doc.originationDt,
       effective_dt: (after.effective_dt as string | undefined) ?? c.doc.effectiveDt,
       review_dt: (after.review_dt as string | undefined) ?? c.doc.reviewDt,
       reminder_dt: (after.reminder_dt as string | undefined) ?? c.doc.reminderDt,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, max } from 'drizzle-orm';
 import { DraftStage, PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { dateFieldError } from '../../../shared/domain/review-dates';
+import { dateFieldError, effectiveDateError } from '../../../shared/domain/review-dates';
 import {
   PNP_CHANGED_MESSAGE,
   type CreatePnpBody,
@@ -36,7 +36,10 @@ import { decideCreate } from './workflow.policy';
 import { recordTransition } from './workflow.record';
 import { syncStageTasks } from './workflow.tasks';
 
-/** Spec §5 dates of a new draft: the origination date lies in the past, the target effective date anywhere valid. */
+/**
+ * Spec §5 dates of a draft: the origination date lies in the past, the target effective date
+ * anywhere valid on or after the origination date.
+ */
 export function documentDetailErrors(details: DocumentDetailsInput, today: string): string[] {
   const errors: string[] = [];
   const origination = dateFieldError('origination_dt', details.origination_dt ?? null, {
@@ -44,7 +47,8 @@ export function documentDetailErrors(details: DocumentDetailsInput, today: strin
     maxLabel: 'today',
   });
   if (origination) errors.push(origination);
-  const effective = dateFieldError('effective_dt', details.effective_dt ?? null);
+  // A wrong origination date is reported on its own, not again as the effective date's bound.
+  const effective = effectiveDateError(details.effective_dt ?? null, origination ? null : details.origination_dt);
   if (effective) errors.push(effective);
   return errors;
 }

@@ -3,7 +3,7 @@ import { formatIsoDate } from '../../../shared/domain/dates';
 import {
   addDays,
   addYears,
-  dateFieldError,
+  effectiveDateError,
   isoToCalendar,
   reviewDatesFor,
   versionDateErrors,
@@ -33,8 +33,9 @@ type PublishBody = Extract<WorkflowBody, { action: 'publish' }>;
 /** The three dates of a publication: given, or derived from the effective date and the cycle. */
 export function publicationDates(
   body: Pick<PublishBody, 'effective_dt' | 'review_cycle_years' | 'reminder_days' | 'review_dt' | 'reminder_dt'>,
+  originationDt: string | null,
 ) {
-  const effectiveError = dateFieldError('effective_dt', body.effective_dt, { required: true });
+  const effectiveError = effectiveDateError(body.effective_dt, originationDt, { required: true });
   if (effectiveError) throw unprocessable(effectiveError);
   const derived = reviewDatesFor(body.effective_dt, body.review_cycle_years, body.reminder_days)!;
   const reviewDt = body.review_dt?.trim() || derived.review_dt;
@@ -42,7 +43,12 @@ export function publicationDates(
   const reminderDt =
     body.reminder_dt?.trim() ||
     (body.review_dt && givenReview ? formatIsoDate(addDays(givenReview, -body.reminder_days)) : derived.reminder_dt);
-  const errors = versionDateErrors({ effective_dt: body.effective_dt, review_dt: reviewDt, reminder_dt: reminderDt });
+  const errors = versionDateErrors({
+    origination_dt: originationDt,
+    effective_dt: body.effective_dt,
+    review_dt: reviewDt,
+    reminder_dt: reminderDt,
+  });
   if (errors.length > 0) throw unprocessable(...errors);
   return { effectiveDt: body.effective_dt.trim(), reviewDt, reminderDt };
 }
@@ -54,7 +60,7 @@ export function publicationDates(
  */
 export async function publishDraft(ctx: OrgCtx, c: DocContext, body: PublishBody): Promise<DocumentRow> {
   allowDocument(c, 'publish');
-  const dates = publicationDates(body);
+  const dates = publicationDates(body, c.doc.originationDt);
   const previous = await findDocumentByStatus(ctx.tx, ctx.orgId, c.pnp.id, VersionStatus.Active);
   if (previous) {
     const archived = await updateDocumentRow(
@@ -159,7 +165,7 @@ export async function startRevision(
   const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
   allowDocument(c, 'start_revision');
   if (options.effectiveDt) {
-    const error = dateFieldError('effective_dt', options.effectiveDt);
+    const error = effectiveDateError(options.effectiveDt, c.doc.originationDt);
     if (error) throw unprocessable(error);
   }
   const draft = await insertDocument(ctx.tx, {

@@ -1,6 +1,6 @@
 import { ObjectRole } from '../../../shared/domain/roles';
 import { DraftStage, TaskKind } from '../../../shared/domain/statuses';
-import { dateFieldError } from '../../../shared/domain/review-dates';
+import { effectiveDateError } from '../../../shared/domain/review-dates';
 import {
   WORKFLOW_ACTION_LABELS,
   stageAfterApprovalStep,
@@ -97,7 +97,7 @@ export async function sendToAuthors(
   const extra: Partial<DocumentRow> = {};
   const changed: Record<string, [unknown, unknown]> = {};
   if (effectiveDt !== undefined && effectiveDt !== '') {
-    const error = dateFieldError('effective_dt', effectiveDt);
+    const error = effectiveDateError(effectiveDt, c.doc.originationDt);
     if (error) throw unprocessable(error);
     extra.effectiveDt = effectiveDt;
     if (effectiveDt !== c.doc.effectiveDt) changed.effective_dt = [c.doc.effectiveDt, effectiveDt];

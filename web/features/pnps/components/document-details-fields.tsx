@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { effectiveDateError } from '../../../../shared/domain/review-dates';
 import { DateInput } from '../../../components/date-input';
 import { ReviewCycleFields } from './review-cycle-fields';
 
@@ -41,6 +42,7 @@ export function DocumentDetailsFields({
           label="Target Effective Date"
           description="Proposed; the date is set when the version is published."
           value={value.effectiveDt}
+          error={effectiveDateError(value.effectiveDt, value.originationDt) ?? undefined}
           onChange={(effectiveDt) => onChange({ ...value, effectiveDt })}
         />
       </SimpleGrid>

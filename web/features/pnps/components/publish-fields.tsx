@@ -1,6 +1,7 @@
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDisplayDate } from '../../../../shared/domain/dates';
 import {
+  effectiveDateError,
   isFutureDate,
   reviewDatesFor,
   type ReminderDays,
@@ -26,10 +27,13 @@ export function PublishFields({
   value,
   onChange,
   today,
+  originationDt = null,
 }: {
   readonly value: PublishValue;
   readonly onChange: (v: PublishValue) => void;
   readonly today: string;
+  /** The version's origination date: the effective date may not be before it. */
+  readonly originationDt?: string | null;
 }) {
   const derived =
     value.effectiveDt && value.reviewCycleYears && value.reminderDays
@@ -45,6 +49,7 @@ export function PublishFields({
         label="Effective Date"
         required
         value={value.effectiveDt}
+        error={effectiveDateError(value.effectiveDt, originationDt) ?? undefined}
         onChange={(effectiveDt) => onChange({ ...value, effectiveDt })}
       />
       <ReviewCycleFields value={value} onChange={(v) => onChange({ ...value, ...v })} required />

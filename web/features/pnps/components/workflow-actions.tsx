@@ -296,7 +296,12 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           )
         }
       >
-        <PublishFields value={publish} onChange={setPublish} today={todayIso()} />
+        <PublishFields
+          value={publish}
+          onChange={setPublish}
+          today={todayIso()}
+          originationDt={document.origination_dt}
+        />
       </ActionDialog>
       <ActionDialog
         opened={confirmOpen}

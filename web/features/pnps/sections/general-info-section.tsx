@@ -2,6 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from '@manti
 import { useState } from 'react';
 import type { PnpDocument, UpdateDocumentBody } from '../../../../shared/api/pnp-documents';
 import { Messages } from '../../../../shared/domain/messages';
+import { effectiveDateError } from '../../../../shared/domain/review-dates';
 import { DateInput } from '../../../components/date-input';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
@@ -52,6 +53,8 @@ function EditForm({
   const [busy, setBusy] = useState(false);
   const form = useFormGuard();
   const draft = document.status === 1;
+  // Said at the field as soon as the dates disagree, in the server's words; Save then stops at it.
+  const effectiveError = effectiveDateError(f.effective_dt, draft ? f.origination_dt : document.origination_dt);
   const save = async (): Promise<void> => {
     const cycle = {
       review_cycle_years: f.review_cycle_years as 1 | 2 | 3 | null,
@@ -94,6 +97,7 @@ function EditForm({
         <DateInput
           label={draft ? 'Target Effective Date' : 'Effective Date'}
           value={f.effective_dt}
+          error={effectiveError ?? undefined}
           onChange={(v) => setF({ ...f, effective_dt: v })}
         />
         {!draft && <DateInput label="Review Date" value={f.review_dt} onChange={(v) => setF({ ...f, review_dt: v })} />}
