@@ -1,5 +1,6 @@
 import { Anchor, Box, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useMatches, useParams } from 'react-router';
 import { returnPath } from '../lib/route-history';
@@ -14,6 +15,9 @@ interface Crumb {
 export function useCrumbs(): Crumb[] {
   const matches = useMatches();
   const params = useParams();
+  // A crumb may name its record from the query cache (route-table/record-crumbs.ts): the trail is
+  // drawn again whenever a query settles, so the name replaces 'User' as soon as it is loaded.
+  useIsFetching();
   const crumbs: Crumb[] = [];
   for (const match of matches) {
     if (!isRouteHandle(match.handle)) continue;

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { orgRoleGuard } from '../guards';
 import { orgAccess } from '../nav-items';
 import { lazyPage } from './lazy-page';
+import { groupCrumb } from './record-crumbs';
 import { group, sectioned, simpleLinks, type SectionSpec } from './route-helpers';
 
 const groupsGuard = orgRoleGuard(orgAccess.groups);
@@ -39,7 +40,7 @@ export const groupRoutes: RouteObject = group(
     },
     sectioned(
       ':groupId',
-      { crumb: (p) => `Group ${p.groupId ?? ''}`, title: 'Group' },
+      { crumb: groupCrumb, title: 'Group' },
       simpleLinks(groupSections),
       groupSections,
       'group_users',

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { StaffPermission } from '../../../shared/domain/roles';
 import { staffGuard, staffPermissionGuard } from '../guards';
 import { lazyPage } from './lazy-page';
+import { organizationCrumb, orgUserCrumb, staffUserCrumb } from './record-crumbs';
 import { group, redirectTo, sectioned, simpleLinks, type SectionSpec } from './route-helpers';
 
 const usersGuard = staffPermissionGuard(StaffPermission.UserManagement);
@@ -146,7 +147,7 @@ export const staffRoutes: RouteObject = {
         },
         sectioned(
           ':userId',
-          { crumb: (p) => `Staff User ${p.userId ?? ''}`, title: 'Staff User' },
+          { crumb: staffUserCrumb, title: 'Staff User' },
           simpleLinks(staffUserSections),
           staffUserSections,
           'settings',
@@ -166,7 +167,7 @@ export const staffRoutes: RouteObject = {
         {
           ...sectioned(
             ':orgId',
-            { crumb: (p) => `Organization ${p.orgId ?? ''}`, title: 'Organization' },
+            { crumb: organizationCrumb, title: 'Organization' },
             simpleLinks(orgSections),
             orgSections,
             'pm_users',
@@ -183,7 +184,7 @@ export const staffRoutes: RouteObject = {
         },
         sectioned(
           ':orgId/pm_users/:userId',
-          { crumb: (p) => `User ${p.userId ?? ''}`, title: 'Organization User' },
+          { crumb: orgUserCrumb, title: 'Organization User' },
           simpleLinks(orgUserSections),
           orgUserSections,
           'visitor_logs',

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { orgRoleGuard } from '../guards';
 import { orgAccess } from '../nav-items';
 import { lazyPage } from './lazy-page';
+import { userCrumb } from './record-crumbs';
 import { group, sectioned, simpleLinks, type SectionSpec } from './route-helpers';
 
 const usersGuard = orgRoleGuard(orgAccess.users);
@@ -78,13 +79,7 @@ export const userRoutes: RouteObject = group(
       },
       lazy: lazyPage(() => import('../../features/bulk-reassign/pages/leaver-page'), 'LeaverPage'),
     },
-    sectioned(
-      ':userId',
-      { crumb: (p) => `User ${p.userId ?? ''}`, title: 'User' },
-      simpleLinks(userSections),
-      userSections,
-      'groups',
-    ),
+    sectioned(':userId', { crumb: userCrumb, title: 'User' }, simpleLinks(userSections), userSections, 'groups'),
   ],
   usersGuard,
 );
