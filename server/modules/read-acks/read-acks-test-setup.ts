@@ -18,7 +18,8 @@ export function urls(orgId: number) {
   const base = (pnpId: number | string, org: number = orgId) => `/api/o/${org}/pnps/${pnpId}/read_acknowledgements`;
   return {
     base,
-    one: (pnpId: number | string, id: number | string, tail = '', org: number = orgId) => `${base(pnpId, org)}/${id}${tail}`,
+    one: (pnpId: number | string, id: number | string, tail = '', org: number = orgId) =>
+      `${base(pnpId, org)}/${id}${tail}`,
     library: (pnpId: number) => `/api/o/${orgId}/library/${pnpId}`,
   };
 }

@@ -22,9 +22,7 @@ const tasksOf = (readAckId: number) =>
   withSystem(db(), (tx) => tx.select().from(tasks).where(eq(tasks.readAckId, readAckId)));
 const statusOf = async (readAckId: number) =>
   (
-    await withSystem(db(), (tx) =>
-      tx.select().from(readAcknowledgements).where(eq(readAcknowledgements.id, readAckId)),
-    )
+    await withSystem(db(), (tx) => tx.select().from(readAcknowledgements).where(eq(readAcknowledgements.id, readAckId)))
   )[0]!.status;
 
 describe('mark_as_read', () => {
@@ -37,7 +35,12 @@ describe('mark_as_read', () => {
     const ack = await createAck(a.binderOwner, u.base(pnp.id), { user_ids: [w.reader.id, w.approver1.id] });
 
     let pending = (await a.reader.get(`${u.base(pnp.id)}/user_has_acknowledged`)).json();
-    expect(pending).toMatchObject({ pending: true, acknowledged: false, read_acknowledgement_id: ack.id, opened: false });
+    expect(pending).toMatchObject({
+      pending: true,
+      acknowledged: false,
+      read_acknowledgement_id: ack.id,
+      opened: false,
+    });
     const early = await a.reader.put(u.one(pnp.id, ack.id, '/mark_as_read'));
     expect(early.statusCode).toBe(422);
     expect(early.json().errors).toEqual(['Open the document and read it before you acknowledge it.']);

@@ -1,8 +1,4 @@
-import {
-  READ_ACK_STATUS_LABELS,
-  type ReadAckAbility,
-  type ReadAcknowledgement,
-} from '../../../shared/api/read-acks';
+import { READ_ACK_STATUS_LABELS, type ReadAckAbility, type ReadAcknowledgement } from '../../../shared/api/read-acks';
 import { ReadAckStatus } from '../../../shared/domain/statuses';
 import type { Executor } from '../../db/client';
 import { canManage, type ActorFacts } from '../pnps/workflow.policy';

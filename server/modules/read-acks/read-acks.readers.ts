@@ -127,7 +127,9 @@ export async function closeAckTasks(ctx: OrgCtx, readAckId: number, userIds?: nu
 
 /** The groups of a read acknowledgement become exactly `groupIds`. */
 export async function setGroups(ctx: OrgCtx, readAckId: number, groupIds: number[]): Promise<void> {
-  await ctx.tx.delete(readAckGroups).where(and(eq(readAckGroups.orgId, ctx.orgId), eq(readAckGroups.readAckId, readAckId)));
+  await ctx.tx
+    .delete(readAckGroups)
+    .where(and(eq(readAckGroups.orgId, ctx.orgId), eq(readAckGroups.readAckId, readAckId)));
   if (groupIds.length > 0) {
     await ctx.tx.insert(readAckGroups).values(groupIds.map((groupId) => ({ orgId: ctx.orgId, readAckId, groupId })));
   }

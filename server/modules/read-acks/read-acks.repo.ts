@@ -21,7 +21,11 @@ export async function findReadAck(db: Executor, orgId: number, pnpId: number, id
     .select()
     .from(readAcknowledgements)
     .where(
-      and(eq(readAcknowledgements.orgId, orgId), eq(readAcknowledgements.pnpId, pnpId), eq(readAcknowledgements.id, id)),
+      and(
+        eq(readAcknowledgements.orgId, orgId),
+        eq(readAcknowledgements.pnpId, pnpId),
+        eq(readAcknowledgements.id, id),
+      ),
     )
     .limit(1);
   return row ?? null;
@@ -52,7 +56,10 @@ export async function listReadAckRows(
       pnpDocuments,
       and(eq(pnpDocuments.orgId, readAcknowledgements.orgId), eq(pnpDocuments.id, readAcknowledgements.documentId)),
     )
-    .leftJoin(creator, and(eq(creator.orgId, readAcknowledgements.orgId), eq(creator.id, readAcknowledgements.createdBy)))
+    .leftJoin(
+      creator,
+      and(eq(creator.orgId, readAcknowledgements.orgId), eq(creator.id, readAcknowledgements.createdBy)),
+    )
     .where(
       and(
         eq(readAcknowledgements.orgId, orgId),
@@ -146,7 +153,11 @@ export async function findUsers(
   return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, status: r.status }));
 }
 
-export async function findGroups(db: Executor, orgId: number, ids: number[]): Promise<Array<{ id: number; name: string }>> {
+export async function findGroups(
+  db: Executor,
+  orgId: number,
+  ids: number[],
+): Promise<Array<{ id: number; name: string }>> {
   if (ids.length === 0) return [];
   return db
     .select({ id: userGroups.id, name: userGroups.name })
@@ -170,7 +181,12 @@ export async function listActiveMembers(
 }
 
 /** Which of `userIds` may read the P&P (the same rule as the group trigger: migration 0008). */
-export async function usersWhoSeePnp(db: Executor, orgId: number, pnpId: number, userIds: number[]): Promise<Set<number>> {
+export async function usersWhoSeePnp(
+  db: Executor,
+  orgId: number,
+  pnpId: number,
+  userIds: number[],
+): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
   const rows = await queryRows<{ id: number }>(
     db,

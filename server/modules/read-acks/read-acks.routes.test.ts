@@ -90,7 +90,9 @@ describe('read acknowledgement routes: who may call', () => {
     expect((await a.admin.get(u.one(pnp.id, 999_999))).statusCode).toBe(404);
     // Another P&P's id with this read acknowledgement: not found either.
     const other = await publishedPnp(t, w);
-    expect((await a.admin.get(u.one(other.id, ack.id))).json().errors).toEqual(['The read acknowledgement was not found.']);
+    expect((await a.admin.get(u.one(other.id, ack.id))).json().errors).toEqual([
+      'The read acknowledgement was not found.',
+    ]);
 
     const orgB = await createOrg(t.deps);
     const adminB = await createUser(t.deps, orgB.id, { isAdmin: true });
@@ -116,7 +118,9 @@ describe('read acknowledgement routes: input', () => {
       return res.json().errors as string[];
     };
     expect(await errs({})).toEqual(['Choose at least one reader: a user or a group.']);
-    expect(await errs({ user_ids: [w.reader.id], due_date: '2026-06-09' })).toEqual(['Due date must be today or later.']);
+    expect(await errs({ user_ids: [w.reader.id], due_date: '2026-06-09' })).toEqual([
+      'Due date must be today or later.',
+    ]);
     expect(await errs({ user_ids: [w.reader.id], due_date: '2026-02-30' })).toEqual([
       'Due date must be a real calendar date written as yyyy-mm-dd.',
     ]);
@@ -163,7 +167,8 @@ describe('read acknowledgement routes: create, list, edit, cancel, close', () =>
     expect(ack).toMatchObject({ status: 1, document_id: pnp.versionId });
     const open = await openTasks(ack.id);
     expect(open.map((x) => x.userId).sort()).toEqual([w.author.id, w.reader.id, w.approver1.id].sort());
-    for (const task of open) expect(task).toMatchObject({ kind: 'Acknowledge', documentId: pnp.versionId, pnpId: pnp.id });
+    for (const task of open)
+      expect(task).toMatchObject({ kind: 'Acknowledge', documentId: pnp.versionId, pnpId: pnp.id });
 
     const list = (await a.binderOwner.get(`${u.base(pnp.id)}?status=1`)).json();
     expect(list.can_create).toBe(true);
@@ -207,9 +212,12 @@ describe('read acknowledgement routes: create, list, edit, cancel, close', () =>
     const closedTasks = await withSystem(t.deps.database.db, (tx) =>
       tx.select().from(tasks).where(eq(tasks.readAckId, ack.id)),
     );
-    expect(closedTasks.filter((x) => x.status === 3).map((x) => x.userId).sort()).toEqual(
-      [w.reader.id, w.reviewer.id, w.author.id].sort(),
-    );
+    expect(
+      closedTasks
+        .filter((x) => x.status === 3)
+        .map((x) => x.userId)
+        .sort(),
+    ).toEqual([w.reader.id, w.reviewer.id, w.author.id].sort());
     const again = await a.admin.put(u.one(pnp.id, ack.id), body({ user_ids: [w.reader.id] }));
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual(['Only an Active read acknowledgement can be changed: this one is Canceled.']);
@@ -228,6 +236,8 @@ describe('read acknowledgement routes: create, list, edit, cancel, close', () =>
     expect(await openTasks(ack.id)).toEqual([]);
     const mark = await a.reader.put(u.one(pnp.id, ack.id, '/mark_as_read'));
     expect(mark.statusCode).toBe(422);
-    expect(mark.json().errors).toEqual(['Only an Active read acknowledgement can be acknowledged: this one is Closed.']);
+    expect(mark.json().errors).toEqual([
+      'Only an Active read acknowledgement can be acknowledged: this one is Closed.',
+    ]);
   });
 });

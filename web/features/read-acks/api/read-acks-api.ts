@@ -49,7 +49,8 @@ export const endReadAck = (
   pnpId: string | number,
   id: number,
   how: 'cancel' | 'close',
-): Promise<ReadAckResponse> => http.put<ReadAckResponse>(`${base(orgId, pnpId)}/${id}/${how}`, {}, { passThrough: [422] });
+): Promise<ReadAckResponse> =>
+  http.put<ReadAckResponse>(`${base(orgId, pnpId)}/${id}/${how}`, {}, { passThrough: [422] });
 
 export const markAsRead = (orgId: string, pnpId: string | number, id: number): Promise<MarkAsReadResponse> =>
   http.put<MarkAsReadResponse>(`${base(orgId, pnpId)}/${id}/mark_as_read`, {}, { passThrough: [422] });

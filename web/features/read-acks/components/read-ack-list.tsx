@@ -153,7 +153,9 @@ export function ReadAckList({
   });
   if (query.error) {
     const message =
-      query.error instanceof ApiError && query.error.errors[0] ? query.error.errors[0] : 'The list could not be loaded.';
+      query.error instanceof ApiError && query.error.errors[0]
+        ? query.error.errors[0]
+        : 'The list could not be loaded.';
     return (
       <Text role="alert" c="red">
         {message}

@@ -16,7 +16,11 @@ export interface ReadAckScreenProps {
   readonly versionLabel: string;
 }
 
-const HEADINGS = { 1: 'Active Read Acknowledgements', 2: 'Closed Read Acknowledgements', 3: 'Cancelled Read Acknowledgements' };
+const HEADINGS = {
+  1: 'Active Read Acknowledgements',
+  2: 'Closed Read Acknowledgements',
+  3: 'Cancelled Read Acknowledgements',
+};
 
 /** active_readack, closed_readack, cancelled_readack. */
 export function ReadAckTab({ status, ...props }: ReadAckScreenProps & { readonly status: 1 | 2 | 3 }) {

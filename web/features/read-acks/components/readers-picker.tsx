@@ -48,9 +48,7 @@ export function ReadersPicker({
       onSearchChange={setSearch}
       data={data}
       value={value.map(readerKey)}
-      onChange={(keys) =>
-        onChange(keys.map((k) => known.get(k)).filter((p): p is PickedReader => p !== undefined))
-      }
+      onChange={(keys) => onChange(keys.map((k) => known.get(k)).filter((p): p is PickedReader => p !== undefined))}
       nothingFoundMessage={query.isPending ? 'Searching…' : 'Nobody found'}
       hidePickedOptions
       clearable
