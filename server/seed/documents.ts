@@ -83,11 +83,17 @@ export async function renderDocx(policy: PolicyText): Promise<Buffer> {
 }
 
 function docxTable(table: PolicyTable): Table {
+  // Header only where it is one: the library writes `tableHeader: false` and `bold: false` as
+  // elements with a false value, which readers such as the preview's converter take as set (every
+  // row then came out as a bold header row).
   const row = (cells: string[], header: boolean): TableRow =>
     new TableRow({
-      tableHeader: header,
+      ...(header ? { tableHeader: true } : {}),
       children: cells.map(
-        (text) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold: header })] })] }),
+        (text) =>
+          new TableCell({
+            children: [new Paragraph({ children: [new TextRun(header ? { text, bold: true } : { text })] })],
+          }),
       ),
     });
   return new Table({

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors';
 import { docxManyEntries, docxOf, docxZipBomb, fakeExecutable, pdfOf } from '../../test/pnp-factories';
 import { contentDisposition } from './download';
+import { renderDocx } from '../../seed/documents';
 import { docxToHtml } from './docx-preview';
 import { checkUpload, safeFileName } from './file-validation';
 import { closeParserPool } from './parser-pool';
@@ -137,5 +138,20 @@ describe('downloads and previews', () => {
   it('renders a DOCX as HTML', async () => {
     const html = await docxToHtml(await docxOf('Title', ['Body text.']));
     expect(html).toContain('<p>Body text.</p>');
+  });
+  it("renders a table's header row as its header and the rest as plain cells, and Word's Title as a heading", async () => {
+    const html = await docxToHtml(
+      await renderDocx({
+        title: 'Sharps Disposal',
+        sections: [
+          { heading: 'Containers', paragraphs: [], table: { columns: ['Item', 'Bin'], rows: [['Needle', 'Yellow']] } },
+        ],
+      }),
+    );
+    expect(html).toContain('<h1 class="document-title">Sharps Disposal</h1>');
+    expect(html).toContain(
+      '<thead><tr><th><p><strong>Item</strong></p></th><th><p><strong>Bin</strong></p></th></tr></thead>',
+    );
+    expect(html).toContain('<tbody><tr><td><p>Needle</p></td><td><p>Yellow</p></td></tr></tbody>');
   });
 });
