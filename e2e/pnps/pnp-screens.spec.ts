@@ -44,9 +44,12 @@ test('a reader opening a management address reads the P&P instead, and a refusal
   await expect(page.getByRole('navigation', { name: 'P&P document sections', exact: true })).toHaveCount(0);
   await signedIn(page);
 
-  // A draft she may not see: the server's sentence in place, the session kept.
+  // A draft she may not see: said in place, without its name, the session kept.
   await page.goto(documentUrl(draft.id, draft.documentId).replace(':org', String(data.orgId)));
-  await expect(page.getByTestId('section-refusal')).toHaveText('The P&P was not found.');
+  await expect(page.getByTestId('pnp-not-found')).toContainText(
+    'This P&P no longer exists, or you do not have access to it.',
+  );
+  await expect(page.getByText(draft.name)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/pnps/${draft.id}/pnp_documents/${draft.documentId}/`));
   await signedIn(page);
 });

@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { Pnp } from '../../../../shared/api/pnps';
 import { PnpStatus } from '../../../../shared/domain/statuses';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { ApiError } from '../../../lib/api-client';
 import { EvidenceBundleButton } from '../../evidence';
 import { Page } from '../../../components/page';
 import { SectionNav } from '../../../components/section-nav';
@@ -13,6 +14,7 @@ import { getPnp } from '../api/get-pnp';
 import { pnpKeys } from '../api/pnp-keys';
 import type { DocumentContext } from '../components/document-context';
 import { PnpActions } from '../components/pnp-actions';
+import { PnpNotFound } from '../components/pnp-not-found';
 import { ReplaceFileButton } from '../components/replace-file-button';
 import { RetiredBanner } from '../components/retired-banner';
 import { SectionRefusal } from '../components/section-refusal';
@@ -68,6 +70,13 @@ export function PnpDocumentLayout() {
   const document = documentQuery.data?.pnp_document;
   const pnp = pnpQuery.data?.pnp;
   const failure = pnpQuery.error ?? documentQuery.error;
+  if (failure instanceof ApiError && failure.status === 404) {
+    return (
+      <Page title="P&P not found">
+        <PnpNotFound orgId={orgId} />
+      </Page>
+    );
+  }
   if (failure) {
     return (
       <Page title="P&P Document">
