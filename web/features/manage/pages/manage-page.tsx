@@ -26,9 +26,8 @@ import {
   type ContainerFieldErrors,
   type ContainerFormValues,
 } from '../components/container-form-modal';
-import type { Destination } from '../../../../shared/api/containers';
 import { ManageTree } from '../components/manage-tree';
-import { MoveCopyModal, type MoveCopyMode } from '../components/move-copy-modal';
+import { MoveCopyModal, type ArrangeTarget, type MoveCopyMode } from '../components/move-copy-modal';
 import { NodePanel } from '../components/node-panel';
 import { useManageTreeData } from '../components/use-manage-tree-data';
 import { useRevealCreated } from '../components/use-reveal-created';
@@ -153,35 +152,41 @@ export function ManagePage() {
   };
 
   /**
-   * Moves or copies the dialog's node to the end of the chosen binder or folder with the calls a drop
-   * makes, then shows it there: the destination and the binder and folders above it open, and the
-   * node (or its copy) is selected and given the keyboard. A refusal stays in the dialog.
+   * Moves or copies the dialog's node to the end of the chosen binder or folder (a binder: to its
+   * place among the binders) with the calls a drop makes, then shows it there: the destination and
+   * the binder and folders above it open, and the node (or its copy) is selected and given the
+   * keyboard. A refusal stays in the dialog.
    */
   const confirmArrange = async (
-    destination: Destination,
+    { destination, position }: ArrangeTarget,
     onRefused: (errors: readonly string[]) => void,
   ): Promise<boolean> => {
     if (!arrange) return false;
     // The node as the tree has it now (its lock version may have moved on since the dialog opened).
     const item = (findNode(nodes, arrange.node.id) ?? arrange.node).item;
+    const parentId = destination ? destination.id : null;
     const done =
       arrange.mode === 'move'
-        ? await actions.move(item, destination.id, undefined, onRefused)
-        : await actions.copy(item, destination.id, undefined, onRefused);
+        ? await actions.move(item, parentId, position, onRefused)
+        : await actions.copy(item, parentId, position, onRefused);
     if (!done) return false;
     setArrange(null);
-    revealCreated(destination.id, done.item.item_type, done.item.id, destination.ancestor_ids);
+    revealCreated(parentId, done.item.item_type, done.item.id, destination?.ancestor_ids);
     return true;
   };
-  // Binders stay at the top level (drag reorders them); folders and P&Ps go where their owner may.
-  const canArrange = (node: ManageNode) => node.item.item_type !== 1 && node.item.abilities.manage;
+  // Binders stay at the top level, where only org admins arrange them (the server's rule); folders
+  // and P&Ps go where their owner may.
+  const canArrange = (node: ManageNode) =>
+    node.item.abilities.manage && (node.item.item_type !== 1 || flags.isOrgAdmin);
+  // The binders in their order, where a binder may be moved (the top level is always loaded).
+  const binders = useMemo(() => tree.items.filter((i) => i.item_type === 1 && i.parent_id === null), [tree.items]);
 
   const canCreateBinder = tree.createBinder;
   const treeHeight = Math.max(360, (viewport || 900) - 320);
 
   return (
     <Page
-      subtitle="Drag a binder, folder or P&P to move it; hold Ctrl (⌘ on a Mac) while dropping to copy it. Or select a folder or P&P and choose Move or Copy."
+      subtitle="Drag a binder, folder or P&P to move it; hold Ctrl (⌘ on a Mac) while dropping to copy it. Or select a binder, folder or P&P and choose Move or Copy."
       actions={
         canCreateBinder && (
           <Button
@@ -315,6 +320,7 @@ export function ManagePage() {
           orgId={orgId}
           mode={arrange.mode}
           item={arrange.node.item}
+          binders={binders}
           onConfirm={confirmArrange}
           onClose={() => setArrange(null)}
         />

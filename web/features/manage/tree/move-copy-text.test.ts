@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationLabel, destinationPlace, moveCopyText } from './move-copy-text';
+import { binderPlaces, destinationLabel, destinationPlace, moveCopyText } from './move-copy-text';
 
 describe('what the Move and Copy dialogs say', () => {
   it('names a destination by what it is and where it sits, so two folders of one name are told apart', () => {
@@ -21,5 +21,25 @@ describe('what the Move and Copy dialogs say', () => {
     const copy = moveCopyText('copy', { item_type: 3, name: 'Hand Hygiene' });
     expect(copy).toMatchObject({ title: 'Copy P&P', action: 'Copy', refusedTitle: 'The P&P was not copied' });
     expect(copy.intro).toContain('new Draft P&P');
+  });
+
+  it('offers a binder every place among the others, its own shown as where it is now', () => {
+    const binders = [
+      { id: 1, name: 'Nursing' },
+      { id: 2, name: 'Pharmacy' },
+      { id: 3, name: 'Quality' },
+    ];
+    expect(binderPlaces(binders, 2)).toEqual([
+      { position: 0, label: 'Before Nursing', current: false },
+      { position: 1, label: 'Before Quality (where it is now)', current: true },
+      { position: 2, label: 'After Quality, at the end', current: false },
+    ]);
+    expect(binderPlaces(binders, 3).at(-1)).toEqual({
+      position: 2,
+      label: 'After Pharmacy, at the end (where it is now)',
+      current: true,
+    });
+    expect(binderPlaces([{ id: 1, name: 'Nursing' }], 1)).toEqual([]);
+    expect(moveCopyText('copy', { item_type: 1, name: 'Nursing' })).toMatchObject({ title: 'Copy Binder' });
   });
 });
