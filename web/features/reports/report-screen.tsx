@@ -66,12 +66,13 @@ function plainCell(value: ReportCell | undefined, key: string): ReactNode {
 }
 
 /**
- * Linked P&Ps lists links between P&Ps, not versions: each name opens its P&P at the P&P's own
- * address (orgs/{org}/pnps/{id}), which leads to its current version.
+ * Reports whose rows are P&Ps, not versions (Linked P&Ps lists links between P&Ps, Retired P&Ps one
+ * row per P&P): each name opens its P&P at the P&P's own address (orgs/{org}/pnps/{id}), which leads
+ * to its current version. Per report, the name column and the column holding its P&P's id.
  */
-const LINKED_REPORT_PNP_IDS: Readonly<Partial<Record<string, string>>> = {
-  pnp_name: 'pnp_id',
-  linked_pnp_name: 'linked_pnp_id',
+const PNP_NAME_ID_COLUMNS: Readonly<Partial<Record<string, Readonly<Partial<Record<string, string>>>>>> = {
+  linked_pnps: { pnp_name: 'pnp_id', linked_pnp_name: 'linked_pnp_id' },
+  retired_pnps: { pnp_name: 'pnp_id' },
 };
 
 interface CellContext {
@@ -92,11 +93,11 @@ function renderCell(row: ReportRow, key: string, ctx: CellContext): ReactNode {
       </Anchor>
     );
   }
-  const linkedReportIdKey = def.api === 'linked_pnps' ? LINKED_REPORT_PNP_IDS[key] : undefined;
-  const linkedReportPnpId = linkedReportIdKey === undefined ? null : num(row, linkedReportIdKey);
-  if (linkedReportPnpId !== null) {
+  const nameIdKey = PNP_NAME_ID_COLUMNS[def.api]?.[key];
+  const namedPnpId = nameIdKey === undefined ? null : num(row, nameIdKey);
+  if (namedPnpId !== null) {
     return (
-      <Anchor component={Link} to={`/orgs/${orgId}/pnps/${linkedReportPnpId}`} size="sm">
+      <Anchor component={Link} to={`/orgs/${orgId}/pnps/${namedPnpId}`} size="sm">
         {String(row[key] ?? '')}
       </Anchor>
     );
