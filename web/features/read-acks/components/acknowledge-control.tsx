@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDisplayDate } from '../../../lib/format';
 import { markAsRead, readAckKeys, userHasAcknowledged } from '../api/read-acks-api';
 import { showErrors } from './show-errors';
@@ -29,13 +29,19 @@ export function AcknowledgeControl({ orgId, pnpId }: { readonly orgId: string; r
   });
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Acknowledged | null>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  // The Acknowledge button the reader pressed is gone once the answer comes: focus moves to the
+  // confirmation, so that a keyboard user keeps their place and a screen reader says what happened.
+  useEffect(() => {
+    if (done) confirmationRef.current?.focus();
+  }, [done]);
   const mine = query.data;
   // Until the answer is read again it still names the one just acknowledged.
   const pending =
     mine?.pending && mine.read_acknowledgement_id !== null && mine.read_acknowledgement_id !== done?.id ? mine : null;
 
   const confirmation = done && (
-    <Alert color="green" variant="light" role="status" title="Acknowledged">
+    <Alert ref={confirmationRef} tabIndex={-1} color="green" variant="light" role="status" title="Acknowledged">
       {pending
         ? `You acknowledged ${done.name ?? 'a read acknowledgement'} on ${formatDisplayDate(done.at)}. Another read acknowledgement of this P&P is waiting for you.`
         : `You acknowledged that you have read this P&P on ${formatDisplayDate(done.at)}.`}
