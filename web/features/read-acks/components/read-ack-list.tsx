@@ -1,11 +1,14 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ReadAcknowledgement } from '../../../../shared/api/read-acks';
+import { Messages } from '../../../../shared/domain/messages';
 import { ReadAckStatus } from '../../../../shared/domain/statuses';
 import { confirm } from '../../../components/confirmation-modal';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
+import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
 import { endReadAck, listReadAcks, readAckKeys } from '../api/read-acks-api';
@@ -53,12 +56,15 @@ function ReadAckCard({
   ack,
   orgId,
   documentBase,
+  onEnded,
 }: {
   readonly ack: ReadAcknowledgement;
   readonly orgId: string;
   readonly documentBase: string;
+  readonly onEnded: () => void;
 }) {
   const queryClient = useQueryClient();
+  const [ending, setEnding] = useState<'cancel' | 'close' | null>(null);
   const end = async (how: 'cancel' | 'close'): Promise<void> => {
     const ok = await confirm(
       how === 'cancel'
@@ -78,12 +84,21 @@ function ReadAckCard({
           },
     );
     if (!ok) return;
+    setEnding(how);
+    let ended = false;
     try {
       await endReadAck(orgId, ack.pnp_id, ack.id, how);
+      ended = true;
     } catch (error) {
       showErrors(error);
     }
     await queryClient.invalidateQueries({ queryKey: readAckKeys.all(orgId, ack.pnp_id) });
+    setEnding(null);
+    if (ended) {
+      toasts.success(Messages.recordUpdated);
+      // The card has left the Active list with the button that was pressed.
+      onEnded();
+    }
   };
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={ack.name}>
@@ -117,12 +132,25 @@ function ReadAckCard({
               </Button>
             )}
             {ack.abilities.includes('close') && (
-              <Button variant="default" size="xs" onClick={() => void end('close')}>
+              <Button
+                variant="default"
+                size="xs"
+                loading={ending === 'close'}
+                disabled={ending !== null && ending !== 'close'}
+                onClick={() => void end('close')}
+              >
                 Close
               </Button>
             )}
             {ack.abilities.includes('cancel') && (
-              <Button color="red" variant="light" size="xs" onClick={() => void end('cancel')}>
+              <Button
+                color="red"
+                variant="light"
+                size="xs"
+                loading={ending === 'cancel'}
+                disabled={ending !== null && ending !== 'cancel'}
+                onClick={() => void end('cancel')}
+              >
                 Cancel
               </Button>
             )}
@@ -140,11 +168,14 @@ export function ReadAckList({
   pnpId,
   status,
   documentBase,
+  onEnded,
 }: {
   readonly orgId: string;
   readonly pnpId: number;
   readonly status: 1 | 2 | 3;
   readonly documentBase: string;
+  /** After a read acknowledgement was closed or cancelled (its card is gone). */
+  readonly onEnded: () => void;
 }) {
   const query = useQuery({
     queryKey: readAckKeys.list(orgId, pnpId, status),
@@ -186,7 +217,9 @@ export function ReadAckList({
           />
         </Paper>
       ) : (
-        acks.map((ack) => <ReadAckCard key={ack.id} ack={ack} orgId={orgId} documentBase={documentBase} />)
+        acks.map((ack) => (
+          <ReadAckCard key={ack.id} ack={ack} orgId={orgId} documentBase={documentBase} onEnded={onEnded} />
+        ))
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { getReadAck, readAckKeys } from '../api/read-acks-api';
@@ -24,12 +25,20 @@ const HEADINGS = {
 
 /** active_readack, closed_readack, cancelled_readack. */
 export function ReadAckTab({ status, ...props }: ReadAckScreenProps & { readonly status: 1 | 2 | 3 }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <Stack gap="sm">
-      <Title order={2} size="h4">
+      <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
         {HEADINGS[status]}
       </Title>
-      <ReadAckList orgId={props.orgId} pnpId={props.pnpId} status={status} documentBase={props.documentBase} />
+      <ReadAckList
+        orgId={props.orgId}
+        pnpId={props.pnpId}
+        status={status}
+        documentBase={props.documentBase}
+        // Focus would fall to the page with the closed or cancelled card: it goes back to the list.
+        onEnded={() => headingRef.current?.focus()}
+      />
     </Stack>
   );
 }
