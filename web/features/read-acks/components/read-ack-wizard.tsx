@@ -1,6 +1,6 @@
 import { Alert, List, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
 import { ReadAckDescription, ReadAckName, type ReadAcknowledgement } from '../../../../shared/api/read-acks';
@@ -65,6 +65,18 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const [tried, setTried] = useState<readonly [boolean, boolean]>([false, false]);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<readonly string[]>([]);
+  // Next leaves focus on its button: after a refused step (or a refused save) focus goes to what
+  // needs the user, so that a keyboard or screen-reader user learns why the wizard did not move on.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLDivElement>(null);
+  const saveErrorsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const target =
+      saveErrorsRef.current ??
+      formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"]');
+    target?.focus();
+  }, [focusRequest]);
 
   // The first step checks what the server will (ReadAckName, ReadAckDescription), so a name with
   // < or > is named here, not after the readers are chosen.
@@ -106,6 +118,7 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
     } catch (error) {
       guard.askBeforeLeaving();
       setErrors(formErrorsOf(error));
+      setFocusRequest((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -115,18 +128,20 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
     if (active === 0) {
       setTried([true, tried[1]]);
       if (!nameProblem && !descriptionProblem && dueDate) setActive(1);
+      else setFocusRequest((n) => n + 1);
       return;
     }
     if (active === 1) {
       setTried([true, true]);
       if (readers.length > 0) setActive(2);
+      else setFocusRequest((n) => n + 1);
       return;
     }
     void save();
   };
 
   return (
-    <Paper withBorder radius="md" p="lg">
+    <Paper withBorder radius="md" p="lg" ref={formRef}>
       <WizardStepper steps={steps} active={active} onStepClick={(i) => i < active && setActive(i)}>
         {active === 0 && (
           <Stack gap="sm" mt="md">
@@ -181,7 +196,14 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
               </List>
             </Fact>
             {errors.length > 0 && (
-              <Alert color="red" variant="light" role="alert" title="The read acknowledgement was not saved">
+              <Alert
+                ref={saveErrorsRef}
+                tabIndex={-1}
+                color="red"
+                variant="light"
+                role="alert"
+                title="The read acknowledgement was not saved"
+              >
                 <Stack gap={4}>
                   {errors.map((e) => (
                     <Text key={e} size="sm">
