@@ -108,6 +108,8 @@ export const Task = z.object({
   due_dt: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** The version's origination date: publishing refuses an effective date before it. */
+  origination_dt: z.string().nullable(),
   /** The version's dates: publishing proposes them, Extend moves them. */
   effective_dt: z.string().nullable(),
   review_dt: z.string().nullable(),

@@ -28,6 +28,7 @@ export interface TaskRow {
   due_dt: string | null;
   created_at: Date | string;
   completed_at: Date | string | null;
+  origination_dt: string | null;
   effective_dt: string | null;
   review_dt: string | null;
   reminder_dt: string | null;
@@ -87,7 +88,7 @@ const ROW_COLUMNS = sql`t.id, t.kind, t.status, t.slot_user as user_id,
        t.user_id as holder_id, t.delegated_from, u.first_name, u.last_name, t.pnp_id, p.name as pnp_name,
        d.id as document_id, d.version_number, d.status as version_status, d.draft_stage, d.approval_step,
        t.read_ack_id, ra.name as read_ack_name, t.due_dt::text as due_dt, t.created_at, t.completed_at,
-       d.effective_dt::text as effective_dt, d.review_dt::text as review_dt, d.reminder_dt::text as reminder_dt,
+       d.origination_dt::text as origination_dt, d.effective_dt::text as effective_dt, d.review_dt::text as review_dt, d.reminder_dt::text as reminder_dt,
        d.review_cycle_years, d.reminder_days`;
 
 /** The tasks a filter keeps, with whose person-slot each is (`slot_user`): the `t` the joins expect. */

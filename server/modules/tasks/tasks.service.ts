@@ -60,6 +60,7 @@ export function presentTask(row: TaskRow, callerId: number): Task {
     due_dt: row.due_dt,
     created_at: iso(row.created_at)!,
     completed_at: iso(row.completed_at),
+    origination_dt: row.origination_dt,
     effective_dt: row.effective_dt,
     review_dt: row.review_dt,
     reminder_dt: row.reminder_dt,

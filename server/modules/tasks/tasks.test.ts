@@ -30,6 +30,8 @@ interface TaskView {
   stage_label: string | null;
   due_dt: string | null;
   actions: string[];
+  origination_dt: string | null;
+  effective_dt: string | null;
   review_dt: string | null;
   reminder_dt: string | null;
 }
@@ -235,6 +237,21 @@ describe('PUT tasks/{id}', () => {
       sql`select count(*)::int as n from tasks where document_id = ${d.docId} and status = 1`,
     );
     expect(open[0]!.n).toBe(0);
+  });
+
+  it("a Publish task carries its version's origination date, the earliest effective date it may take", async () => {
+    const d = await newDraft();
+    const edited = await a.author.put(`/api/o/${w.org.id}/pnp_documents/${d.docId}`, {
+      pnp_id: d.pnpId,
+      document: { origination_dt: '2026-03-01' },
+    });
+    expect(edited.statusCode).toBe(200);
+    await act(a.author, (await taskOf(a.author, d.pnpId, 'Author'))!.id, { task_action: 'Submit' });
+    await act(a.approver1, (await taskOf(a.approver1, d.pnpId, 'Approve'))!.id, { task_action: 'Approve' });
+    expect(await taskOf(a.binderOwner, d.pnpId, 'Publish')).toMatchObject({
+      origination_dt: '2026-03-01',
+      effective_dt: null,
+    });
   });
 
   it('Decline sends the draft back to Authoring with the comment; a decline needs one', async () => {

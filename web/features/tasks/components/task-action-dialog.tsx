@@ -151,7 +151,9 @@ export function TaskActionDialog({
             ))}
           </Alert>
         )}
-        {action === 'Publish' && <PublishFields value={publish} onChange={setPublish} today={today} />}
+        {action === 'Publish' && (
+          <PublishFields value={publish} onChange={setPublish} today={today} originationDt={task.origination_dt} />
+        )}
         {action === 'SendToAuthors' && (
           <DateInput
             label="Effective Date"
