@@ -5,7 +5,9 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
+import { PnpNotFound } from '../../pnps/components/pnp-not-found';
 import { AcknowledgeControl } from '../../read-acks/index';
 import { fetchLibraryItem } from '../api/get-library-item';
 import { fetchLibraryPreview, libraryFileUrl } from '../api/library-file';
@@ -47,6 +49,15 @@ export function LibraryReadingPage() {
       void navigate(readingPath(orgId, item.pnp_id, item.version_id), { replace: true });
   }, [item, versionId, orgId, navigate]);
 
+  // Reached from a "Read and acknowledge" notification or an old link: the P&P may be gone, or no
+  // longer shared with the reader. Said as on the P&P's own screen, with the ways on, naming nothing.
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return (
+      <Page title="P&P not found">
+        <PnpNotFound orgId={orgId} />
+      </Page>
+    );
+  }
   const data = query.data;
   if (!data || !item) return <Page title="P&P">{query.isPending ? <LoadingIndicator /> : null}</Page>;
   return (
