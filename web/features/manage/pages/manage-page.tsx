@@ -34,7 +34,7 @@ import { useRevealCreated } from '../components/use-reveal-created';
 import { useTreeActions } from '../components/use-tree-actions';
 import { ancestorsOf, buildTree, findNode, FOLDER_VIEWS, type FolderView, type ManageNode } from '../tree/build-tree';
 import { computeCheckStates, toggleChecked, topChecked } from '../tree/check-state';
-import { collectDeleted, isDeleted } from '../tree/deleted-nodes';
+import { collectDeleted, isDeleted, landingAfterDelete } from '../tree/deleted-nodes';
 
 /**
  * A create or rename sends only a name and a description: the server's sentences about the
@@ -138,10 +138,18 @@ export function ManagePage() {
     if (renamed) setForm(null);
   };
 
-  /** Deletes nodes; the selection and checks that went with them are let go before the tree is fetched again. */
+  /**
+   * Deletes nodes; the selection and checks that went with them are let go before the tree is fetched
+   * again. The keyboard then goes back to the tree: to the selected node if it stays, else to the
+   * node beside (or above) the deleted one, where Enter selects it. The button pressed went with the
+   * delete (its panel or the checks), and the keyboard was left at the top of the page.
+   */
   const removeNodes = async (targets: readonly ManageNode[]) => {
     const deleted = collectDeleted(targets);
-    await actions.remove(
+    const first = targets[0];
+    const landing = first ? landingAfterDelete(nodes, first.id, deleted) : null;
+    const keptActive = activeId && !isDeleted(activeId, deleted) ? activeId : null;
+    const done = await actions.remove(
       targets.map((n) => n.item),
       deleted,
       () => {
@@ -149,6 +157,8 @@ export function ManagePage() {
         setActiveId((current) => (current && isDeleted(current, deleted) ? null : current));
       },
     );
+    const next = keptActive ?? landing;
+    if (done && next) treeRef.current?.focus(next);
   };
 
   /**

@@ -1,4 +1,4 @@
-import type { ManageNode } from './build-tree';
+import { ancestorsOf, findNode, type ManageNode } from './build-tree';
 
 /** Binders and folders (by container id) and P&Ps (by P&P id) that a delete takes away. */
 export interface DeletedNodes {
@@ -46,4 +46,20 @@ export function mentionsDeleted(key: readonly unknown[], deleted: DeletedNodes):
 export function isDeleted(nodeKey: string, deleted: DeletedNodes): boolean {
   const id = Number(nodeKey.slice(1));
   return nodeKey.startsWith('p') ? deleted.pnps.has(id) : deleted.containers.has(id);
+}
+
+/**
+ * Where the keyboard goes once `first` (a deleted node) is gone: the next of its siblings that
+ * stays, else the one before it, else the nearest binder or folder above it that stays; null when
+ * nothing is left around it.
+ */
+export function landingAfterDelete(nodes: readonly ManageNode[], first: string, deleted: DeletedNodes): string | null {
+  const above = ancestorsOf(nodes, first);
+  const parentKey = above.at(-1);
+  const siblings = parentKey === undefined ? nodes : (findNode(nodes, parentKey)?.children ?? []);
+  const at = siblings.findIndex((n) => n.id === first);
+  const stays = (n: ManageNode) => !isDeleted(n.id, deleted);
+  const next = siblings.slice(at + 1).find(stays) ?? siblings.slice(0, Math.max(at, 0)).reverse().find(stays);
+  if (next) return next.id;
+  return [...above].reverse().find((key) => !isDeleted(key, deleted)) ?? null;
 }
