@@ -16,6 +16,8 @@ import { showErrors } from './show-errors';
 
 const STATUS_COLOUR: Record<number, string> = { 1: 'green', 2: 'gray', 3: 'red' };
 const TAB_WORD: Record<number, string> = { 1: 'Active', 2: 'Closed', 3: 'Cancelled' };
+/** The server's sentence when a read acknowledgement is asked for a P&P that is not published. */
+export const NOT_PUBLISHED = 'Read acknowledgements can be asked only for a published P&P.';
 
 function ReadersTable({ ack }: { readonly ack: ReadAcknowledgement }) {
   return (
@@ -209,9 +211,11 @@ export function ReadAckList({
           <NoRecordsPanel
             items="Read Acknowledgements"
             message={
-              status === ReadAckStatus.Active
-                ? 'Ask readers to acknowledge the Active version with a new read acknowledgement.'
-                : `${TAB_WORD[status]} read acknowledgements of this P&P are listed here.`
+              status !== ReadAckStatus.Active
+                ? `${TAB_WORD[status]} read acknowledgements of this P&P are listed here.`
+                : can_create
+                  ? 'Ask readers to acknowledge the Active version with a new read acknowledgement.'
+                  : NOT_PUBLISHED
             }
             hint={false}
           />

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
-import { getReadAck, readAckKeys } from '../api/read-acks-api';
-import { ReadAckList } from './read-ack-list';
+import { getReadAck, listReadAcks, readAckKeys } from '../api/read-acks-api';
+import { NOT_PUBLISHED, ReadAckList } from './read-ack-list';
 import { ReadAckWizard } from './read-ack-wizard';
 
 /** What the document screen tells its read-acknowledgement sections. */
@@ -43,14 +43,34 @@ export function ReadAckTab({ status, ...props }: ReadAckScreenProps & { readonly
   );
 }
 
-/** readack_new */
+/**
+ * readack_new. A draft or retired P&P has no version to acknowledge: that is said before the
+ * wizard is filled in, not by the server at its last step.
+ */
 export function NewReadAck(props: ReadAckScreenProps) {
+  const query = useQuery({
+    queryKey: readAckKeys.list(props.orgId, props.pnpId, 1),
+    queryFn: () => listReadAcks(props.orgId, props.pnpId, 1),
+    retry: false,
+  });
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
         New Read Acknowledgement
       </Title>
-      <ReadAckWizard {...props} />
+      {query.error ? (
+        <Text role="alert" c="red">
+          {query.error instanceof ApiError && query.error.errors[0]
+            ? query.error.errors[0]
+            : 'The read acknowledgements could not be loaded.'}
+        </Text>
+      ) : !query.data ? (
+        <LoadingIndicator />
+      ) : !query.data.can_create ? (
+        <Text role="alert">{NOT_PUBLISHED}</Text>
+      ) : (
+        <ReadAckWizard {...props} />
+      )}
     </Stack>
   );
 }
