@@ -1,6 +1,6 @@
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readAckKeys, searchReaderCandidates } from '../api/read-acks-api';
 
@@ -30,6 +30,9 @@ export function ReadersPicker({
   const query = useQuery({
     queryKey: readAckKeys.candidates(orgId, debounced),
     queryFn: () => searchReaderCandidates(orgId, debounced),
+    // The options found so far stay (filtered by what is typed) while the next search runs: they
+    // used to vanish for 'Searching…' at each pause in typing, taking away the one being clicked.
+    placeholderData: keepPreviousData,
   });
   const known = new Map<string, PickedReader>(value.map((p) => [readerKey(p), p]));
   for (const c of query.data?.candidates ?? []) known.set(readerKey(c), { type: c.type, id: c.id, name: c.name });
@@ -49,7 +52,7 @@ export function ReadersPicker({
       data={data}
       value={value.map(readerKey)}
       onChange={(keys) => onChange(keys.map((k) => known.get(k)).filter((p): p is PickedReader => p !== undefined))}
-      nothingFoundMessage={query.isPending ? 'Searching…' : 'Nobody found'}
+      nothingFoundMessage={query.isFetching ? 'Searching…' : 'Nobody found'}
       hidePickedOptions
       clearable
       error={error}
