@@ -212,6 +212,8 @@ test('a group as Reviewer on a binder is inherited by a folder below, overridden
   );
   await modal.getByRole('button', { name: 'Reset to Parent', exact: true }).click();
   await expect(panel(page)).toContainText(`Inherited from ${binder.name}.`);
+  // The button went with the folder's own participants: the keyboard is on the heading above the lists.
+  await expect(panel(page).getByRole('heading', { name: 'Participants', exact: true })).toBeFocused();
   await expect(folderReviewers.getByTestId('participant')).toHaveCount(1);
   await expect(folderReviewers.getByTestId('participant')).toContainText(
     `${inheritedGroup.name}Inherited from ${binder.name}`,

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRestore, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   participantKeyLabel,
   type Participant,
@@ -163,10 +163,14 @@ export function ParticipantsPanel({
       onChange={(lists) => save.mutate({ key: k, lists })}
     />
   );
+  // The Reset to Parent button goes once the node inherits again: the keyboard, which was on it, is
+  // given to the Participants heading above the lists (it was left at the top of the page).
+  const heading = useRef<HTMLHeadingElement>(null);
   const reset = useMutation({
     mutationFn: (subtree: boolean) => resetToParent(orgId, objectId, { object_type: objectType, subtree }),
     onSuccess: async (data) => {
       toasts.success(Messages.recordUpdated);
+      heading.current?.focus();
       await refresh(data);
     },
     onError: (error) => showFailure(error, 'update'),
@@ -196,7 +200,7 @@ export function ParticipantsPanel({
   return (
     <Stack gap="sm" aria-busy={save.isPending || reset.isPending}>
       <Group justify="space-between" align="center">
-        <Title order={3} size="h5">
+        <Title order={3} size="h5" ref={heading} tabIndex={-1}>
           Participants
         </Title>
         {data.abilities.edit && !data.inherits_access && data.has_parent && (
