@@ -58,7 +58,8 @@ test('an owner asks a nurse to acknowledge; the nurse opens the P&P and acknowle
 
   // The nurse opens the P&P in the library (which records the opening) and acknowledges.
   await openAs(page, DemoUsers.nurse, `/orgs/:org/pnps/${pnp.id}/library/${pnp.documentId}`);
-  await expect(page.getByRole('heading', { name: pnp.name, exact: true })).toBeVisible();
+  // The page's title: the document's own title heading, drawn below once its preview loads, bears the same name.
+  await expect(page.getByRole('heading', { name: pnp.name, exact: true }).first()).toBeVisible();
   const request = page.getByRole('alert', { name: 'Read acknowledgement requested', exact: true });
   await expect(request).toContainText(ackName);
   await request.getByRole('button', { name: 'Acknowledge', exact: true }).click();

@@ -30,7 +30,8 @@ test('a reader asked twice acknowledges the one due first, then the next is aske
   await ask(later, inDays(30));
 
   await openAs(page, DemoUsers.nurse, `/orgs/:org/pnps/${pnp.id}/library/${pnp.documentId}`);
-  await expect(page.getByRole('heading', { name: pnp.name, exact: true })).toBeVisible();
+  // The page's title: the document's own title heading, drawn below once its preview loads, bears the same name.
+  await expect(page.getByRole('heading', { name: pnp.name, exact: true }).first()).toBeVisible();
   const request = page.getByRole('alert', { name: 'Read acknowledgement requested', exact: true });
   await expect(request).toContainText(`${soon}: please read this P&P`);
   await request.getByRole('button', { name: 'Acknowledge', exact: true }).click();
