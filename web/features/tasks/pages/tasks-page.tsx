@@ -18,6 +18,7 @@ import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
+import { readingPath } from '../../library/components/pnp-link';
 import { documentPath } from '../../pnps/components/workflow-actions';
 import { listTasks, taskKeys, type TaskFilters } from '../api/tasks-api';
 import { AwaySection } from '../components/away-section';
@@ -178,7 +179,10 @@ export function TasksPage() {
           {t.kind === TaskKind.Acknowledge && t.status === 1 && t.pnp_document_id && (
             <Button
               component={Link}
-              to={documentPath(orgId, t.pnp_id, t.pnp_document_id)}
+              // The library's reading page is where a P&P is acknowledged (and where opening it
+              // counts as read): a reviewer or owner sent to the P&P's management screen found no
+              // Acknowledge there.
+              to={readingPath(orgId, t.pnp_id, t.pnp_document_id)}
               size="xs"
               variant="light"
               aria-label={`Open Document: ${t.pnp_name}`}
