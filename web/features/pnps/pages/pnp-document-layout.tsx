@@ -5,6 +5,7 @@ import type { Pnp } from '../../../../shared/api/pnps';
 import { PnpStatus } from '../../../../shared/domain/statuses';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
+import { formatDisplayDate } from '../../../lib/format';
 import { EvidenceBundleButton } from '../../evidence';
 import { Page } from '../../../components/page';
 import { SectionNav } from '../../../components/section-nav';
@@ -112,7 +113,7 @@ export function PnpDocumentLayout() {
           {pnp.status === PnpStatus.Published && <PnpStatusBadge status={pnp.status} />}
           {document.scheduled && !retired && (
             <Text span size="sm">
-              Scheduled for {document.effective_dt}
+              Scheduled for {formatDisplayDate(document.effective_dt)}
             </Text>
           )}
         </Group>
