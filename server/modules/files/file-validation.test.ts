@@ -139,7 +139,7 @@ describe('downloads and previews', () => {
     const html = await docxToHtml(await docxOf('Title', ['Body text.']));
     expect(html).toContain('<p>Body text.</p>');
   });
-  it("renders a table's header row as its header and the rest as plain cells, and Word's Title as a heading", async () => {
+  it("renders a table's header row as its header and the rest as plain cells, and Word's Title as a title", async () => {
     const html = await docxToHtml(
       await renderDocx({
         title: 'Sharps Disposal',
@@ -148,7 +148,7 @@ describe('downloads and previews', () => {
         ],
       }),
     );
-    expect(html).toContain('<h1 class="document-title">Sharps Disposal</h1>');
+    expect(html).toContain('<p class="document-title">Sharps Disposal</p>');
     expect(html).toContain(
       '<thead><tr><th><p><strong>Item</strong></p></th><th><p><strong>Bin</strong></p></th></tr></thead>',
     );

@@ -6,9 +6,13 @@ import mammoth from 'mammoth';
  */
 /**
  * Word's Title and Subtitle styles, which mammoth leaves as plain paragraphs by default: a policy's
- * title then read as its first line of body text.
+ * title then read as its first line of body text. They stay paragraphs (the page's own heading is
+ * already the P&P's name, which the title usually repeats) and are drawn as a title by their class.
  */
-const STYLE_MAP = ["p[style-name='Title'] => h1.document-title:fresh", "p[style-name='Subtitle'] => h2:fresh"];
+const STYLE_MAP = [
+  "p[style-name='Title'] => p.document-title:fresh",
+  "p[style-name='Subtitle'] => p.document-subtitle:fresh",
+];
 
 export async function docxToHtml(bytes: Buffer): Promise<string> {
   const result = await mammoth.convertToHtml({ buffer: bytes }, { styleMap: STYLE_MAP });

@@ -78,6 +78,7 @@ export function PreviewPanel({
         {header}
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           <Box
+            className="tenet-document"
             data-testid="document-html"
             role="document"
             aria-label={`${title} (document)`}

@@ -43,6 +43,7 @@ export function TemplateFilePage() {
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           {/* Converted and cleaned on the server; the page's Content-Security-Policy allows no inline script. */}
           <Box
+            className="tenet-document"
             role="document"
             aria-label={`${name} (document)`}
             data-testid="document-html"
