@@ -76,3 +76,27 @@ test('who the admin chose to take over stays chosen when the screen refreshes it
     await removeOwnGroups(data);
   }
 });
+
+test('a leaver screen that cannot be loaded says so and loads again on Try again', async ({ page, data }) => {
+  const leaver = await newUser(data, 'Failleaver');
+  // The first answer about the leaver fails as a server fault would; the next goes through.
+  let failures = 0;
+  await page.route(`**/api/o/*/user_bulk_assign/leaver/${leaver.id}`, async (route) => {
+    if (failures === 0) {
+      failures += 1;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[]}' });
+      return;
+    }
+    await route.continue();
+  });
+  await openAs(page, DemoUsers.admin, `/orgs/:org/users/leaving/${leaver.id}`);
+
+  const main = page.getByRole('main');
+  const failed = main.getByRole('alert').filter({ hasText: 'What this user holds could not be listed' });
+  await expect(failed).toBeVisible();
+  await expect(main.getByRole('combobox', { name: 'Hand over to (users or groups)', exact: true })).toHaveCount(0);
+  await failed.getByRole('button', { name: 'Try again', exact: true }).click();
+  await expect(main.getByRole('heading', { name: `${leaver.name} is leaving`, exact: true })).toBeVisible();
+  await expect(main.getByRole('combobox', { name: 'Hand over to (users or groups)', exact: true })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});

@@ -32,6 +32,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toasts } from '../../../lib/alerts';
 import { bulkAssignKeys, listHolders, listSourceItems, updateAssignments } from '../api/bulk-assign-api';
 import { ItemsTable, itemKey } from '../components/items-table';
+import { unsaidErrorsOf } from '../lib/unsaid-errors';
 
 const STEPS = ['Reassignment Type', 'Users', 'Versions and Roles', 'Items', 'Confirmation'] as const;
 const ROLE_COUNT_KEYS = { 1: 'owner', 2: 'author', 3: 'reviewer', 4: 'approver', 5: 'audience' } as const;
@@ -43,12 +44,6 @@ const parseHolder = (value: string): { type: SubjectType; id: number } => {
 };
 const holderLabel = (h: AssignmentHolder): string =>
   `${h.name} (${h.type === 'Group' ? 'Group' : h.status === 1 ? 'User' : 'Inactive user'})`;
-
-/** What a refused request says, for the wizard to show in place; nothing the app has already said (a 500's toast). */
-const unsaidErrorsOf = (error: unknown): readonly string[] => {
-  if (error instanceof ApiError && error.handled) return [];
-  return error instanceof ApiError && error.errors.length > 0 ? error.errors : [Messages.unexpectedError];
-};
 
 /** orgs/{orgId}/users/bulk_reassign: the reassignment wizard (spec §2; product rules 'Bulk reassignment'). */
 export function BulkReassignPage() {

@@ -11,6 +11,7 @@ import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
 import { bulkAssignKeys, getLeaver, handOverLeaver, listHolders } from '../api/bulk-assign-api';
 import { ItemsTable } from '../components/items-table';
+import { unsaidErrorsOf } from '../lib/unsaid-errors';
 
 const parse = (value: string): { type: SubjectType; id: number } => {
   const [type, id] = value.split(':');
@@ -84,6 +85,30 @@ export function LeaverPage() {
     <Page title={data ? `${data.user.name} is leaving` : 'A user is leaving'}>
       {/* The choice of successors needs both: who is leaving, and who may take over. */}
       {(leaver.isPending || holders.isPending) && <LoadingIndicator />}
+      {/* A failed load says so in place, with a way to ask again: the page was otherwise blank under
+          its title once a 500's toast had gone. */}
+      {(leaver.isError || holders.isError) && (
+        <Alert color="red" title="What this user holds could not be listed" role="alert">
+          <Stack gap="xs" align="flex-start">
+            {[...new Set([...unsaidErrorsOf(leaver.error), ...unsaidErrorsOf(holders.error)])].map((e) => (
+              <Text key={e} size="sm">
+                {e}
+              </Text>
+            ))}
+            <Button
+              variant="default"
+              size="xs"
+              loading={leaver.isFetching || holders.isFetching}
+              onClick={() => {
+                if (leaver.isError) void leaver.refetch();
+                if (holders.isError) void holders.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       {data && !holders.isPending && (
         <Stack>
           <Text>
