@@ -12,6 +12,7 @@ import { Messages } from '../../../../shared/domain/messages';
 import {
   addDays,
   addYears,
+  effectiveDateError,
   isoToCalendar,
   reviewDatesFor,
   type ReminderDays,
@@ -88,6 +89,10 @@ export function TaskActionDialog({
   });
   const [effectiveDate, setEffectiveDate] = useState<string | null>(null);
   const copy = COPY[action];
+  // Send to Authors' target date follows the rule the server holds it to (never before the P&P's
+  // origination date), said at the field; the dialog's action stops at an invalid field.
+  const targetDateError =
+    action === 'SendToAuthors' && effectiveDate ? effectiveDateError(effectiveDate, task.origination_dt) : null;
 
   const bodyOf = (comment: string): TaskActionBody => {
     const base: TaskActionBody = { task_action: action, ...(comment ? { comment } : {}) };
@@ -160,6 +165,7 @@ export function TaskActionDialog({
             description="The target effective date of the next version (optional)."
             value={effectiveDate}
             onChange={setEffectiveDate}
+            {...(targetDateError ? { error: targetDateError } : {})}
           />
         )}
         {extended && (
