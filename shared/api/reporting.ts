@@ -142,6 +142,12 @@ export const ReportQuery = ReportFilters.extend({
   });
 export type ReportQuery = z.input<typeof ReportQuery>;
 
+/**
+ * Columns whose values are dates ('yyyy-mm-dd') or times (ISO 8601 UTC): the report screens and the
+ * exports write them as 'MMM dd, yyyy' (UTC), so a download reads like the screen it came from.
+ */
+export const isReportDateColumn = (key: string): boolean => key.endsWith('_dt') || key.endsWith('_at');
+
 /** One cell of a report row: text, a number, a yes/no, or empty. Dates are 'yyyy-mm-dd', times ISO 8601. */
 export const ReportCell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type ReportCell = z.infer<typeof ReportCell>;

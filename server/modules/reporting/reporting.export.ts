@@ -1,7 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { Zip, ZipPassThrough } from 'fflate';
-import type { ReportColumn } from '../../../shared/api/reporting';
+import { isReportDateColumn, type ReportColumn } from '../../../shared/api/reporting';
+import { formatDisplayDate } from '../../../shared/domain/dates';
 import { csvLine, exportFileName, neutraliseCell, type ExportCell } from '../../../shared/domain/report-cells';
 import { queryRows } from '../../db/client';
 import type { OrgCtx } from '../../http/routes';
@@ -86,8 +87,13 @@ export interface ExportSpec {
 export async function streamReport(ctx: OrgCtx, spec: ExportSpec): Promise<void> {
   const fileName = exportFileName(spec.title, ctx.now, spec.format);
   const header = spec.columns.map((column) => column.label);
+  // Dates as the screen shows them ('MMM dd, yyyy', UTC), not the API's yyyy-mm-dd and ISO times.
+  const dated = spec.columns.map((column) => isReportDateColumn(column.key));
   const valuesOf = (row: Record<string, unknown>): ExportCell[] =>
-    spec.columns.map((column) => cellOf(row[column.key]));
+    spec.columns.map((column, i) => {
+      const cell = cellOf(row[column.key]);
+      return dated[i] && typeof cell === 'string' && cell !== '' ? formatDisplayDate(cell) || cell : cell;
+    });
 
   if (spec.format === 'csv') {
     const out = startDownload(ctx, 'text/csv; charset=utf-8', fileName);

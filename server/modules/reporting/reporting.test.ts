@@ -352,6 +352,26 @@ describe('exports', () => {
     expect(values).toHaveLength(3);
   });
 
+  it('writes dates as the screen shows them, MMM dd, yyyy, in CSV and XLSX', async () => {
+    const query = 'q=alpha&version_status=2';
+    const csv = csvRows((await admin.get(`${base()}/pnp_documents?format=csv&${query}`)).body);
+    expect(csv).toHaveLength(2);
+    const header = csv[0]!;
+    const row = csv[1]!;
+    const cell = (label: string) => row[header.indexOf(label)];
+    expect([cell('Effective Date'), cell('Published'), cell('Review Date'), cell('Archived')]).toEqual([
+      'Jun 15, 2026',
+      'Jun 10, 2026',
+      'Dec 20, 2026',
+      '',
+    ]);
+    const xlsx = await admin.get(`${base()}/pnp_documents?format=xlsx&${query}`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const values = workbook.worksheets[0]!.getRow(2).values as unknown[];
+    expect(values.slice(7, 10)).toEqual(['Jun 15, 2026', 'Jun 10, 2026', 'Dec 20, 2026']);
+  });
+
   it('an owner exports only their rows', async () => {
     const res = await bea.get(`${base()}/pnp_documents?format=csv`);
     const names = new Set(

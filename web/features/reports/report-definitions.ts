@@ -1,4 +1,5 @@
 import {
+  isReportDateColumn,
   REPORT_TITLES,
   type ReportColumn,
   type ReportFilterKey,
@@ -234,4 +235,4 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
 ];
 
 /** Columns whose values are dates ('yyyy-mm-dd') or times (ISO 8601), shown as 'MMM dd, yyyy'. */
-export const isDateColumn = (key: string): boolean => key.endsWith('_dt') || key.endsWith('_at');
+export const isDateColumn = isReportDateColumn;
