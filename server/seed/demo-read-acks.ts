@@ -11,11 +11,16 @@ const MIN_READERS = 3;
 const MAX_READERS = 6;
 
 /**
- * The demo's Active read acknowledgement (issue 12): on a published P&P that several demo users
- * may read, asked three days ago by the org admin; the first half of its readers opened the
- * version and acknowledged it (their openings are in the library's views, as a real reading
- * leaves them), the others still have their open Acknowledge task. Nora Nurse, when she is a
- * reader, is among those still to acknowledge, so the demo shows the reader's side too.
+ * The demo's Active read acknowledgements (issue 12), on published P&Ps demo users may read:
+ *
+ * - 'Annual policy attestation', asked three days ago by the org admin of several staff: the first
+ *   half of its readers opened the version and acknowledged it (their openings are in the library's
+ *   views, as a real reading leaves them), the others still have their open Acknowledge task. Nora
+ *   Nurse, when she is a reader, is among those still to acknowledge, so the demo shows the reader's
+ *   side too.
+ * - 'Leadership attestation', asked yesterday by the policy owner of the org admins, on another P&P:
+ *   the admin, who holds no role in the demo's binders, finds an Acknowledge task and its
+ *   notification waiting too.
  *
  * Runs in the demo organisation's system transaction; does nothing when the organisation already
  * has a read acknowledgement (a second start) or no P&P has enough readers.
@@ -30,7 +35,7 @@ export async function seedDemoReadAcks(tx: Tx, orgId: number, now: Date): Promis
     tx,
     sql`select id from org_users where org_id = ${orgId} and is_admin and status = 1 order by id limit 1`,
   );
-  const candidates = await queryRows<{ pnp_id: number; document_id: number; name: string }>(
+  const candidates = await queryRows<DemoPnp>(
     tx,
     sql`select p.id as pnp_id, d.id as document_id, p.name
           from pnps p
@@ -40,7 +45,7 @@ export async function seedDemoReadAcks(tx: Tx, orgId: number, now: Date): Promis
          order by p.name, p.id
          limit 50`,
   );
-  for (const pnp of candidates) {
+  for (const [index, pnp] of candidates.entries()) {
     const readers = await queryRows<{ id: number }>(
       tx,
       sql`select u.id from org_users u
@@ -50,60 +55,110 @@ export async function seedDemoReadAcks(tx: Tx, orgId: number, now: Date): Promis
            limit ${MAX_READERS}`,
     );
     if (readers.length < MIN_READERS) continue;
-    const asked = new Date(now.getTime() - 3 * DAY);
-    const [ack] = await tx
-      .insert(readAcknowledgements)
+    await askToRead(tx, orgId, pnp, {
+      name: 'Annual policy attestation',
+      askedBy: admin?.id ?? null,
+      asked: new Date(now.getTime() - 3 * DAY),
+      due: new Date(now.getTime() + 14 * DAY),
+      readers: readers.map((r) => r.id),
+      acknowledged: Math.floor(readers.length / 2),
+    });
+    await askAdminsToRead(tx, orgId, now, candidates.slice(index + 1));
+    return;
+  }
+}
+
+interface DemoPnp {
+  pnp_id: number;
+  document_id: number;
+  name: string;
+}
+
+/** The policy owner asks the org admins to read the first of `pnps` (none left: nothing asked). */
+async function askAdminsToRead(tx: Tx, orgId: number, now: Date, pnps: DemoPnp[]): Promise<void> {
+  const [pnp] = pnps;
+  const [owner] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from org_users where org_id = ${orgId} and is_policy_owner and not is_admin and status = 1
+         order by id limit 1`,
+  );
+  const admins = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from org_users where org_id = ${orgId} and is_admin and status = 1 order by id`,
+  );
+  if (!pnp || admins.length === 0) return;
+  await askToRead(tx, orgId, pnp, {
+    name: 'Leadership attestation',
+    askedBy: owner?.id ?? null,
+    asked: new Date(now.getTime() - DAY),
+    due: new Date(now.getTime() + 7 * DAY),
+    readers: admins.map((a) => a.id),
+    acknowledged: 0,
+  });
+}
+
+interface Asking {
+  name: string;
+  askedBy: number | null;
+  asked: Date;
+  due: Date;
+  readers: number[];
+  /** The first this many readers have opened and acknowledged it; the others have their task open. */
+  acknowledged: number;
+}
+
+async function askToRead(tx: Tx, orgId: number, pnp: DemoPnp, asking: Asking): Promise<void> {
+  const { asked } = asking;
+  const [ack] = await tx
+    .insert(readAcknowledgements)
+    .values({
+      orgId,
+      pnpId: pnp.pnp_id,
+      documentId: pnp.document_id,
+      name: asking.name,
+      description: `Please read ${pnp.name} and acknowledge that you have read it.`,
+      dueDt: utcDate(asking.due),
+      status: ReadAckStatus.Active,
+      createdBy: asking.askedBy,
+      createdAt: asked,
+      updatedAt: asked,
+    })
+    .returning();
+  for (const [index, readerId] of asking.readers.entries()) {
+    const finished = index < asking.acknowledged;
+    const opened = new Date(asked.getTime() + (index + 1) * 5 * HOUR);
+    const acknowledged = new Date(opened.getTime() + 20 * 60_000);
+    if (finished) {
+      await tx
+        .insert(libraryViews)
+        .values({ orgId, userId: readerId, pnpId: pnp.pnp_id, documentId: pnp.document_id, viewedAt: opened });
+    }
+    await tx.insert(readAckReaders).values({
+      orgId,
+      readAckId: ack!.id,
+      userId: readerId,
+      completion: finished ? 1 : 0,
+      openedAt: finished ? opened : null,
+      acknowledgedAt: finished ? acknowledged : null,
+      acknowledgedDocumentId: finished ? pnp.document_id : null,
+      createdAt: asked,
+    });
+    await tx
+      .insert(tasks)
       .values({
         orgId,
+        userId: readerId,
+        kind: TaskKind.Acknowledge,
+        status: finished ? TaskStatus.Completed : TaskStatus.Open,
         pnpId: pnp.pnp_id,
         documentId: pnp.document_id,
-        name: 'Annual policy attestation',
-        description: `Please read ${pnp.name} and acknowledge that you have read it.`,
-        dueDt: utcDate(new Date(now.getTime() + 14 * DAY)),
-        status: ReadAckStatus.Active,
-        createdBy: admin?.id ?? null,
-        createdAt: asked,
-        updatedAt: asked,
-      })
-      .returning();
-    const done = Math.floor(readers.length / 2);
-    for (const [index, reader] of readers.entries()) {
-      const finished = index < done;
-      const opened = new Date(asked.getTime() + (index + 1) * 5 * HOUR);
-      const acknowledged = new Date(opened.getTime() + 20 * 60_000);
-      if (finished) {
-        await tx
-          .insert(libraryViews)
-          .values({ orgId, userId: reader.id, pnpId: pnp.pnp_id, documentId: pnp.document_id, viewedAt: opened });
-      }
-      await tx.insert(readAckReaders).values({
-        orgId,
         readAckId: ack!.id,
-        userId: reader.id,
-        completion: finished ? 1 : 0,
-        openedAt: finished ? opened : null,
-        acknowledgedAt: finished ? acknowledged : null,
-        acknowledgedDocumentId: finished ? pnp.document_id : null,
+        dueDt: ack!.dueDt,
+        completedAt: finished ? acknowledged : null,
+        completedBy: finished ? readerId : null,
         createdAt: asked,
-      });
-      await tx
-        .insert(tasks)
-        .values({
-          orgId,
-          userId: reader.id,
-          kind: TaskKind.Acknowledge,
-          status: finished ? TaskStatus.Completed : TaskStatus.Open,
-          pnpId: pnp.pnp_id,
-          documentId: pnp.document_id,
-          readAckId: ack!.id,
-          dueDt: ack!.dueDt,
-          completedAt: finished ? acknowledged : null,
-          completedBy: finished ? reader.id : null,
-          createdAt: asked,
-          updatedAt: finished ? acknowledged : asked,
-        })
-        .onConflictDoNothing();
-    }
-    return;
+        updatedAt: finished ? acknowledged : asked,
+      })
+      .onConflictDoNothing();
   }
 }

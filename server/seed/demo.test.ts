@@ -138,6 +138,16 @@ describe('demo data', () => {
 
     const bea = await t.signIn('bea.binder', password('bea.binder'));
     expect((await bea.get('/api/sessions')).json()).toMatchObject({ binder_or_folder_owner: true });
+
+    // The admin holds no role in the demo's binders: the policy owner asked them to read a P&P, so
+    // their Tasks and their notification bell are not empty either.
+    const admin = await t.signIn('ada.admin', password('ada.admin'));
+    const adminTasks = (await admin.get(`/api/o/${orgId}/tasks`)).json<{
+      tasks: Array<{ kind_label: string; read_ack_name?: string | null }>;
+    }>().tasks;
+    expect(adminTasks.map((task) => task.kind_label)).toEqual(['Acknowledge']);
+    const bell = (await admin.get('/api/self/notifications')).json<{ total: number }>();
+    expect(bell.total).toBeGreaterThan(0);
   }, 30_000);
 
   it("every demo person's e-mail passes the product's own e-mail rule, so each can be edited as seeded", async () => {
