@@ -60,9 +60,13 @@ export function DashboardPage() {
   const query = useQuery({
     queryKey: dashboardKeys.search(debounced),
     queryFn: () => dashboardApi.load(debounced),
+    // The previous search's answer stands in only for the figures, which no search changes, so that
+    // they do not blank while searching. Its organisations and users are not this search's: both
+    // tables say they are loading until these come, and their counts say nothing meanwhile.
     placeholderData: keepPreviousData,
   });
   const data = query.data;
+  const searching = query.isPending || query.isPlaceholderData;
 
   const orgColumns: TableColumn<DashboardOrg>[] = [
     { key: 'name', header: 'Name', render: (o) => maybeLink(canOpenOrgs, `/hstm/orgs/${o.id}`, o.name) },
@@ -94,6 +98,7 @@ export function DashboardPage() {
   ];
   const caption = (list: { rows: unknown[]; total: number; total_capped: boolean } | undefined): string => {
     if (!debounced) return 'The most recently created';
+    if (searching) return '';
     const shown = list?.rows.length ?? 0;
     const total = list?.total ?? 0;
     const more = list !== undefined && (list.total_capped || total > shown);
@@ -138,7 +143,7 @@ export function DashboardPage() {
             columns={orgColumns}
             rows={data?.organizations.rows ?? []}
             rowKey={(o) => o.id}
-            loading={query.isPending}
+            loading={searching}
             sort={null}
             onSort={noSort}
             empty={{
@@ -162,7 +167,7 @@ export function DashboardPage() {
             columns={userColumns}
             rows={data?.users.rows ?? []}
             rowKey={(u) => u.id}
-            loading={query.isPending}
+            loading={searching}
             sort={null}
             onSort={noSort}
             empty={{

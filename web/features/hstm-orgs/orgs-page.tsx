@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Modal, Select, TextInput } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/hstm-orgs';
 import { Page } from '../../components/page';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { usePagerFocus } from '../../components/pager-focus';
 import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
@@ -52,8 +53,10 @@ export function OrgsPage() {
   const query = useQuery({
     queryKey: orgKeys.list(filters),
     queryFn: () => orgsApi.list(filters),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous filters, sort or page: its organisations would stay on screen
+    // as if they were these. The table says it is loading until they come (as on Tasks).
   });
+  const pager = usePagerFocus(filters.page, query.isPending);
 
   const setFilters = (values: Record<string, string | null>): void => {
     const next = new URLSearchParams(params);
@@ -198,7 +201,10 @@ export function OrgsPage() {
               page={data.page}
               pageSize={data.per_page}
               label="Organizations"
-              onPageChange={(page) => setFilters({ page: String(page) })}
+              onPageChange={(page) => {
+                pager.remember();
+                setFilters({ page: String(page) });
+              }}
             />
           )
         }

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Group, Modal, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STAFF_SORT_KEYS, STAFF_SUCCESS, type StaffSortKey, type StaffUser } from '../../../shared/api/hstm-users';
 import { Page } from '../../components/page';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { usePagerFocus } from '../../components/pager-focus';
 import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
@@ -37,8 +38,10 @@ export function StaffUsersPage() {
   const query = useQuery({
     queryKey: staffUserKeys.list(filters),
     queryFn: () => staffUsersApi.list(filters),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous search, sort or page: its staff users would stay on screen as
+    // if they were these. The table says it is loading until they come (as on Tasks).
   });
+  const pager = usePagerFocus(filters.page, query.isPending);
 
   const setFilters = (values: Record<string, string | null>): void => {
     const next = new URLSearchParams(params);
@@ -166,7 +169,10 @@ export function StaffUsersPage() {
               page={data.page}
               pageSize={data.per_page}
               label="Staff Users"
-              onPageChange={(page) => setFilters({ page: String(page) })}
+              onPageChange={(page) => {
+                pager.remember();
+                setFilters({ page: String(page) });
+              }}
             />
           )
         }

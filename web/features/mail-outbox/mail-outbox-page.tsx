@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MailOutboxItem } from '../../../shared/api/notifications';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/limits';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { usePagerFocus } from '../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { formatMessageDateTime } from '../../lib/format';
 import { mailOutboxApi, mailOutboxKeys } from './mail-outbox-api';
@@ -28,8 +29,10 @@ export function MailOutboxPage() {
   const query = useQuery({
     queryKey: mailOutboxKeys.page(page, DEFAULT_PAGE_SIZE, debounced),
     queryFn: () => mailOutboxApi.list(page, DEFAULT_PAGE_SIZE, debounced),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous search or page: its messages would stay on screen as if they
+    // were these. The table says it is loading until they come (as on Tasks).
   });
+  const pager = usePagerFocus(page, query.isPending);
 
   const columns: TableColumn<MailOutboxItem>[] = [
     { key: 'to', header: 'To', width: 240 },
@@ -102,7 +105,10 @@ export function MailOutboxPage() {
               pageSize={query.data.per_page}
               label="Messages"
               capped={query.data.total_capped}
-              onPageChange={setPage}
+              onPageChange={(next) => {
+                pager.remember();
+                setPage(next);
+              }}
             />
           )
         }

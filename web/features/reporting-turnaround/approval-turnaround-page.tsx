@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type {
@@ -191,7 +191,8 @@ export function ApprovalTurnaroundPage() {
   const query = useQuery({
     queryKey: turnaroundKeys.period(orgId, from, to),
     queryFn: () => fetchTurnaround(orgId, from, to),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous period: its figures would stay on screen under the new dates
+    // as if they were this period's. 'Loading Records...' until this period's figures come.
     retry: false,
   });
   const data = query.data;
@@ -233,17 +234,20 @@ export function ApprovalTurnaroundPage() {
           </Text>
         )}
       </Paper>
-      {query.error ? (
-        <Alert color="red" title="The approval turnaround could not be shown">
-          {errorsOf(query.error).map((message) => (
-            <div key={message}>{message}</div>
-          ))}
-        </Alert>
-      ) : data ? (
-        <Figures orgId={orgId} data={data} />
-      ) : (
-        <LoadingIndicator />
-      )}
+      {/* Busy for screen readers while the period's figures are loading, as the lists' tables are. */}
+      <Box aria-busy={query.isPending || undefined} data-testid="turnaround-figures">
+        {query.error ? (
+          <Alert color="red" title="The approval turnaround could not be shown">
+            {errorsOf(query.error).map((message) => (
+              <div key={message}>{message}</div>
+            ))}
+          </Alert>
+        ) : data ? (
+          <Figures orgId={orgId} data={data} />
+        ) : (
+          <LoadingIndicator />
+        )}
+      </Box>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconList, IconSitemap, IconTemplate } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -13,6 +13,7 @@ import {
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { usePagerFocus } from '../../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toggleSort, type SortState } from '../../../components/sort-state';
 import { TruncatedText } from '../../../components/truncated-text';
@@ -103,8 +104,10 @@ export function LibraryPage() {
     queryKey: libraryKeys.browse(orgId, { ...browse, mode }),
     queryFn: () => fetchLibraryList(orgId, browse),
     enabled: mode === 'list',
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous view, sort or page: its P&Ps would stay on screen as if they
+    // were these. The table says it is loading until they come (as on Tasks).
   });
+  const pager = usePagerFocus(page, list.isPending);
   const tree = useQuery({
     queryKey: libraryKeys.browse(orgId, { view, mode }),
     queryFn: () => fetchLibraryTree(orgId, { view }),
@@ -185,7 +188,10 @@ export function LibraryPage() {
               page={page}
               pageSize={DEFAULT_PAGE_SIZE}
               label="P&Ps"
-              onPageChange={(next) => update({ page: next === 1 ? null : String(next) })}
+              onPageChange={(next) => {
+                pager.remember();
+                update({ page: next === 1 ? null : String(next) });
+              }}
             />
           }
         />

@@ -1,9 +1,10 @@
-import { Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Box, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { Page } from '../../../components/page';
+import { usePagerFocus } from '../../../components/pager-focus';
 import { fetchLibraryList } from '../api/get-library';
 import { libraryKeys } from '../api/library-keys';
 import { searchPnp } from '../api/search-pnp';
@@ -35,8 +36,10 @@ export function LibraryResultsPage() {
         ? fetchLibraryList(orgId, { ...filters, offset, limit: DEFAULT_PAGE_SIZE })
         : searchPnp(orgId, phrase, offset),
     enabled: Boolean(phrase) || isAdvanced,
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous search or page: its P&Ps (and its count in the subtitle)
+    // would stay on screen as if they were this search's. 'Loading Records...' until they come.
   });
+  const pager = usePagerFocus(page, results.isPending);
   const total = results.data?.total ?? 0;
   const capped = results.data?.total_capped ?? false;
 
@@ -58,16 +61,22 @@ export function LibraryResultsPage() {
       />
       {isAdvanced && <FilterChips orgId={orgId} filters={filters} />}
       {phrase || isAdvanced ? (
-        <ResultList
-          orgId={orgId}
-          items={results.data?.items ?? []}
-          total={total}
-          capped={capped}
-          page={page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          loading={results.isPending}
-          onPageChange={(next) => void navigate(resultsPath(orgId, phrase ? { phrase } : filters, next))}
-        />
+        // Busy for screen readers while the results are loading, as the lists' tables are.
+        <Box aria-busy={results.isPending || undefined} data-testid="library-results">
+          <ResultList
+            orgId={orgId}
+            items={results.data?.items ?? []}
+            total={total}
+            capped={capped}
+            page={page}
+            pageSize={DEFAULT_PAGE_SIZE}
+            loading={results.isPending}
+            onPageChange={(next) => {
+              pager.remember();
+              void navigate(resultsPath(orgId, phrase ? { phrase } : filters, next));
+            }}
+          />
+        </Box>
       ) : (
         <Text c="dimmed">Enter words to search for, or open the advanced search.</Text>
       )}

@@ -9,6 +9,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { confirm } from '../../../components/confirmation-modal';
 import { Page } from '../../../components/page';
 import { PaginationFooter } from '../../../components/pagination-footer';
+import { usePagerFocus } from '../../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
@@ -31,8 +32,14 @@ export function NotificationsScreen() {
   const query = useQuery({
     queryKey: notificationKeys.page(paging),
     queryFn: () => fetchNotifications(paging),
+    // The previous page's answer stands in only for what does not change with the page (the unread
+    // count, the total that Mark all as read and Delete all go by), so that those neither blank nor
+    // say themselves again. Its notifications are not this page's: the table says it is loading
+    // until they come, never the previous page's rows as if they were these.
     placeholderData: keepPreviousData,
   });
+  const loading = query.isPending || query.isPlaceholderData;
+  const pager = usePagerFocus(page, loading);
   const open = useOpenNotification();
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   const setStatus = useMutation({
@@ -176,7 +183,7 @@ export function NotificationsScreen() {
           columns={columns}
           rows={query.data?.notifications ?? []}
           rowKey={(n) => n.id}
-          loading={query.isPending}
+          loading={loading}
           sort={null}
           onSort={noSort}
           empty={{
@@ -190,7 +197,10 @@ export function NotificationsScreen() {
               page={page}
               pageSize={DEFAULT_PAGE_SIZE}
               label="Notifications"
-              onPageChange={setPage}
+              onPageChange={(next) => {
+                pager.remember();
+                setPage(next);
+              }}
             />
           }
         />

@@ -1,8 +1,9 @@
-import { Group } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Box, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { Page } from '../../../components/page';
+import { usePagerFocus } from '../../../components/pager-focus';
 import { searchTemplates } from '../api/search-templates';
 import { templateKeys } from '../api/template-keys';
 import { SourceFilter, sourceOf } from '../components/source-filter';
@@ -22,8 +23,11 @@ export function TemplateResultsPage() {
     queryKey: templateKeys.search(orgId, phrase, source, offset),
     queryFn: () => searchTemplates(orgId, phrase, offset, source),
     enabled: Boolean(phrase),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous search, source or page: its templates (and its count in the
+    // subtitle) would stay on screen as if they were this search's. 'Loading Records...' until they come.
   });
+  const loading = Boolean(phrase) && results.isPending;
+  const pager = usePagerFocus(page, loading);
   const go = (next: { phrase?: string; source?: string | null; page?: number }) => {
     const query = new URLSearchParams();
     query.set('phrase', next.phrase ?? phrase);
@@ -45,15 +49,21 @@ export function TemplateResultsPage() {
         <TemplateSearchForm key={phrase} initial={phrase} onSearch={(next) => go({ phrase: next })} />
         <SourceFilter value={source} onChange={(next) => go({ source: next })} />
       </Group>
-      <TemplateList
-        orgId={orgId}
-        templates={results.data?.templates ?? []}
-        loading={Boolean(phrase) && results.isPending}
-        total={total}
-        page={page}
-        pageSize={DEFAULT_PAGE_SIZE}
-        onPageChange={(next) => go({ page: next })}
-      />
+      {/* Busy for screen readers while the templates are loading, as the lists' tables are. */}
+      <Box aria-busy={loading || undefined} data-testid="template-results">
+        <TemplateList
+          orgId={orgId}
+          templates={results.data?.templates ?? []}
+          loading={loading}
+          total={total}
+          page={page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          onPageChange={(next) => {
+            pager.remember();
+            go({ page: next });
+          }}
+        />
+      </Box>
     </Page>
   );
 }

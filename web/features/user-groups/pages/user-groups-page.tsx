@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconEdit, IconPlus, IconSearch, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -26,7 +26,9 @@ export function UserGroupsPage() {
   const query = useQuery({
     queryKey: userGroupKeys.list(orgId, debounced),
     queryFn: () => listUserGroups(orgId, debounced),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous search: its groups would stay on screen as if they matched
+    // this one. The table says it is loading until this search's groups come (as on Tasks). Sorting
+    // and paging are done here, on the groups at hand, and need no loading.
   });
   const table = useClientTable(query.data?.user_groups ?? [], {
     sortValue: (g, key) => (key === 'name' ? g.name.toLowerCase() : key === 'members_count' ? g.members_count : null),

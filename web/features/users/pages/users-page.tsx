@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { USER_CREATED_FROM_LABELS, USER_SUCCESS, type UserSummary } from '../../../../shared/api/users';
 import { BULK_INVITE_FLAG_RESET_MS } from '../../../../shared/domain/limits';
 import { Page } from '../../../components/page';
 import { PaginationFooter } from '../../../components/pagination-footer';
+import { usePagerFocus } from '../../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
@@ -57,8 +58,10 @@ export function UsersPage() {
   const query = useQuery({
     queryKey: userKeys.list(orgId, filters),
     queryFn: () => listUsers(orgId, filters),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous filter, search or page: its users would stay on screen as if
+    // they matched. The table says it is loading until these filters' users come (as on Tasks).
   });
+  const pager = usePagerFocus(filters.page, query.isPending);
 
   const setFilter = (key: string, value: string | null): void => {
     const next = new URLSearchParams(params);
@@ -266,7 +269,10 @@ export function UsersPage() {
               page={data.page}
               pageSize={data.per_page}
               label="Users"
-              onPageChange={(page) => setFilter('page', String(page))}
+              onPageChange={(page) => {
+                pager.remember();
+                setFilter('page', String(page));
+              }}
             />
           )
         }
