@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
 import { Anchor, Button, Select, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { DASH_TITLES, PUBLISHED_DOCS_MAX_MONTHS, type DashFigure, type DashQuery } from '../../../shared/api/reporting';
 import { monthKey } from '../../../shared/domain/report-cells';
 import { Page } from '../../components/page';
@@ -10,6 +10,10 @@ import { plural } from '../../lib/format';
 import { dashApi, dashKeys } from './dash-api';
 import { bucketLink, overdueLink, reportHref } from './dash-links';
 import { FigureCard } from './figure-card';
+
+/** The URL key of the published-documents period, and the period shown without it. */
+const PERIOD_PARAM = 'period';
+const DEFAULT_PERIOD = 'last-12';
 
 /** The published-documents periods: the last n months (this one included) or a calendar year. */
 export function periodOptions(now: Date): { value: string; label: string; query: DashQuery }[] {
@@ -40,8 +44,18 @@ export function ReportingDashboardPage() {
   // One "now" per visit: the links of this month's reviews start today, like the server's count.
   const now = useMemo(() => new Date(), []);
   const periods = useMemo(() => periodOptions(now), [now]);
-  const [period, setPeriod] = useState('last-12');
-  const periodQuery = periods.find((option) => option.value === period)?.query ?? {};
+  // The period lives in the URL (?period=year-2025), so a bar's report and Back, or a reload, find
+  // the figure as it was left; an unknown value is the default.
+  const [params, setParams] = useSearchParams();
+  const chosen = periods.find((option) => option.value === params.get(PERIOD_PARAM));
+  const period = chosen?.value ?? DEFAULT_PERIOD;
+  const periodQuery = chosen?.query ?? periods.find((option) => option.value === DEFAULT_PERIOD)?.query ?? {};
+  const setPeriod = (value: string): void => {
+    const next = new URLSearchParams(params);
+    if (value === DEFAULT_PERIOD) next.delete(PERIOD_PARAM);
+    else next.set(PERIOD_PARAM, value);
+    setParams(next, { replace: true });
+  };
 
   const drafts = useFigure(orgId, 'content_authoring_status');
   const statuses = useFigure(orgId, 'all_pnp_status');
