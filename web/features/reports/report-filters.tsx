@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Group, MultiSelect, Select, TextInput, Visuall
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { READ_ACK_STATUS_LABELS } from '../../../shared/api/read-acks';
 import {
@@ -210,8 +210,20 @@ function SearchInput({
 export function ReportFilterBar({ def, params, onChange, onReset, filtered }: ReportFiltersProps) {
   const value = (key: ReportFilterKey): string | null => params.get(key) || null;
   const has = (key: ReportFilterKey): boolean => def.filters.includes(key);
+  const form = useRef<HTMLFormElement>(null);
+  // Clear Filters goes away once nothing is filtered: focus moves to the first filter, not to the page.
+  const reset = (): void => {
+    onReset();
+    form.current?.querySelector('input')?.focus();
+  };
   return (
-    <Box component="form" role="search" aria-label={`${def.title} filters`} onSubmit={(e) => e.preventDefault()}>
+    <Box
+      component="form"
+      ref={form}
+      role="search"
+      aria-label={`${def.title} filters`}
+      onSubmit={(e) => e.preventDefault()}
+    >
       <Group gap="md" align="flex-start" wrap="wrap">
         {has('q') && (
           <SearchInput hint={def.searchHint} value={params.get('q') ?? ''} onChange={(v) => onChange('q', v)} />
@@ -292,7 +304,7 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
         </Group>
       )}
       {filtered && (
-        <Button variant="subtle" size="xs" mt="sm" onClick={onReset}>
+        <Button variant="subtle" size="xs" mt="sm" onClick={reset}>
           Clear Filters
         </Button>
       )}
