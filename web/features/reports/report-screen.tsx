@@ -14,7 +14,7 @@
 import { Alert, Anchor, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   REPORT_COUNT_LIMIT,
@@ -24,6 +24,7 @@ import {
 } from '../../../shared/api/reporting';
 import { Page } from '../../components/page';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { usePagerFocus } from '../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toggleSort, type SortState } from '../../components/sort-state';
 import { formatDisplayDate } from '../../lib/format';
@@ -121,12 +122,6 @@ function renderCell(row: ReportRow, key: string, ctx: CellContext): ReactNode {
   return plainCell(row[key], key);
 }
 
-/** The pagination footer under a report's table. */
-const PAGER = '[data-testid="pagination-footer"]';
-/** A pager button's name: 'Previous', 'Next' or 'Page 3'. */
-const accessibleName = (element: HTMLElement): string =>
-  element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
-
 const rowKeyOf = (row: ReportRow, index: number): string => {
   for (const key of ['row_key', 'id', 'version_id', 'pnp_id']) {
     const value = row[key];
@@ -185,27 +180,13 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
     });
   }
 
-  // The pager is not drawn while the next page loads, so the button a keyboard user pressed goes with
-  // it: once the page is there, focus returns to that button in the new pager (Next again, or the
-  // page number), or to the current page where it is no longer there to press (Next on the last page).
-  const frame = useRef<HTMLDivElement>(null);
-  const pagerFocus = useRef<string | null>(null);
+  // The pager is not drawn while the next page loads: the button a keyboard user pressed gets the
+  // focus back once the new page is there.
+  const pager = usePagerFocus(data?.page ?? 0, result.isPending);
   const onPageChange = (page: number): void => {
-    const active = document.activeElement;
-    const pager = frame.current?.querySelector(PAGER);
-    pagerFocus.current = active instanceof HTMLElement && pager?.contains(active) ? accessibleName(active) : null;
+    pager.remember();
     update(withPage(params, page));
   };
-  useEffect(() => {
-    const wanted = pagerFocus.current;
-    if (!data || wanted === null) return;
-    pagerFocus.current = null;
-    const buttons = [...(frame.current?.querySelectorAll<HTMLButtonElement>(`${PAGER} button`) ?? [])];
-    const target =
-      buttons.find((button) => !button.disabled && accessibleName(button) === wanted) ??
-      buttons.find((button) => button.getAttribute('aria-current') === 'page');
-    target?.focus();
-  }, [data]);
 
   // A page past the last (an old link, a bookmark) shows the last page that has rows instead of an
   // empty table under a footer counting them.
@@ -259,7 +240,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
           <ErrorList errors={loadErrors} />
         </Alert>
       ) : (
-        <Stack gap="xs" ref={frame}>
+        <Stack gap="xs">
           <Group justify="space-between">
             <Text size="sm" fw={600} data-testid="report-count" aria-live="polite">
               {result.isPending || !data ? '\u00a0' : `${def.items}: ${count ?? ''}`}
