@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { USER_SUCCESS, type UserSummary } from '../../../shared/api/users';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { usePagerFocus } from '../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
@@ -57,8 +58,10 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
   const query = useQuery({
     queryKey: orgUserKeys.list(orgId, filters),
     queryFn: () => orgUsersApi.list(orgId, filters),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous search, status or page: its users would stay on screen as if
+    // they matched. The table says it is loading until these filters' users come (as on Tasks).
   });
+  const pager = usePagerFocus(filters.page, query.isPending);
 
   const setFilter = (key: string, value: string | null): void => {
     const next = new URLSearchParams(params);
@@ -196,7 +199,10 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
               page={data.page}
               pageSize={data.per_page}
               label={label}
-              onPageChange={(page) => setFilter('page', String(page))}
+              onPageChange={(page) => {
+                pager.remember();
+                setFilter('page', String(page));
+              }}
             />
           )
         }

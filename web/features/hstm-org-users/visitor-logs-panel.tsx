@@ -1,9 +1,10 @@
 import { Anchor } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { VisitorLog } from '../../../shared/api/hstm-org-users';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { usePagerFocus } from '../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { formatMessageDateTime } from '../../lib/format';
 import { OrgUserHeader, useOrgUser } from './org-user-header';
@@ -18,9 +19,11 @@ export function VisitorLogsPanel() {
   const query = useQuery({
     queryKey: orgUserKeys.logs(orgId, userId, page),
     queryFn: () => orgUsersApi.visitorLogs(orgId, userId, page, PAGE_SIZE),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous page: its sign-ins would stay on screen as if they were this
+    // page's. The table says it is loading until they come (as on Tasks).
     enabled: user !== null,
   });
+  const pager = usePagerFocus(page, query.isPending);
   if (!user) return view;
 
   const base = `/hstm/orgs/${orgId}/pm_users/${userId}/visitor_logs`;
@@ -63,7 +66,10 @@ export function VisitorLogsPanel() {
               page={data.page}
               pageSize={data.per_page}
               label="Visitor Logs"
-              onPageChange={setPage}
+              onPageChange={(next) => {
+                pager.remember();
+                setPage(next);
+              }}
             />
           )
         }

@@ -1,10 +1,11 @@
 import { Badge, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StaffActionLogItem } from '../../../shared/api/staff-audit';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/limits';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { usePagerFocus } from '../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { formatMessageDateTime } from '../../lib/format';
 import { staffActivityApi, staffActivityKeys } from './staff-activity-api';
@@ -25,8 +26,10 @@ export function StaffActivityPanel() {
   const query = useQuery({
     queryKey: staffActivityKeys.page(page, DEFAULT_PAGE_SIZE, debounced),
     queryFn: () => staffActivityApi.list(page, DEFAULT_PAGE_SIZE, debounced),
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous search or page: its actions would stay on screen as if they
+    // were these. The table says it is loading until they come (as on Tasks).
   });
+  const pager = usePagerFocus(page, query.isPending);
 
   const columns: TableColumn<StaffActionLogItem>[] = [
     { key: 'created_at', header: 'When', width: 190, render: (l) => formatMessageDateTime(l.created_at) },
@@ -96,7 +99,10 @@ export function StaffActivityPanel() {
               pageSize={query.data.per_page}
               label="Actions"
               capped={query.data.total_capped}
-              onPageChange={setPage}
+              onPageChange={(next) => {
+                pager.remember();
+                setPage(next);
+              }}
             />
           )
         }

@@ -15,6 +15,7 @@ import { TASK_KIND_LABELS, TaskKind } from '../../../../shared/domain/statuses';
 import { Messages } from '../../../../shared/domain/messages';
 import { Page } from '../../../components/page';
 import { PaginationFooter } from '../../../components/pagination-footer';
+import { usePagerFocus } from '../../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
@@ -74,6 +75,8 @@ export function TasksPage() {
     // No placeholder from the previous filter or page: its rows would stay on screen as if they
     // were this filter's. The table says it is loading until this filter's tasks come.
   });
+  // The pager goes away with the rows while another page loads: the keyboard goes back to it after.
+  const pager = usePagerFocus(filters.page, query.isPending);
 
   const setFilter = (key: string, value: string | null): void => {
     const next = new URLSearchParams(params);
@@ -279,7 +282,10 @@ export function TasksPage() {
               pageSize={data.per_page}
               label="Tasks"
               capped={data.total_capped}
-              onPageChange={(page) => setFilter('page', String(page))}
+              onPageChange={(page) => {
+                pager.remember();
+                setFilter('page', String(page));
+              }}
             />
           )
         }
