@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
-import { DemoUsers } from '../support/users';
+import { DemoUsers, type DemoUser } from '../support/users';
+import { readerLabel } from './reader-label';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -10,7 +11,7 @@ const documentUrl = (pnpId: number, documentId: number, tail: string): string =>
   `/orgs/:org/pnps/${pnpId}/pnp_documents/${documentId}/${tail}`;
 
 /** Goes through the wizard: general info, one reader chosen by name, review, save. */
-async function createThroughWizard(page: Page, name: string, reader: string, due: string): Promise<void> {
+async function createThroughWizard(page: Page, name: string, reader: DemoUser, due: string): Promise<void> {
   await page.getByRole('link', { name: 'New Read Acknowledgement', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'New Read Acknowledgement', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
@@ -20,12 +21,12 @@ async function createThroughWizard(page: Page, name: string, reader: string, due
 
   const readers = page.getByRole('combobox', { name: 'Readers', exact: true });
   await readers.click();
-  await readers.fill(reader.split(' ')[0]!);
-  await page.getByRole('option', { name: reader, exact: true }).click();
+  await readers.fill(reader.name.split(' ')[0]!);
+  await page.getByRole('option', { name: readerLabel(reader), exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-  await expect(page.getByRole('list', { name: 'Chosen readers', exact: true })).toHaveText(reader);
+  await expect(page.getByRole('list', { name: 'Chosen readers', exact: true })).toHaveText(readerLabel(reader));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Active Read Acknowledgements', exact: true })).toBeVisible();
 }
@@ -50,7 +51,7 @@ test('an owner asks a nurse to acknowledge; the nurse opens the P&P and acknowle
 
   await openAs(page, DemoUsers.policyOwner, documentUrl(pnp.id, pnp.documentId, 'active_readack'));
   await expect(page.getByRole('heading', { name: 'Active Read Acknowledgements', exact: true })).toBeVisible();
-  await createThroughWizard(page, ackName, DemoUsers.nurse.name, due);
+  await createThroughWizard(page, ackName, DemoUsers.nurse, due);
   const card = page.getByRole('article', { name: ackName, exact: true });
   await expect(card.getByTestId('readack-completion')).toHaveText('0 of 1 readers acknowledged');
   const readers = card.getByRole('table', { name: `Readers of ${ackName}`, exact: true });
@@ -90,7 +91,7 @@ test('an owner edits a read acknowledgement’s readers and cancels it after con
   const ackName = data.name('Annual Read');
 
   await openAs(page, DemoUsers.policyOwner, documentUrl(pnp.id, pnp.documentId, 'active_readack'));
-  await createThroughWizard(page, ackName, DemoUsers.nurse.name, inDays(10));
+  await createThroughWizard(page, ackName, DemoUsers.nurse, inDays(10));
   const card = page.getByRole('article', { name: ackName, exact: true });
   await card.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit Read Acknowledgement', exact: true })).toBeVisible();
@@ -106,7 +107,7 @@ test('an owner edits a read acknowledgement’s readers and cancels it after con
   const readers = page.getByRole('combobox', { name: 'Readers', exact: true });
   await readers.click();
   await readers.fill('Rita');
-  await page.getByRole('option', { name: DemoUsers.reviewer.name, exact: true }).click();
+  await page.getByRole('option', { name: readerLabel(DemoUsers.reviewer), exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,6 +1,7 @@
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
+import { readerLabel } from './reader-label';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -20,7 +21,7 @@ test('the readers found so far stay choosable while a narrower search is still o
   let searching: () => void = () => undefined;
   const searchStarted = new Promise<void>((resolve) => (searching = resolve));
   await page.route(
-    (url) => url.pathname.endsWith('/access/candidates') && url.searchParams.get('q') === 'Nora',
+    (url) => url.pathname.endsWith('/reader_candidates') && url.searchParams.get('q') === 'Nora',
     async (route) => {
       searching();
       await held;
@@ -30,7 +31,7 @@ test('the readers found so far stay choosable while a narrower search is still o
 
   const readers = page.getByRole('combobox', { name: 'Readers', exact: true });
   await readers.click();
-  const nurse = page.getByRole('option', { name: DemoUsers.nurse.name, exact: true });
+  const nurse = page.getByRole('option', { name: readerLabel(DemoUsers.nurse), exact: true });
   await expect(nurse).toBeVisible();
   await readers.fill('Nora');
   await searchStarted;
@@ -39,5 +40,7 @@ test('the readers found so far stay choosable while a narrower search is still o
   release();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Chosen readers', exact: true })).toHaveText(DemoUsers.nurse.name);
+  await expect(page.getByRole('list', { name: 'Chosen readers', exact: true })).toHaveText(
+    readerLabel(DemoUsers.nurse),
+  );
 });

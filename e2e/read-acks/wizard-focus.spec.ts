@@ -1,6 +1,7 @@
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
+import { readerLabel } from './reader-label';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -44,7 +45,7 @@ test('the wizard takes focus to what stops it: the first field in error, the rea
   await expect(page.getByText('Choose at least one reader: a user or a group.', { exact: true })).toBeVisible();
   await expect(readers).toBeFocused();
   await readers.fill('Nora');
-  await page.getByRole('option', { name: DemoUsers.nurse.name, exact: true }).click();
+  await page.getByRole('option', { name: readerLabel(DemoUsers.nurse), exact: true }).click();
   await page.keyboard.press('Escape');
   await next.click();
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
+import { readerLabel } from './reader-label';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -28,7 +29,7 @@ test('leaving the read acknowledgement wizard with readers chosen asks first; St
   const readers = page.getByRole('combobox', { name: 'Readers', exact: true });
   await readers.click();
   await readers.fill('Nora');
-  await page.getByRole('option', { name: DemoUsers.nurse.name, exact: true }).click();
+  await page.getByRole('option', { name: readerLabel(DemoUsers.nurse), exact: true }).click();
   await page.keyboard.press('Escape');
 
   await libraryLink(page).click();
@@ -38,7 +39,9 @@ test('leaving the read acknowledgement wizard with readers chosen asks first; St
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Readers', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Chosen readers', exact: true })).toHaveText(DemoUsers.nurse.name);
+  await expect(page.getByRole('list', { name: 'Chosen readers', exact: true })).toHaveText(
+    readerLabel(DemoUsers.nurse),
+  );
 
   await libraryLink(page).click();
   await leaveDialog(page).getByRole('button', { name: 'Leave', exact: true }).click();

@@ -12,6 +12,8 @@ import { noAngleBrackets } from '../domain/validation-messages';
  * - POST   { read_acknowledgement }       create (OA, BO, Owner): readers get an Acknowledge task
  * - GET    /status_count                  { active, closed, canceled }
  * - GET    /user_has_acknowledged         the caller's pending acknowledgement of this P&P, if any
+ * - GET    /reader_candidates?q&limit     users and groups to choose readers from, each saying whether
+ *                                         it can be one (OA, BO, Owner; ADR 0026)
  * - GET    /{id}                          one, with its readers
  * - PUT    /{id} { read_acknowledgement } edit (OA, BO, Owner), readers added and removed
  * - PUT    /{id}/cancel                   cancel (OA, BO, Owner): open tasks closed
@@ -82,8 +84,29 @@ export const ReadAckReader = z.object({
   acknowledged_at: z.string().nullable(),
   acknowledged_document_id: z.number().int().nullable(),
   acknowledged_version_number: z.number().int().nullable(),
+  /**
+   * A reader still to acknowledge an Active read acknowledgement who cannot see the P&P now (a role
+   * was taken away after they were asked): they cannot acknowledge until given one again or removed.
+   * Always false once they have acknowledged, and on a Closed or Canceled read acknowledgement.
+   */
+  cannot_see: z.boolean(),
 });
 export type ReadAckReader = z.infer<typeof ReadAckReader>;
+
+/**
+ * An active member of a reader group who is not a reader (ADR 0026): one who cannot see the P&P is
+ * not asked (`can_see` false); one who can see it now was given a role after the request was made
+ * (or joined before) and is asked when the read acknowledgement is saved again.
+ */
+export const ReadAckMemberNotAsked = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  group_id: z.number().int(),
+  group_name: z.string(),
+  can_see: z.boolean(),
+});
+export type ReadAckMemberNotAsked = z.infer<typeof ReadAckMemberNotAsked>;
 
 export const ReadAckAbility = z.enum(['edit', 'cancel', 'close']);
 export type ReadAckAbility = z.infer<typeof ReadAckAbility>;
@@ -107,6 +130,8 @@ export const ReadAcknowledgement = z.object({
   user_ids: z.array(z.number().int()),
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   readers: z.array(ReadAckReader),
+  /** Active members of its groups who are not readers, by name; listed while it is Active, else empty. */
+  members_not_asked: z.array(ReadAckMemberNotAsked),
   abilities: z.array(ReadAckAbility),
 });
 export type ReadAcknowledgement = z.infer<typeof ReadAcknowledgement>;
@@ -126,6 +151,40 @@ export const ReadAckStatusCount = z.object({
   canceled: z.number().int(),
 });
 export type ReadAckStatusCount = z.infer<typeof ReadAckStatusCount>;
+
+export const ReaderCandidatesQuery = z.object({
+  q: text().max(100, 'Search text must be at most 100 characters.').optional(),
+  limit: z.coerce.number().int().min(1).max(500, 'Limit must be at most 500.').optional(),
+});
+export type ReaderCandidatesQuery = z.infer<typeof ReaderCandidatesQuery>;
+
+/**
+ * A user or group of the organisation to choose readers from, for one P&P (ADR 0026). The server
+ * refuses what is `unavailable`; the picker shows it disabled with that reason.
+ */
+export const ReaderCandidate = z.object({
+  id: z.number().int(),
+  type: z.enum(['User', 'Group']),
+  name: z.string(),
+  /** A user's e-mail (shown beside the name: two people may share one); null for a group. */
+  email: z.string().nullable(),
+  /** Null when it can be chosen; else why not ('Cannot see this P&P'). */
+  unavailable: z.string().nullable(),
+  /**
+   * A group's active members (those of them who cannot see the P&P are not asked: the read
+   * acknowledgement lists them once saved); null for a user.
+   */
+  members: z.number().int().nullable(),
+});
+export type ReaderCandidate = z.infer<typeof ReaderCandidate>;
+export const ReaderCandidateList = z.object({ candidates: z.array(ReaderCandidate) });
+export type ReaderCandidateList = z.infer<typeof ReaderCandidateList>;
+
+/** The reasons the readers picker shows beside what cannot be chosen (the server's refusals say more). */
+export const READER_UNAVAILABLE = {
+  userCannotSee: 'Cannot see this P&P',
+  groupCannotSee: 'No member can see this P&P',
+} as const;
 
 /** For the caller on this P&P: an Active read acknowledgement waiting for their acknowledgement. */
 export const UserHasAcknowledged = z.object({

@@ -2,7 +2,7 @@ import { READ_ACK_STATUS_LABELS, type ReadAckAbility, type ReadAcknowledgement }
 import { ReadAckStatus } from '../../../shared/domain/statuses';
 import type { Executor } from '../../db/client';
 import { canManage, type ActorFacts } from '../pnps/workflow.policy';
-import { listReadAckGroups, listReaders, type ReadAckRow } from './read-acks.repo';
+import { listMembersNotAsked, listReadAckGroups, listReaders, usersWhoSeePnp, type ReadAckRow } from './read-acks.repo';
 
 type Row = ReadAckRow & { versionNumber: number | null; createdByName: string | null };
 
@@ -22,6 +22,22 @@ export async function presentReadAcks(
   const ids = rows.map((r) => r.id);
   const readers = await listReaders(db, orgId, ids);
   const groups = await listReadAckGroups(db, orgId, ids);
+  // ADR 0026: while it is Active, who was asked but cannot see the P&P now, and who of its groups
+  // was not asked. Closed and Canceled ones keep only what happened (the change log counts those
+  // not asked when it was made or edited).
+  const active = rows.filter((r) => r.status === ReadAckStatus.Active);
+  const activeIds = new Set(active.map((r) => r.id));
+  const notAsked = await listMembersNotAsked(
+    db,
+    orgId,
+    active.map((r) => r.id),
+  );
+  const blind = new Map<number, Set<number>>();
+  for (const row of active) {
+    const waiting = readers.filter((r) => r.readAckId === row.id && r.completion === 0).map((r) => r.userId);
+    const seeing = await usersWhoSeePnp(db, orgId, row.pnpId, waiting);
+    blind.set(row.id, new Set(waiting.filter((id) => !seeing.has(id))));
+  }
   return rows.map((row) => {
     const own = readers.filter((r) => r.readAckId === row.id);
     return {
@@ -52,7 +68,20 @@ export async function presentReadAcks(
         acknowledged_at: r.acknowledgedAt?.toISOString() ?? null,
         acknowledged_document_id: r.acknowledgedDocumentId,
         acknowledged_version_number: r.acknowledgedVersionNumber,
+        cannot_see: blind.get(row.id)?.has(r.userId) ?? false,
       })),
+      members_not_asked: activeIds.has(row.id)
+        ? notAsked
+            .filter((m) => m.readAckId === row.id)
+            .map((m) => ({
+              user_id: m.userId,
+              name: m.name,
+              email: m.email,
+              group_id: m.groupId,
+              group_name: m.groupName,
+              can_see: m.canSee,
+            }))
+        : [],
       abilities: readAckAbilities(facts, row.status),
     };
   });

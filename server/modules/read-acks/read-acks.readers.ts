@@ -11,6 +11,8 @@ import { findGroups, findUsers, listActiveMembers, usersWhoSeePnp, type ReadAckR
 export interface ChosenReaders {
   wanted: Map<number, number | null>;
   groupIds: number[];
+  /** Active members of the chosen groups who cannot see the P&P: not asked (ADR 0026). */
+  notAsked: number[];
   errors: string[];
 }
 
@@ -33,16 +35,24 @@ export const normaliseDate = (text: string): string => {
 };
 
 /**
- * Turns the chosen users and groups into readers: unknown ids, inactive users and users who cannot
- * see the P&P are refused by name; a group's members count when they are active and may see it.
+ * Turns the chosen users and groups into readers (ADR 0026). Refused by name: unknown ids, inactive
+ * users, users who cannot see the P&P (an org admin always can), and a group none of whose active
+ * members can. A group's members count when they are active and may see it; those who cannot are
+ * not asked and are returned as `notAsked`. `acknowledged` are readers who have already acknowledged
+ * (when editing): what they read is a fact, so they stay whatever their access or status is now.
  */
-export async function chooseReaders(ctx: OrgCtx, pnpId: number, input: ReadAckInput): Promise<ChosenReaders> {
+export async function chooseReaders(
+  ctx: OrgCtx,
+  pnpId: number,
+  input: ReadAckInput,
+  acknowledged: ReadonlySet<number> = new Set(),
+): Promise<ChosenReaders> {
   const userIds = unique(input.user_ids);
   const groupIds = unique(input.group_ids);
   const errors: string[] = [];
   const wanted = new Map<number, number | null>();
   if (userIds.length + groupIds.length === 0) {
-    return { wanted, groupIds, errors: ['Choose at least one reader: a user or a group.'] };
+    return { wanted, groupIds, notAsked: [], errors: ['Choose at least one reader: a user or a group.'] };
   }
   const users = await findUsers(ctx.tx, ctx.orgId, userIds);
   const missingUsers = userIds.filter((id) => !users.some((u) => u.id === id));
@@ -57,7 +67,8 @@ export async function chooseReaders(ctx: OrgCtx, pnpId: number, input: ReadAckIn
     users.map((u) => u.id),
   );
   for (const user of users) {
-    if (user.status !== 1) errors.push(`${user.name} is not an active user and cannot be a reader.`);
+    if (acknowledged.has(user.id)) wanted.set(user.id, null);
+    else if (user.status !== 1) errors.push(`${user.name} is not an active user and cannot be a reader.`);
     else if (!seeing.has(user.id)) errors.push(`${user.name} cannot see this P&P: give them a role on it first.`);
     else wanted.set(user.id, null);
   }
@@ -67,11 +78,21 @@ export async function chooseReaders(ctx: OrgCtx, pnpId: number, input: ReadAckIn
     groups.map((g) => g.id),
   );
   const membersSeeing = await usersWhoSeePnp(ctx.tx, ctx.orgId, pnpId, unique(members.map((m) => m.userId)));
-  for (const m of members) if (membersSeeing.has(m.userId) && !wanted.has(m.userId)) wanted.set(m.userId, m.groupId);
-  if (errors.length === 0 && wanted.size === 0) {
-    errors.push('None of the members of the chosen groups can see this P&P: choose readers who can.');
+  for (const group of groups) {
+    const own = members.filter((m) => m.groupId === group.id);
+    if (own.length > 0 && !own.some((m) => membersSeeing.has(m.userId) || acknowledged.has(m.userId)))
+      errors.push(`None of the members of ${group.name} can see this P&P: give the group a role on it first.`);
   }
-  return { wanted, groupIds: groups.map((g) => g.id), errors };
+  const notAsked = new Set<number>();
+  for (const m of members) {
+    if (wanted.has(m.userId)) continue;
+    if (membersSeeing.has(m.userId) || acknowledged.has(m.userId)) wanted.set(m.userId, m.groupId);
+    else notAsked.add(m.userId);
+  }
+  if (errors.length === 0 && wanted.size === 0) {
+    errors.push('The chosen groups have no active members yet: choose at least one reader who can see this P&P.');
+  }
+  return { wanted, groupIds: groups.map((g) => g.id), notAsked: [...notAsked], errors };
 }
 
 /** Gives readers their reader row and an open Acknowledge task on the read acknowledgement's version. */

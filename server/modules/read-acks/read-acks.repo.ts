@@ -1,6 +1,8 @@
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { TaskKind, TaskStatus } from '../../../shared/domain/statuses';
-import { queryRows, type Executor } from '../../db/client';
+import type { ReaderCandidate } from '../../../shared/api/read-acks';
+import { TaskKind, TaskStatus, UserStatus } from '../../../shared/domain/statuses';
+import { intArray, queryRows, type Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import {
   groupMemberships,
   libraryViews,
@@ -199,6 +201,132 @@ export async function usersWhoSeePnp(
            and read_ack_user_sees_pnp(${orgId}, u.id, ${pnpId})`,
   );
   return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** What a candidate reader is, before the reason a refusal would give. */
+export type CandidateFacts = Omit<ReaderCandidate, 'unavailable'> & { can_see: boolean };
+
+/**
+ * Active users and the groups of the org, found by name or e-mail (the access candidates' order: by
+ * name, a user before a group of the same name), each with what decides whether it may read this
+ * P&P (ADR 0026): whether a user can see it; whether a group has no active member or one who can
+ * see it, and how many active members it has. Asked only of the page found: a user costs one check,
+ * a group one per member until one who sees it is found (all of them only when none does).
+ */
+export async function searchReaderCandidates(
+  db: Executor,
+  orgId: number,
+  pnpId: number,
+  q: string | undefined,
+  limit: number,
+): Promise<CandidateFacts[]> {
+  const pattern = q ? containsPattern(q.toLowerCase()) : null;
+  const rows = await queryRows<{
+    id: number;
+    type: 'User' | 'Group';
+    name: string;
+    email: string | null;
+    can_see: boolean;
+    members: number | null;
+  }>(
+    db,
+    sql`with found as (
+          select * from (
+            select id, 'User'::text as type, (first_name || ' ' || last_name)::text as name, email::text as email
+              from org_users where org_id = ${orgId} and status = ${UserStatus.Active}
+            union all
+            select id, 'Group'::text as type, name::text as name, null::text as email
+              from user_groups where org_id = ${orgId}
+          ) x
+          ${pattern ? sql`where lower(x.name) like ${pattern} or lower(coalesce(x.email, '')) like ${pattern}` : sql``}
+          order by lower(x.name), x.type desc, x.id
+          limit ${limit}
+        ),
+        facts as (
+          select f.*,
+                 case when f.type = 'Group' then (
+                   select count(*)::int from group_memberships m
+                     join org_users u on u.org_id = m.org_id and u.id = m.user_id and u.status = ${UserStatus.Active}
+                    where m.org_id = ${orgId} and m.group_id = f.id) end as members
+            from found f
+        )
+        select f.id, f.type, f.name, f.email, f.members,
+               case when f.type = 'User' then read_ack_user_sees_pnp(${orgId}, f.id, ${pnpId})
+                    else f.members = 0 or exists (
+                      select 1 from group_memberships m
+                        join org_users u on u.org_id = m.org_id and u.id = m.user_id and u.status = ${UserStatus.Active}
+                       where m.org_id = ${orgId} and m.group_id = f.id
+                         and read_ack_user_sees_pnp(${orgId}, m.user_id, ${pnpId}))
+               end as can_see
+          from facts f
+         order by lower(f.name), f.type desc, f.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    type: r.type,
+    name: r.name,
+    email: r.email,
+    can_see: r.can_see,
+    members: r.members === null ? null : Number(r.members),
+  }));
+}
+
+export interface MemberNotAskedRow {
+  readAckId: number;
+  userId: number;
+  name: string;
+  email: string;
+  groupId: number;
+  groupName: string;
+  canSee: boolean;
+}
+
+/**
+ * The active members of the read acknowledgements' groups who are not their readers (each once,
+ * with the first of its groups by name), and whether each can see the read acknowledgement's P&P now.
+ */
+export async function listMembersNotAsked(
+  db: Executor,
+  orgId: number,
+  readAckIds: number[],
+): Promise<MemberNotAskedRow[]> {
+  if (readAckIds.length === 0) return [];
+  const rows = await queryRows<{
+    read_ack_id: number;
+    user_id: number;
+    name: string;
+    email: string;
+    group_id: number;
+    group_name: string;
+    can_see: boolean;
+  }>(
+    db,
+    sql`select * from (
+          select distinct on (ra.id, u.id)
+                 ra.id as read_ack_id, u.id as user_id, (u.first_name || ' ' || u.last_name)::text as name,
+                 u.first_name, u.last_name, u.email::text as email, g.id as group_id, g.name::text as group_name,
+                 read_ack_user_sees_pnp(${orgId}, u.id, ra.pnp_id) as can_see
+            from read_acknowledgements ra
+            join read_ack_groups rg on rg.org_id = ra.org_id and rg.read_ack_id = ra.id
+            join user_groups g on g.org_id = rg.org_id and g.id = rg.group_id
+            join group_memberships m on m.org_id = rg.org_id and m.group_id = rg.group_id
+            join org_users u on u.org_id = m.org_id and u.id = m.user_id and u.status = ${UserStatus.Active}
+           where ra.org_id = ${orgId} and ra.id = any(${intArray(readAckIds)})
+             and not exists (select 1 from read_ack_readers r
+                              where r.org_id = ra.org_id and r.read_ack_id = ra.id and r.user_id = u.id)
+           order by ra.id, u.id, lower(g.name), g.id
+        ) x
+        order by x.read_ack_id, x.last_name, x.first_name, x.user_id`,
+  );
+  return rows.map((r) => ({
+    readAckId: Number(r.read_ack_id),
+    userId: Number(r.user_id),
+    name: r.name,
+    email: r.email,
+    groupId: Number(r.group_id),
+    groupName: r.group_name,
+    canSee: r.can_see,
+  }));
 }
 
 export async function countByStatus(db: Executor, orgId: number, pnpId: number): Promise<Record<number, number>> {

@@ -133,7 +133,11 @@ describe('read acknowledgement routes: input', () => {
     ]);
     const strangers = await createGroup(t.deps, w.org.id, [w.outsider.id]);
     expect(await errs({ group_ids: [strangers.id] })).toEqual([
-      'None of the members of the chosen groups can see this P&P: choose readers who can.',
+      `None of the members of ${strangers.name} can see this P&P: give the group a role on it first.`,
+    ]);
+    const empty = await createGroup(t.deps, w.org.id, []);
+    expect(await errs({ group_ids: [empty.id] })).toEqual([
+      'The chosen groups have no active members yet: choose at least one reader who can see this P&P.',
     ]);
     expect((await errs({ name: '', user_ids: [w.reader.id] }))[0]).toBe('Name is required.');
     expect(await errs({ name: 'A <b> name', user_ids: [w.reader.id] })).toEqual(['Name must not contain < or >.']);

@@ -7,6 +7,8 @@ import {
   ReadAckParams,
   ReadAckResponse,
   ReadAckStatusCount,
+  ReaderCandidateList,
+  ReaderCandidatesQuery,
   UserHasAcknowledged,
 } from '../../../shared/api/read-acks';
 import type { Deps } from '../../http/deps';
@@ -15,6 +17,7 @@ import {
   createReadAck,
   endReadAck,
   listReadAcks,
+  listReaderCandidates,
   markAsRead,
   readAckStatusCount,
   showReadAck,
@@ -23,6 +26,7 @@ import {
 } from './read-acks.service';
 
 const BASE = '/api/o/:org/pnps/:pnpId/read_acknowledgements';
+const DEFAULT_CANDIDATE_LIMIT = 50;
 
 /** Read acknowledgements beside the P&P routes (documented in docs/pnps.md). */
 export function registerReadAckRoutes(app: App, deps: Deps): void {
@@ -73,6 +77,19 @@ export function registerReadAckRoutes(app: App, deps: Deps): void {
       schema: { params: ReadAckParams, response: { 200: UserHasAcknowledged } },
     },
     (ctx, { params }) => userHasAcknowledged(ctx, params.pnpId),
+  );
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: `${BASE}/reader_candidates`,
+      summary:
+        'Users and groups to choose readers from, each saying why it cannot be one, if it cannot (OA, BO, Owner)',
+      schema: { params: ReadAckParams, querystring: ReaderCandidatesQuery, response: { 200: ReaderCandidateList } },
+    },
+    (ctx, { params, query }) =>
+      listReaderCandidates(ctx, params.pnpId, query.q, query.limit ?? DEFAULT_CANDIDATE_LIMIT),
   );
   orgRoute(
     app,

@@ -1,11 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   READ_ACK_STATUS_LABELS,
+  READER_UNAVAILABLE,
   type MarkAsReadResponse,
   type ReadAckInput,
   type ReadAckList,
   type ReadAckStatusCount,
   type ReadAcknowledgement,
+  type ReaderCandidate,
+  type ReaderCandidateList,
   type UserHasAcknowledged,
 } from '../../../shared/api/read-acks';
 import { PnpStatus, ReadAckStatus, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
@@ -25,6 +28,7 @@ import {
   listReadAckRows,
   lockReadAck,
   openAcknowledgeTasks,
+  searchReaderCandidates,
   type ReadAckRow,
 } from './read-acks.repo';
 
@@ -83,6 +87,12 @@ async function nameErrors(ctx: OrgCtx, pnpId: number, name: string, except: numb
   return clash ? [`An Active read acknowledgement of this P&P is already named '${name}'.`] : [];
 }
 
+/** The change log's note of the group members who cannot see the P&P and were not asked (ADR 0026). */
+const notAskedNote = (n: number): string =>
+  n === 0
+    ? ''
+    : ` ${n} ${n === 1 ? 'member' : 'members'} of its groups cannot see this P&P and ${n === 1 ? 'was' : 'were'} not asked.`;
+
 /** Closes a read acknowledgement once every reader has acknowledged. */
 async function closeIfComplete(ctx: OrgCtx, id: number): Promise<void> {
   await ctx.tx.execute(sql`
@@ -122,6 +132,30 @@ export async function readAckStatusCount(ctx: OrgCtx, pnpId: number): Promise<Re
   };
 }
 
+/**
+ * GET read_acknowledgements/reader_candidates: users and groups to choose this P&P's readers from,
+ * each saying why it cannot be one, if it cannot (ADR 0026): the picker shows those disabled.
+ */
+export async function listReaderCandidates(
+  ctx: OrgCtx,
+  pnpId: number,
+  q: string | undefined,
+  limit: number,
+): Promise<ReaderCandidateList> {
+  await loadManaged(ctx, pnpId);
+  const found = await searchReaderCandidates(ctx.tx, ctx.orgId, pnpId, q?.trim() || undefined, limit);
+  return {
+    candidates: found.map(({ can_see, ...c }): ReaderCandidate => ({
+      ...c,
+      unavailable: can_see
+        ? null
+        : c.type === 'User'
+          ? READER_UNAVAILABLE.userCannotSee
+          : READER_UNAVAILABLE.groupCannotSee,
+    })),
+  };
+}
+
 /** POST read_acknowledgements: every reader (groups expanded now) gets an Acknowledge task. */
 export async function createReadAck(ctx: OrgCtx, pnpId: number, input: ReadAckInput): Promise<ReadAcknowledgement> {
   const c = await loadManaged(ctx, pnpId, true);
@@ -156,7 +190,7 @@ export async function createReadAck(ctx: OrgCtx, pnpId: number, input: ReadAckIn
     actionName: 'Create',
     deltas: {
       changed: { name: [null, row!.name], due_dt: [null, row!.dueDt] },
-      comment: `${chosen.wanted.size} readers asked to acknowledge.`,
+      comment: `${chosen.wanted.size} readers asked to acknowledge.${notAskedNote(chosen.notAsked.length)}`,
     },
   });
   return present(ctx, c, row!.id);
@@ -176,7 +210,12 @@ export async function updateReadAck(
   const errors = [...(await nameErrors(ctx, pnpId, input.name, id))];
   const due = dueDateError(input.due_date, ctx.now, before.dueDt);
   if (due) errors.push(due);
-  const chosen = await chooseReaders(ctx, pnpId, input);
+  const existing = await ctx.tx
+    .select()
+    .from(readAckReaders)
+    .where(and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.readAckId, id)));
+  const acknowledged = new Set(existing.filter((r) => r.completion === 1).map((r) => r.userId));
+  const chosen = await chooseReaders(ctx, pnpId, input, acknowledged);
   errors.push(...chosen.errors);
   if (errors.length > 0) throw unprocessable(...errors);
 
@@ -187,10 +226,6 @@ export async function updateReadAck(
     .where(and(eq(readAcknowledgements.orgId, ctx.orgId), eq(readAcknowledgements.id, id)))
     .returning();
   await setGroups(ctx, id, chosen.groupIds);
-  const existing = await ctx.tx
-    .select()
-    .from(readAckReaders)
-    .where(and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.readAckId, id)));
   // Readers who already acknowledged stay on the record: what they read is a fact.
   const removed = existing.filter((r) => r.completion === 0 && !chosen.wanted.has(r.userId)).map((r) => r.userId);
   await closeAckTasks(ctx, id, removed);
@@ -228,7 +263,10 @@ export async function updateReadAck(
     objectId: id,
     objectName: row!.name,
     actionName: 'Update',
-    deltas: { changed, comment: `${added.length} readers added, ${removed.length} removed.` },
+    deltas: {
+      changed,
+      comment: `${added.length} readers added, ${removed.length} removed.${notAskedNote(chosen.notAsked.length)}`,
+    },
   });
   return present(ctx, c, id);
 }

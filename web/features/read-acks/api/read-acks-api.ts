@@ -1,10 +1,10 @@
-import type { CandidateList } from '../../../../shared/api/access';
 import type {
   MarkAsReadResponse,
   ReadAckBody,
   ReadAckList,
   ReadAckResponse,
   ReadAckStatusCount,
+  ReaderCandidateList,
   UserHasAcknowledged,
 } from '../../../../shared/api/read-acks';
 import { http } from '../../../lib/api-client';
@@ -22,7 +22,8 @@ export const readAckKeys = {
   one: (orgId: string, pnpId: string | number, id: string) => ['read-acks', orgId, String(pnpId), 'one', id] as const,
   counts: (orgId: string, pnpId: string | number) => ['read-acks', orgId, String(pnpId), 'counts'] as const,
   mine: (orgId: string, pnpId: string | number) => ['read-acks', orgId, String(pnpId), 'mine'] as const,
-  candidates: (orgId: string, q: string) => ['read-acks', orgId, 'candidates', q] as const,
+  candidates: (orgId: string, pnpId: string | number, q: string) =>
+    ['read-acks', orgId, String(pnpId), 'candidates', q] as const,
 };
 
 export const listReadAcks = (orgId: string, pnpId: string | number, status: number): Promise<ReadAckList> =>
@@ -58,6 +59,10 @@ export const markAsRead = (orgId: string, pnpId: string | number, id: number): P
 export const userHasAcknowledged = (orgId: string, pnpId: string | number): Promise<UserHasAcknowledged> =>
   http.get<UserHasAcknowledged>(`${base(orgId, pnpId)}/user_has_acknowledged`, { passThrough: IN_PLACE });
 
-/** GET o/{org}/access/candidates?q: the users and groups readers are chosen among. */
-export const searchReaderCandidates = (orgId: string, q: string): Promise<CandidateList> =>
-  http.get<CandidateList>(`o/${orgId}/access/candidates`, { query: { q: q || undefined, limit: 50 } });
+/** GET .../reader_candidates?q: the users and groups this P&P's readers are chosen among (ADR 0026). */
+export const searchReaderCandidates = (
+  orgId: string,
+  pnpId: string | number,
+  q: string,
+): Promise<ReaderCandidateList> =>
+  http.get<ReaderCandidateList>(`${base(orgId, pnpId)}/reader_candidates`, { query: { q: q || undefined, limit: 50 } });

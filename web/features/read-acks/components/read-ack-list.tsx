@@ -19,6 +19,57 @@ const TAB_WORD: Record<number, string> = { 1: 'Active', 2: 'Closed', 3: 'Cancell
 /** The server's sentence when a read acknowledgement is asked for a P&P that is not published. */
 export const NOT_PUBLISHED = 'Read acknowledgements can be asked only for a published P&P.';
 
+/** A person's name with their e-mail beside it: two people may have the same name. */
+function PersonName({ name, email }: { readonly name: string; readonly email: string }) {
+  return (
+    <Text size="sm" span>
+      {name}
+      <Text size="xs" c="dimmed" span>{` (${email})`}</Text>
+    </Text>
+  );
+}
+
+/**
+ * Members of its groups who are not readers (ADR 0026), while it is Active: those who cannot see
+ * the P&P are not asked; those who can see it now are asked when it is saved again.
+ */
+function MembersNotAsked({ ack }: { readonly ack: ReadAcknowledgement }) {
+  if (ack.members_not_asked.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {`Group members not asked (${ack.members_not_asked.length})`}
+      </Text>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped aria-label={`Group members not asked to read ${ack.name}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Member</Table.Th>
+              <Table.Th>Group</Table.Th>
+              <Table.Th>Why</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {ack.members_not_asked.map((m) => (
+              <Table.Tr key={m.user_id}>
+                <Table.Td>
+                  <PersonName name={m.name} email={m.email} />
+                </Table.Td>
+                <Table.Td>{m.group_name}</Table.Td>
+                <Table.Td>
+                  {m.can_see
+                    ? 'Can see this P&P now: edit and save the read acknowledgement to ask them.'
+                    : 'Cannot see this P&P: give them a role on it, then edit and save to ask them.'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
 function ReadersTable({ ack }: { readonly ack: ReadAcknowledgement }) {
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -35,12 +86,21 @@ function ReadersTable({ ack }: { readonly ack: ReadAcknowledgement }) {
         <Table.Tbody>
           {ack.readers.map((r) => (
             <Table.Tr key={r.user_id}>
-              <Table.Td>{r.name}</Table.Td>
+              <Table.Td>
+                <PersonName name={r.name} email={r.email} />
+              </Table.Td>
               <Table.Td>{r.via_group_name ?? '—'}</Table.Td>
               <Table.Td>
-                <Badge color={r.completion === 1 ? 'green' : 'orange'} variant="light">
-                  {r.completion === 1 ? 'Complete' : 'Incomplete'}
-                </Badge>
+                <Group gap={4}>
+                  <Badge color={r.completion === 1 ? 'green' : 'orange'} variant="light">
+                    {r.completion === 1 ? 'Complete' : 'Incomplete'}
+                  </Badge>
+                  {r.cannot_see && (
+                    <Badge color="red" variant="light">
+                      Cannot see this P&amp;P
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>{r.acknowledged_at ? formatDisplayDate(r.acknowledged_at) : '—'}</Table.Td>
               <Table.Td>
@@ -159,6 +219,7 @@ function ReadAckCard({
           </Group>
         </Group>
         <ReadersTable ack={ack} />
+        <MembersNotAsked ack={ack} />
       </Stack>
     </Paper>
   );

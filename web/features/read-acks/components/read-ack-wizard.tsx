@@ -11,7 +11,7 @@ import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { createReadAck, readAckKeys, updateReadAck } from '../api/read-acks-api';
-import { ReadersPicker, type PickedReader } from './readers-picker';
+import { ReadersPicker, readerLabel, readerNotes, type PickedReader } from './readers-picker';
 import { formErrorsOf } from './show-errors';
 
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
@@ -58,7 +58,7 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const [initialReaders] = useState<PickedReader[]>(() => [
     ...(initial?.readers ?? [])
       .filter((r) => r.via_group_id === null)
-      .map((r) => ({ type: 'User' as const, id: r.user_id, name: r.name })),
+      .map((r) => ({ type: 'User' as const, id: r.user_id, name: r.name, email: r.email, cannotSee: r.cannot_see })),
     ...(initial?.groups ?? []).map((g) => ({ type: 'Group' as const, id: g.id, name: g.name })),
   ]);
   const [readers, setReaders] = useState<PickedReader[]>(initialReaders);
@@ -177,7 +177,7 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
         )}
         {active === 1 && (
           <Stack gap="sm" mt="md">
-            <ReadersPicker orgId={orgId} value={readers} onChange={setReaders} error={readersError} />
+            <ReadersPicker orgId={orgId} pnpId={pnpId} value={readers} onChange={setReaders} error={readersError} />
           </Stack>
         )}
         {active === 2 && (
@@ -191,10 +191,17 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
             <Fact label="Readers">
               <List size="sm" aria-label="Chosen readers">
                 {readers.map((r) => (
-                  <List.Item key={`${r.type}:${r.id}`}>{r.type === 'Group' ? `${r.name} (Group)` : r.name}</List.Item>
+                  <List.Item key={`${r.type}:${r.id}`}>{readerLabel(r)}</List.Item>
                 ))}
               </List>
             </Fact>
+            {readerNotes(readers).length > 0 && (
+              <List size="sm" aria-label="About the chosen readers" c="orange.9">
+                {readerNotes(readers).map((n) => (
+                  <List.Item key={n}>{n}</List.Item>
+                ))}
+              </List>
+            )}
             {errors.length > 0 && (
               <Alert
                 ref={saveErrorsRef}
