@@ -192,6 +192,14 @@ export type ReadAckSummary = z.infer<typeof ReadAckSummary>;
 export const ReadAckDetailPage = ReportPage.extend({ read_acknowledgement: ReadAckSummary });
 export type ReadAckDetailPage = z.infer<typeof ReadAckDetailPage>;
 
+/**
+ * GET o/{org}/reporting/users/{id}: the name of a user a report is filtered by (`user_id`), so a
+ * report opened from a link, a bookmark or a reload names them in its User filter, whoever they are
+ * among the organisation's users (the filter's search lists only the first matches).
+ */
+export const ReportUser = z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() });
+export type ReportUser = z.infer<typeof ReportUser>;
+
 // ---- Dashboard figures ----
 
 export const DashBucket = z.object({

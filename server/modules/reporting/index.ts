@@ -11,6 +11,7 @@ import {
   REPORT_TITLES,
   ReportPage,
   ReportQuery,
+  ReportUser,
   TurnaroundQuery,
 } from '../../../shared/api/reporting';
 import { queryRows } from '../../db/client';
@@ -58,6 +59,18 @@ async function downloadRetiredDocuments(ctx: OrgCtx, pnpId: number): Promise<Org
   return ctx.reply;
 }
 
+/** The name of a user of the organisation, for a report's User filter (404 for any other id). */
+async function reportUser(ctx: OrgCtx, userId: number): Promise<ReportUser> {
+  const scope = await reportScope(ctx);
+  const [user] = await queryRows<ReportUser>(
+    ctx.tx,
+    sql`select u.id, (u.first_name || ' ' || u.last_name)::text as name, u.email::text as email
+          from org_users u where u.org_id = ${scope.orgId} and u.id = ${userId}`,
+  );
+  if (!user) throw notFound('The user');
+  return user;
+}
+
 /** Issue 15, reporting: the dashboard figures, the eight reports (page or export) and the retired P&P zip. */
 export function registerReportingModule(app: App, deps: Deps): void {
   // One static route per figure and per report (the spec's paths): each is its own row in the route table.
@@ -87,6 +100,19 @@ export function registerReportingModule(app: App, deps: Deps): void {
       schema: { params: z.object({ id: IdParam }), querystring: ReportQuery, response: { 200: ReadAckDetailPage } },
     },
     async (ctx, { params, query }) => answer(ctx, await getReadAckDetail(ctx, params.id, query as ParsedQuery)),
+  );
+
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      readsContainerOwnership: true,
+      url: '/api/o/:org/reporting/users/:id',
+      summary: "The name of the user a report's User filter names",
+      schema: { params: z.object({ id: IdParam }), response: { 200: ReportUser } },
+    },
+    async (ctx, { params }) => reportUser(ctx, params.id),
   );
 
   orgRoute(

@@ -570,6 +570,19 @@ describe('access and validation', () => {
     expect((await report(admin, 'user_assignments', `user_id=${other.org.ann.id}`)).total).toBe(0);
   });
 
+  it("names the user of a report's User filter for those who have reports; another organisation's user is 404 without a name", async () => {
+    for (const agent of [admin, bea]) {
+      const res = await agent.get(`${base()}/users/${s.ann.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: s.ann.id, name: 'Ann Author' });
+    }
+    expect((await una.get(`${base()}/users/${s.ann.id}`)).statusCode).toBe(403);
+    const outside = await admin.get(`${base()}/users/${other.org.ann.id}`);
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).not.toContain('Ann');
+    expect((await admin.get(`${base()}/users/abc`)).json<{ errors: string[] }>().errors.length).toBe(1);
+  });
+
   it('422 with the errors list for bad filters, sort and paging', async () => {
     const bad = [
       'effective_from=2026-02-30',

@@ -16,7 +16,7 @@ import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS, VERSION_STATUS_LABELS } from '..
 import { DateInput } from '../../components/date-input';
 import { useSessionFlags } from '../../lib/session-store';
 import type { ReportDefinition } from './report-definitions';
-import { listGroupOptions, reportKeys, searchUserOptions, type PickerOption } from './reports-api';
+import { fetchUserOption, listGroupOptions, reportKeys, searchUserOptions, type PickerOption } from './reports-api';
 
 const options = (labels: Record<number, string>): PickerOption[] =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -122,12 +122,22 @@ function UserSelect({
     queryFn: () => searchUserOptions(orgId, debounced),
     staleTime: 60_000,
   });
+  // A user from the URL (a link, Back, a reload) that neither was just chosen nor is among the
+  // search's first matches: their name is looked up, so the filter names them.
+  const listed = (users.data ?? []).some((o) => o.value === value);
+  const known = chosen !== null && chosen.value === value;
+  const named = useQuery({
+    queryKey: reportKeys.user(orgId, value ?? ''),
+    queryFn: () => fetchUserOption(orgId, value ?? ''),
+    enabled: value !== null && !known && users.isSuccess && !listed,
+    staleTime: 60_000,
+  });
   const data = useMemo(() => {
     const list = users.data ?? [];
-    const withKnown =
-      chosen && chosen.value === value && !list.some((o) => o.value === value) ? [chosen, ...list] : list;
+    const found = known ? chosen : (named.data ?? null);
+    const withKnown = found && found.value === value && !list.some((o) => o.value === value) ? [found, ...list] : list;
     return withChosen(withKnown, value, 'User');
-  }, [users.data, chosen, value]);
+  }, [users.data, chosen, known, named.data, value]);
   return (
     <Select
       label="User"

@@ -1,5 +1,5 @@
 import type { CandidateList } from '../../../shared/api/access';
-import type { ReadAckDetailPage, ReportPage } from '../../../shared/api/reporting';
+import type { ReadAckDetailPage, ReportPage, ReportUser } from '../../../shared/api/reporting';
 import type { UserGroupList } from '../../../shared/api/user-groups';
 import { Messages } from '../../../shared/domain/messages';
 import { ApiError, buildUrl, http, type QueryValue } from '../../lib/api-client';
@@ -59,6 +59,19 @@ export async function searchUserOptions(orgId: string, q: string): Promise<Picke
     query: { q: q || undefined, type: 'User', limit: 50 },
   });
   return candidates.map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }));
+}
+
+/** The user a report is filtered by, labelled as in the User filter's search (null: not one of the org's). */
+export async function fetchUserOption(orgId: string, id: string): Promise<PickerOption | null> {
+  try {
+    const user = await http.get<ReportUser>(`${org(orgId)}/reporting/users/${encodeURIComponent(id)}`, {
+      passThrough: [404, 422],
+    });
+    return { value: String(user.id), label: user.email ? `${user.name} (${user.email})` : user.name };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return null;
+    throw error;
+  }
 }
 
 /** The file name of a Content-Disposition header (the UTF-8 form first). */
