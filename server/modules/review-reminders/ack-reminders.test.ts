@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createTestPnp } from '../../test/container-factories';
-import { createContainer, createOrg, createUser, type TestOrg, type TestUser } from '../../test/factories';
+import { createContainer, createOrg, createUser, grant, type TestOrg, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { remindOpenAcknowledgements } from './ack-reminders';
 
@@ -25,9 +25,17 @@ const rows = <T>(query: ReturnType<typeof sql>) => withSystem(t.deps.database.db
 const remind = (day: string) =>
   remindOpenAcknowledgements(t.deps.database.db, new Date(`${day}T07:00:00Z`), PUBLIC_URL);
 
-/** An Active read acknowledgement of a published P&P, due on `due`, with an open Acknowledge task per reader. */
-async function readAck(pnpName: string, due: string, readers: TestUser[]): Promise<{ taskIds: number[] }> {
+/**
+ * An Active read acknowledgement of a published P&P, due on `due`, with an open Acknowledge task per
+ * reader; the readers may see the P&P (a reader's role on its binder).
+ */
+async function readAck(
+  pnpName: string,
+  due: string,
+  readers: TestUser[],
+): Promise<{ taskIds: number[]; binderId: number }> {
   const folder = await createContainer(t.deps, org.id);
+  for (const user of readers) await grant(t.deps, org.id, { containerId: folder.id }, { userId: user.id }, 5);
   const pnp = await createTestPnp(t.deps, org.id, folder.id, { name: pnpName, status: 2 });
   const [doc] = await rows<{ id: number }>(
     sql`select id from pnp_documents where pnp_id = ${pnp.id} order by id desc limit 1`,
@@ -44,7 +52,7 @@ async function readAck(pnpName: string, due: string, readers: TestUser[]): Promi
     );
     taskIds.push(task!.id);
   }
-  return { taskIds };
+  return { taskIds, binderId: folder.id };
 }
 
 const mailsTo = (user: TestUser) =>
@@ -94,5 +102,19 @@ describe('reminders of open acknowledgements', () => {
     );
     await remind('2030-05-02');
     expect(await mailsTo(late)).toHaveLength(1);
+  });
+
+  it('does not remind a reader who can no longer see the P&P', async () => {
+    const moved = await createUser(t.deps, org.id, { firstName: 'Max', lastName: 'Moved' });
+    const ack = await readAck('Patient Identification', '2030-06-01', [moved]);
+    await remind('2030-06-01');
+    expect(await mailsTo(moved)).toHaveLength(1);
+    // Their role on the P&P's binder is taken away: the next day, no reminder to a document they
+    // would be refused.
+    await rows(
+      sql`delete from access_grants where org_id = ${org.id} and container_id = ${ack.binderId} and user_id = ${moved.id}`,
+    );
+    await remind('2030-06-02');
+    expect(await mailsTo(moved)).toHaveLength(1);
   });
 });

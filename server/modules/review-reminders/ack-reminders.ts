@@ -29,7 +29,8 @@ export interface AckReminderResult {
 
 /**
  * Open Acknowledge tasks of Active read acknowledgements due within the lead days (or past due),
- * whose reader was not reminded yet today (UTC), readers who are active users with an address.
+ * whose reader was not reminded yet today (UTC), readers who are active users with an address and
+ * may still see the P&P.
  */
 function openAcksToRemind(db: Db, now: Date): Promise<OpenAck[]> {
   const today = utcDate(now);
@@ -49,6 +50,10 @@ function openAcksToRemind(db: Db, now: Date): Promise<OpenAck[]> {
              and r.due_dt <= ${today}::date + ${ACK_REMINDER_LEAD_DAYS}::integer
              and (t.reminded_at is null or t.reminded_at < ${dayStart}::timestamptz)
              and u.status = ${UserStatus.Active} and u.email <> ''
+             -- A reader who can no longer see the P&P (their role on it was taken away after they
+             -- were asked) cannot open it to acknowledge it: the read acknowledgement marks them,
+             -- and a reminder would only send them to a document they are refused.
+             and read_ack_user_sees_pnp(t.org_id, t.user_id, t.pnp_id)
            order by t.org_id, t.user_id, r.due_dt, t.id`,
     ),
   );
