@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { Zip, ZipPassThrough } from 'fflate';
 import { isReportDateColumn, type ReportColumn } from '../../../shared/api/reporting';
-import { formatDisplayDate } from '../../../shared/domain/dates';
+import { formatDisplayDate, toUtcCalendarDate } from '../../../shared/domain/dates';
 import { csvLine, exportFileName, neutraliseCell, type ExportCell } from '../../../shared/domain/report-cells';
 import { queryRows } from '../../db/client';
 import type { OrgCtx } from '../../http/routes';
@@ -17,6 +17,8 @@ import { contentDisposition } from '../library/document-file';
 export const EXPORT_BATCH = 1000;
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Spec: dates shown 'MMM dd, yyyy' (Jun 15, 2026), in the spreadsheet's own format codes. */
+const XLSX_DATE_FORMAT = 'mmm dd, yyyy';
 
 /** Waits until the reply can take more, or the client has gone (then the caller stops). */
 async function drained(out: PassThrough): Promise<void> {
@@ -111,13 +113,29 @@ export async function streamReport(ctx: OrgCtx, spec: ExportSpec): Promise<void>
   // streaming writer is used here, on rows of our own: reading workbooks stays in the parser workers.
   const { default: ExcelJS } = await import('exceljs');
   const out = startDownload(ctx, XLSX_MIME, fileName);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  // Styles for the date cells' display format (one style, shared by every date cell).
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   // Sheet names may not hold : \ / ? * [ ] and are at most 31 characters.
   const sheet = workbook.addWorksheet(spec.title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
   sheet.addRow(header).commit();
+  // A date is a real date cell (the spreadsheet sorts and filters it as a date; text 'Jun 15, 2026'
+  // would sort alphabetically), shown as the screen shows it: its UTC calendar day, 'MMM dd, yyyy'.
+  const xlsxValuesOf = (row: Record<string, unknown>): Array<ExportCell | Date> =>
+    spec.columns.map((column, i) => {
+      const value = row[column.key];
+      if (!dated[i]) return neutraliseCell(cellOf(value));
+      const day = toUtcCalendarDate(value instanceof Date || typeof value === 'string' ? value : null);
+      return day ? new Date(Date.UTC(day.year, day.month - 1, day.day)) : neutraliseCell(cellOf(value));
+    });
   for await (const rows of batches(ctx, spec.query)) {
     if (out.destroyed) break;
-    for (const row of rows) sheet.addRow(valuesOf(row).map(neutraliseCell)).commit();
+    for (const row of rows) {
+      const added = sheet.addRow(xlsxValuesOf(row));
+      dated.forEach((isDate, i) => {
+        if (isDate) added.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
+      });
+      added.commit();
+    }
     await drained(out);
   }
   // A client that left gets nothing more: finishing the workbook would write to a closed stream.
