@@ -1,6 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ReadAckInput } from '../../../shared/api/read-acks';
-import { SUPPORTED_MAX_DATE, formatIsoDate, toUtcCalendarDate, validateDateText } from '../../../shared/domain/dates';
+import {
+  SUPPORTED_MAX_DATE,
+  formatDisplayDate,
+  formatIsoDate,
+  toUtcCalendarDate,
+  validateDateText,
+} from '../../../shared/domain/dates';
+import { isFutureDate } from '../../../shared/domain/review-dates';
 import { TaskKind, TaskStatus } from '../../../shared/domain/statuses';
 import { readAckGroups, readAckReaders, tasks } from '../../db/schema/index';
 import type { OrgCtx } from '../../http/routes';
@@ -27,6 +34,19 @@ export function dueDateError(text: string, now: Date, unchanged: string | null =
   if (unchanged !== null && iso === unchanged) return null;
   if (iso < formatIsoDate(today)) return 'Due date must be today or later.';
   return null;
+}
+
+/**
+ * Due date of a scheduled version (effective date in the future): not before that effective date.
+ * The library shows a P&P only from its effective date, so readers cannot open and acknowledge it
+ * before then; an earlier due date would make them overdue on a task they could not do.
+ */
+export function scheduledDueDateError(text: string, effectiveDt: string | null, now: Date): string | null {
+  if (!effectiveDt || !isFutureDate(effectiveDt, utcDate(now))) return null;
+  const parsed = validateDateText(text, { maxDate: SUPPORTED_MAX_DATE });
+  if (!parsed.ok || !parsed.date) return null;
+  if (formatIsoDate(parsed.date) >= effectiveDt) return null;
+  return `Due Date must be on or after the Effective Date (${formatDisplayDate(effectiveDt)}): readers cannot open it before then.`;
 }
 
 export const normaliseDate = (text: string): string => {

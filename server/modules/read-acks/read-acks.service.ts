@@ -16,11 +16,19 @@ import { readAckReaders, readAcknowledgements, tasks } from '../../db/schema/ind
 import { AppError, forbidden, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
-import { findDocumentByStatus, type DocumentRow } from '../pnps/pnps.repo';
+import { findDocument, findDocumentByStatus, type DocumentRow } from '../pnps/pnps.repo';
 import { loadPnpContext, type PnpContext } from '../pnps/workflow.context';
 import { canManage } from '../pnps/workflow.policy';
 import { presentReadAcks } from './read-acks.presenter';
-import { addReaders, chooseReaders, closeAckTasks, dueDateError, normaliseDate, setGroups } from './read-acks.readers';
+import {
+  addReaders,
+  chooseReaders,
+  closeAckTasks,
+  dueDateError,
+  normaliseDate,
+  scheduledDueDateError,
+  setGroups,
+} from './read-acks.readers';
 import {
   countByStatus,
   findReadAck,
@@ -68,6 +76,13 @@ async function currentVersion(ctx: OrgCtx, c: PnpContext): Promise<DocumentRow> 
   if (c.pnp.status !== PnpStatus.Published || !active)
     throw unprocessable('Read acknowledgements can be asked only for a published P&P.');
   return active;
+}
+
+/** The version a read acknowledgement asks readers to acknowledge (the one it was created for). */
+async function acknowledgedVersion(ctx: OrgCtx, row: ReadAckRow): Promise<DocumentRow> {
+  const version = await findDocument(ctx.tx, ctx.orgId, row.pnpId, row.documentId);
+  if (!version) throw notFound('The P&P document');
+  return version;
 }
 
 async function nameErrors(ctx: OrgCtx, pnpId: number, name: string, except: number | null): Promise<string[]> {
@@ -161,7 +176,8 @@ export async function createReadAck(ctx: OrgCtx, pnpId: number, input: ReadAckIn
   const c = await loadManaged(ctx, pnpId, true);
   const version = await currentVersion(ctx, c);
   const errors = [...(await nameErrors(ctx, pnpId, input.name, null))];
-  const due = dueDateError(input.due_date, ctx.now);
+  const due =
+    dueDateError(input.due_date, ctx.now) ?? scheduledDueDateError(input.due_date, version.effectiveDt, ctx.now);
   if (due) errors.push(due);
   const chosen = await chooseReaders(ctx, pnpId, input);
   errors.push(...chosen.errors);
@@ -208,7 +224,11 @@ export async function updateReadAck(
   await lockReadAck(ctx.tx, ctx.orgId, id);
   requireActive(before, 'changed');
   const errors = [...(await nameErrors(ctx, pnpId, input.name, id))];
-  const due = dueDateError(input.due_date, ctx.now, before.dueDt);
+  const due =
+    dueDateError(input.due_date, ctx.now, before.dueDt) ??
+    (normaliseDate(input.due_date) === before.dueDt
+      ? null
+      : scheduledDueDateError(input.due_date, (await acknowledgedVersion(ctx, before)).effectiveDt, ctx.now));
   if (due) errors.push(due);
   const existing = await ctx.tx
     .select()
