@@ -37,6 +37,7 @@ export interface ReportFiltersProps {
   readonly params: URLSearchParams;
   readonly onChange: (key: ReportFilterKey, value: string | null) => void;
   readonly onReset: () => void;
+  /** Whether Clear Filters is offered: a filter is set, or the address's sort keeps the report from loading. */
   readonly filtered: boolean;
 }
 
@@ -221,9 +222,13 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
   const value = (key: ReportFilterKey): string | null => params.get(key) || null;
   const has = (key: ReportFilterKey): boolean => def.filters.includes(key);
   const form = useRef<HTMLFormElement>(null);
+  // A date field keeps text that never became a value (an invalid '2026-13-45') with its error: each
+  // Clear Filters gives the date fields new keys, so they start again empty.
+  const [resets, setResets] = useState(0);
   // Clear Filters goes away once nothing is filtered: focus moves to the first filter, not to the page.
   const reset = (): void => {
     onReset();
+    setResets((n) => n + 1);
     form.current?.querySelector('input')?.focus();
   };
   return (
@@ -294,6 +299,7 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
               <Group gap="xs" align="flex-start" wrap="wrap">
                 <Box w={195}>
                   <DateInput
+                    key={`${from}:${resets}`}
                     label={`${label} from`}
                     value={value(from)}
                     maxDate={value(to) ?? undefined}
@@ -302,6 +308,7 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
                 </Box>
                 <Box w={195}>
                   <DateInput
+                    key={`${to}:${resets}`}
                     label={`${label} to`}
                     value={value(to)}
                     minDate={value(from) ?? undefined}

@@ -43,10 +43,16 @@ export function withFilter(params: URLSearchParams, key: ReportFilterKey, value:
   return next;
 }
 
-/** The URL after a filter reset: every filter of the report gone, sort and page size kept. */
+/**
+ * The URL after a filter reset: every filter of the report gone and the sort back to the report's
+ * default (a sort the server refuses, from an old bookmark, would otherwise keep the report from
+ * loading); the page size kept.
+ */
 export function withoutFilters(params: URLSearchParams, def: ReportDefinition): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const key of def.filters) next.delete(key);
+  next.delete('sort');
+  next.delete('dir');
   next.delete('page');
   return next;
 }

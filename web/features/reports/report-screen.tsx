@@ -199,6 +199,9 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
   }, [data, lastPage, requestedPage, params, setParams]);
 
   const filtered = hasFilters(def, params);
+  // Clear Filters also puts the sort back: it is offered when the report failed under a sort from
+  // the address (an old bookmark's unknown column), so the user is never left without a way out.
+  const clearable = filtered || (result.isError && sortOf(params) !== null);
   const loadErrors = result.isError ? errorsOf(result.error, `${def.title} could not be loaded.`) : null;
   const rows = data?.rows ?? [];
   const rowKeys = new Map(rows.map((row, index) => [row, rowKeyOf(row, index)]));
@@ -215,7 +218,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
         params={params}
         onChange={onFilter}
         onReset={() => update(withoutFilters(params, def))}
-        filtered={filtered}
+        filtered={clearable}
       />
       {actionErrors && (
         <Alert
