@@ -46,7 +46,7 @@ export function scheduledDueDateError(text: string, effectiveDt: string | null, 
   const parsed = validateDateText(text, { maxDate: SUPPORTED_MAX_DATE });
   if (!parsed.ok || !parsed.date) return null;
   if (formatIsoDate(parsed.date) >= effectiveDt) return null;
-  return `Due Date must be on or after the Effective Date (${formatDisplayDate(effectiveDt)}): readers cannot open it before then.`;
+  return `Due date must be on or after the Effective Date (${formatDisplayDate(effectiveDt)}): readers cannot open it before then.`;
 }
 
 export const normaliseDate = (text: string): string => {

@@ -4,7 +4,7 @@ import { body, createAck, publishedPnp, readAckWorld, suffix, urls } from './rea
 
 // Today is 2026-06-10 (readAckWorld's clock); the scheduled version takes effect on 2026-07-15.
 const EFFECTIVE = '2026-07-15';
-const REFUSED = 'Due Date must be on or after the Effective Date (Jul 15, 2026): readers cannot open it before then.';
+const REFUSED = 'Due date must be on or after the Effective Date (Jul 15, 2026): readers cannot open it before then.';
 
 let world: Awaited<ReturnType<typeof readAckWorld>>;
 let u: ReturnType<typeof urls>;
