@@ -1,24 +1,11 @@
-import type { Page } from '@playwright/test';
 import type { NotificationList } from '../../shared/api/notifications';
 import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
+import { holdAnswers } from '../support/hold';
 import { DemoUsers } from '../support/users';
 
 test.use({ actionTimeout: 15_000 });
-
-/** Holds the answers to the requests that `match` picks until the returned function is called. */
-async function hold(page: Page, match: (url: URL) => boolean): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(match, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test('another page: the table says it is loading until that page’s notifications come, not the old rows', async ({
   page,
@@ -38,7 +25,7 @@ test('another page: the table says it is loading until that page’s notificatio
   await expect(firstRow).toBeVisible();
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
 
-  const release = await hold(
+  const release = await holdAnswers(
     page,
     (url) => url.pathname === '/api/self/notifications' && url.searchParams.get('page') === '2',
   );

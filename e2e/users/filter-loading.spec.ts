@@ -1,22 +1,9 @@
-import type { Page } from '@playwright/test';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
+import { holdAnswers } from '../support/hold';
 import { DemoUsers } from '../support/users';
 
 test.use({ actionTimeout: 15_000 });
-
-/** Holds the answers to the requests that `match` picks until the returned function is called. */
-async function hold(page: Page, match: (url: URL) => boolean): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(match, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test('a changed search: the table says it is loading until that search’s users come, not the old rows', async ({
   page,
@@ -28,7 +15,7 @@ test('a changed search: the table says it is loading until that search’s users
   await expect(nurse).toBeVisible();
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
 
-  const release = await hold(
+  const release = await holdAnswers(
     page,
     (url) => /^\/api\/o\/\d+\/users$/.test(url.pathname) && url.searchParams.get('search') === 'Rita',
   );
