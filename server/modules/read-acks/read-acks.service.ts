@@ -19,6 +19,7 @@ import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { findDocument, findDocumentByStatus, type DocumentRow } from '../pnps/pnps.repo';
 import { loadPnpContext, type PnpContext } from '../pnps/workflow.context';
 import { canManage } from '../pnps/workflow.policy';
+import { closeIfComplete } from './read-acks.closing';
 import { presentReadAcks } from './read-acks.presenter';
 import {
   addReaders,
@@ -107,17 +108,6 @@ const notAskedNote = (n: number): string =>
   n === 0
     ? ''
     : ` ${n} ${n === 1 ? 'member' : 'members'} of its groups cannot see this P&P and ${n === 1 ? 'was' : 'were'} not asked.`;
-
-/** Closes a read acknowledgement once every reader has acknowledged. */
-async function closeIfComplete(ctx: OrgCtx, id: number): Promise<void> {
-  await ctx.tx.execute(sql`
-    update read_acknowledgements set status = ${ReadAckStatus.Closed}, closed_at = ${ctx.now.toISOString()},
-           updated_at = ${ctx.now.toISOString()}
-     where org_id = ${ctx.orgId} and id = ${id} and status = ${ReadAckStatus.Active}
-       and exists (select 1 from read_ack_readers r where r.org_id = ${ctx.orgId} and r.read_ack_id = ${id})
-       and not exists (select 1 from read_ack_readers r
-                        where r.org_id = ${ctx.orgId} and r.read_ack_id = ${id} and r.completion = 0)`);
-}
 
 /** GET read_acknowledgements?status: the P&P's read acknowledgements with their readers. */
 export async function listReadAcks(ctx: OrgCtx, pnpId: number, status: number | undefined): Promise<ReadAckList> {
@@ -273,7 +263,7 @@ export async function updateReadAck(
       .set({ dueDt, updatedAt: ctx.now })
       .where(and(eq(tasks.orgId, ctx.orgId), eq(tasks.readAckId, id), eq(tasks.status, TaskStatus.Open)));
   }
-  await closeIfComplete(ctx, id);
+  await closeIfComplete(ctx, [id]);
   const changed: Record<string, [unknown, unknown]> = {};
   if (before.name !== row!.name) changed.name = [before.name, row!.name];
   if (before.description !== row!.description) changed.description = [before.description, row!.description];
@@ -362,7 +352,7 @@ export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promis
     .update(tasks)
     .set({ status: TaskStatus.Completed, completedAt: ctx.now, completedBy: ctx.actor.userId, updatedAt: ctx.now })
     .where(and(eq(tasks.orgId, ctx.orgId), eq(tasks.id, task.id)));
-  await closeIfComplete(ctx, id);
+  await closeIfComplete(ctx, [id]);
   await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
     objectType: 'ReadAcknowledgement',
     objectId: id,

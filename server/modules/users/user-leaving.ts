@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { pnpDocuments, tasks } from '../../db/schema/index';
 import type { OrgCtx } from '../../http/routes';
 import { listAssignees, withRole } from '../pnps/participants';
-import { dropPendingReadings } from './leaving-readings';
+import { dropPendingReadings } from '../read-acks/read-acks.closing';
 import { resyncDraftTasks } from '../pnps/pnps.service';
 
 /**
@@ -14,7 +14,7 @@ import { resyncDraftTasks } from '../pnps/pnps.service';
  * 1. Their sessions end at once: the next request of any of their browsers is a 401.
  * 2. Their open tasks close ("the stage is left another way ... user removed"), and so do the
  *    copies a delegate holds of them; pending acknowledgements are theirs alone and close too, and
- *    they stop being a reader of what they had not acknowledged (leaving-readings.ts).
+ *    they stop being a reader of what they had not acknowledged (read-acks.closing.ts).
  * 3. Each draft they had work on is resynced: the workflow's own rules reopen whatever the
  *    remaining active people should hold (e.g. Authoring with no author left goes to the Owners).
  * 4. The rules are silent on a Reviewing or Approving step left with nobody at all: we leave that

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, grant } from '../../test/factories';
-import { createAck, publishedPnp, readAckWorld, urls } from '../read-acks/read-acks-test-setup';
+import { createAck, publishedPnp, readAckWorld, urls } from './read-acks-test-setup';
 
 /**
- * A user who leaves stops being a pending reader (leaving-readings.ts): kept, their reader row held
+ * A user who leaves stops being a pending reader (read-acks.closing.ts): kept, their reader row held
  * the read acknowledgement open for good, since they can no longer acknowledge it.
  */
 let world: Awaited<ReturnType<typeof readAckWorld>>;
