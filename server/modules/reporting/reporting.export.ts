@@ -127,15 +127,13 @@ export async function streamReport(ctx: OrgCtx, spec: ExportSpec): Promise<void>
       const day = toUtcCalendarDate(value instanceof Date || typeof value === 'string' ? value : null);
       return day ? new Date(Date.UTC(day.year, day.month - 1, day.day)) : neutraliseCell(cellOf(value));
     });
+  // The date columns' format is set once: each cell a row adds takes its column's style.
+  dated.forEach((isDate, i) => {
+    if (isDate) sheet.getColumn(i + 1).numFmt = XLSX_DATE_FORMAT;
+  });
   for await (const rows of batches(ctx, spec.query)) {
     if (out.destroyed) break;
-    for (const row of rows) {
-      const added = sheet.addRow(xlsxValuesOf(row));
-      dated.forEach((isDate, i) => {
-        if (isDate) added.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
-      });
-      added.commit();
-    }
+    for (const row of rows) sheet.addRow(xlsxValuesOf(row)).commit();
     await drained(out);
   }
   // A client that left gets nothing more: finishing the workbook would write to a closed stream.
