@@ -1,33 +1,50 @@
-import { sql } from 'drizzle-orm';
-import { ReadAckStatus } from '../../../shared/domain/statuses';
-import { queryRows } from '../../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ReadAckStatus, TaskKind, TaskStatus } from '../../../shared/domain/statuses';
+import { intArray, queryRows } from '../../db/client';
+import { tasks } from '../../db/schema/index';
 import type { OrgCtx } from '../../http/routes';
 
 /**
- * Closes those of the read acknowledgements `ids` that are Active and whose every reader has
- * acknowledged (product rules: it closes when every reader has acknowledged). One with no reader
- * left stays Active, for its owner to give readers or cancel.
+ * Closes those of the read acknowledgements `ids` that are Active and have no reader left to
+ * acknowledge (product rules: it closes when every reader has acknowledged), with any Acknowledge
+ * task of theirs still open. That includes one whose every reader left before acknowledging
+ * (deactivated, deleted, gone from the directory): kept Active with nobody to ask, it stayed on the
+ * Active list and in the reports for good. Creating or editing one always leaves it a reader.
  */
 export async function closeIfComplete(ctx: OrgCtx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const at = ctx.now.toISOString();
-  await ctx.tx.execute(sql`
-    update read_acknowledgements a
-       set status = ${ReadAckStatus.Closed}, closed_at = ${at}, updated_at = ${at}
-     where a.org_id = ${ctx.orgId} and a.status = ${ReadAckStatus.Active}
-       and a.id in (${sql.join(
-         ids.map((id) => sql`${id}`),
-         sql`, `,
-       )})
-       and exists (select 1 from read_ack_readers r where r.org_id = a.org_id and r.read_ack_id = a.id)
-       and not exists (select 1 from read_ack_readers r
-                        where r.org_id = a.org_id and r.read_ack_id = a.id and r.completion = 0)`);
+  const closed = await queryRows<{ id: number }>(
+    ctx.tx,
+    sql`update read_acknowledgements a
+           set status = ${ReadAckStatus.Closed}, closed_at = ${at}, updated_at = ${at}
+         where a.org_id = ${ctx.orgId} and a.status = ${ReadAckStatus.Active}
+           and a.id = any(${intArray(ids)})
+           and not exists (select 1 from read_ack_readers r
+                            where r.org_id = a.org_id and r.read_ack_id = a.id and r.completion = 0)
+        returning a.id`,
+  );
+  if (closed.length === 0) return;
+  await ctx.tx
+    .update(tasks)
+    .set({ status: TaskStatus.Closed, updatedAt: ctx.now })
+    .where(
+      and(
+        eq(tasks.orgId, ctx.orgId),
+        inArray(
+          tasks.readAckId,
+          closed.map((row) => Number(row.id)),
+        ),
+        eq(tasks.kind, TaskKind.Acknowledge),
+        eq(tasks.status, TaskStatus.Open),
+      ),
+    );
 }
 
 /**
  * A user who leaves (deactivated, deleted, gone from the directory) stops being a pending reader of
  * the Active read acknowledgements they had not acknowledged yet, and any of those they alone held
- * open closes, as it would have when its last reader acknowledged. Kept, their reader row held it
+ * open closes, as it would have when its last reader acknowledged (also when nobody else is left). Kept, their reader row held it
  * open for good: they can no longer sign in to acknowledge, and an edit of it was refused until
  * someone took them off. What a reader acknowledged stays: it is a fact. Their open Acknowledge
  * tasks are closed with their other tasks (users/user-leaving.ts).

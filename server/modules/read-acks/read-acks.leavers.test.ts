@@ -76,4 +76,25 @@ describe('a reader who leaves', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
   });
+
+  it('closes the read acknowledgement when every reader leaves before acknowledging', async () => {
+    const { a, w, t } = world;
+    const pnp = await publishedPnp(t, w);
+    const first = await newReader('Fern');
+    const second = await newReader('Felix');
+    const ack = await createAck(a.binderOwner, u.base(pnp.id), { user_ids: [first.id, second.id] });
+
+    await deactivate(first.id);
+    expect((await detail(pnp.id, ack.id)).status).toBe(1);
+    const deleted = await a.admin.delete(`/api/o/${w.org.id}/users/${second.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    // Nobody is left to acknowledge it: it leaves the Active list, closed, rather than waiting for good.
+    const after = await detail(pnp.id, ack.id);
+    expect(after.status).toBe(2);
+    expect(after.readers).toEqual([]);
+    const active = await a.binderOwner.get(`${u.base(pnp.id)}?status=1`);
+    expect(active.statusCode, active.body).toBe(200);
+    expect(active.json<{ read_acknowledgements: Array<{ id: number }> }>().read_acknowledgements).toEqual([]);
+  });
 });
