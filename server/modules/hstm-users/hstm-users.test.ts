@@ -172,6 +172,41 @@ describe('hstm_users: protecting the staff', () => {
   });
 });
 
+describe('hstm_users: taking away login-as', () => {
+  /** A staff user with these permissions, signed in as an org user through a login-as link. */
+  async function signedInAs(permissions: string): Promise<{ staffId: number; agent: Agent; orgId: number }> {
+    const org = await createOrg(t.deps);
+    const target = await createUser(t.deps, org.id);
+    const staff = await createStaff(t.deps, permissions);
+    const agent = await t.signIn(staff.username, staff.password);
+    const link = await agent.get(`/api/auth/developer/sudo_login_generate_url?user_id=${target.id}`);
+    const token = new URL(link.json<{ url: string }>().url, 'http://tenet.test').searchParams.get('token');
+    const exchanged = await agent.post('/api/auth/developer/sudo_login', { user_id: target.id, token });
+    expect(exchanged.statusCode).toBe(200);
+    expect((await agent.get(`/api/o/${org.id}/library/filter_options`)).statusCode).toBe(200);
+    return { staffId: staff.id, agent, orgId: org.id };
+  }
+
+  it('ends the login-as sessions the staff user opened; another permission taken away leaves them', async () => {
+    const kept = await signedInAs('3 4');
+    expect((await manager.put(`${BASE}/${kept.staffId}`, { user: { permissions: '4' } })).statusCode).toBe(200);
+    expect((await kept.agent.get(`/api/o/${kept.orgId}/library/filter_options`)).statusCode).toBe(200);
+
+    const ended = await signedInAs('3 4');
+    expect((await manager.put(`${BASE}/${ended.staffId}`, { user: { permissions: '3' } })).statusCode).toBe(200);
+    expect((await ended.agent.get(`/api/o/${ended.orgId}/library/filter_options`)).statusCode).toBe(401);
+    const left = await rows<{ n: number }>(
+      sql`select count(*)::int as n from sessions where sudoer_id = ${ended.staffId}`,
+    );
+    expect(left[0]!.n).toBe(0);
+    // Their own staff session is not ended: it answers with the permissions they have now.
+    const staffSessions = await rows<{ n: number }>(
+      sql`select count(*)::int as n from sessions where hstm_user_id = ${ended.staffId}`,
+    );
+    expect(staffSessions[0]!.n).toBe(1);
+  });
+});
+
 describe('hstm_users: welcome e-mail and set password', () => {
   it('resend cancels the older link; the new one sets the password once and the staff user signs in', async () => {
     const input = newStaff();

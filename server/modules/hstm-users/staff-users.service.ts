@@ -31,9 +31,11 @@ type ListQuery = z.output<typeof StaffUserListQuery>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const USER_MANAGEMENT = '2';
+const LOGIN_AS = '4';
 /** Permission 2 as a whole word of the space-separated string. */
 const hasUserManagement = sql`${hstmUsers.permissions} ~ '(^| )2( |$)'`;
 const grantsUserManagement = (permissions: string): boolean => permissions.split(' ').includes(USER_MANAGEMENT);
+const grantsLoginAs = (permissions: string): boolean => permissions.split(' ').includes(LOGIN_AS);
 
 export function presentStaffUser(row: Row): StaffUser {
   return {
@@ -126,6 +128,15 @@ async function endStaffSessions(db: Executor, id: number): Promise<void> {
 }
 
 /**
+ * Ends the login-as sessions the staff user opened: an org session keeps working on its own once
+ * made, so without this a staff user whose login-as permission is taken away would go on acting
+ * as the org user. Their own staff session stays (it is checked against the new permissions).
+ */
+async function endLoginAsSessions(db: Executor, id: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sudoerId, id));
+}
+
+/**
  * The service must keep someone able to manage staff: the last active staff user with permission
  * 2 cannot lose it. Every holder's row is locked first, so two concurrent changes cannot each
  * remove "the other" last holder.
@@ -203,6 +214,7 @@ export async function updateStaffUser(
     .where(eq(hstmUsers.id, id))
     .returning();
   if (nextStatus !== UserStatus.Active) await endStaffSessions(ctx.tx, id);
+  else if (grantsLoginAs(row.permissions) && !grantsLoginAs(nextPermissions)) await endLoginAsSessions(ctx.tx, id);
   return presentStaffUser(updated!);
 }
 
