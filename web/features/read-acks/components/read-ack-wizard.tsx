@@ -8,6 +8,7 @@ import { Messages } from '../../../../shared/domain/messages';
 import { DateInput } from '../../../components/date-input';
 import { WizardActions, WizardStepper, WizardSteps } from '../../../components/wizard-stepper';
 import { toasts } from '../../../lib/alerts';
+import { firstInvalidField } from '../../../lib/form-validity';
 import { formatDisplayDate } from '../../../lib/format';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { createReadAck, readAckKeys, updateReadAck } from '../api/read-acks-api';
@@ -15,6 +16,8 @@ import { ReadersPicker, readerLabel, readerNotes, type PickedReader } from './re
 import { formErrorsOf } from './show-errors';
 
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
+/** A field whose typed text never reached the wizard's state (see lib/form-validity). */
+const UNREADABLE_ENTRY = '[data-entry-invalid="true"]';
 
 export interface ReadAckWizardProps {
   readonly orgId: string;
@@ -127,7 +130,10 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const next = (): void => {
     if (active === 0) {
       setTried([true, tried[1]]);
-      if (!nameProblem && !descriptionProblem && dueDate) setActive(1);
+      // A due date typed over with text that is not a date (or is before today) never reaches
+      // dueDate, which keeps the date it had: moving on would save that one in its place.
+      const unreadable = formRef.current ? firstInvalidField(formRef.current, UNREADABLE_ENTRY) : null;
+      if (!nameProblem && !descriptionProblem && dueDate && !unreadable) setActive(1);
       else setFocusRequest((n) => n + 1);
       return;
     }
