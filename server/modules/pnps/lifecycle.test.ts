@@ -294,6 +294,22 @@ describe('revisions and versions', () => {
     ]);
     expect(today).toBe('2026-06-10');
   });
+
+  it('refuses clearing the Active version’s effective, review or reminder date, and keeps them', async () => {
+    const v1 = await published('2026-06-01');
+    const put = (document: Record<string, unknown>) =>
+      a.binderOwner.put(`/api/o/${w.org.id}/pnp_documents/${v1.docId}`, { pnp_id: v1.pnpId, document });
+    const cleared = await put({ review_dt: null });
+    expect(cleared.statusCode).toBe(422);
+    expect(cleared.json().errors).toEqual(['Review Date is required.']);
+    expect((await put({ reminder_dt: '' })).json().errors).toEqual(['Reminder Date is required.']);
+    expect((await put({ effective_dt: null })).json().errors).toEqual(['Effective Date is required.']);
+    expect(await view(v1)).toMatchObject({
+      effective_dt: '2026-06-01',
+      review_dt: '2028-06-01',
+      reminder_dt: '2028-04-02',
+    });
+  });
 });
 
 describe('retire, restore, delete', () => {

@@ -70,7 +70,8 @@ export async function updateDocument(ctx: OrgCtx, documentId: number, body: Upda
     after[key] = input[key] === '' ? null : input[key];
   }
   // The dates as they will be stored, the ones not given included: each is checked against the other.
-  const storedDate = (key: 'origination_dt' | 'effective_dt'): string | null =>
+  // A date given as null (or '') is checked as cleared, not as the value it replaces.
+  const storedDate = (key: 'origination_dt' | 'effective_dt' | 'review_dt' | 'reminder_dt'): string | null =>
     given.includes(key) ? ((after[key] as string | null | undefined) ?? null) : c.doc[columnOf[key]];
   if (draft) {
     const errors = documentDetailErrors(
@@ -81,9 +82,9 @@ export async function updateDocument(ctx: OrgCtx, documentId: number, body: Upda
   } else {
     const errors = versionDateErrors({
       origination_dt: c.doc.originationDt,
-      effective_dt: (after.effective_dt as string | undefined) ?? c.doc.effectiveDt,
-      review_dt: (after.review_dt as string | undefined) ?? c.doc.reviewDt,
-      reminder_dt: (after.reminder_dt as string | undefined) ?? c.doc.reminderDt,
+      effective_dt: storedDate('effective_dt'),
+      review_dt: storedDate('review_dt'),
+      reminder_dt: storedDate('reminder_dt'),
     });
     if (errors.length > 0) throw unprocessable(...errors);
   }
