@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  TURNAROUND_MAX_DAYS,
   TURNAROUND_OPEN_LIMIT,
   type ApprovalTurnaround,
   type TurnaroundBinderRow,
@@ -11,6 +12,7 @@ import { DRAFT_STAGE_LABELS, DraftStage, TaskKind } from '../../../shared/domain
 import { WORKFLOW_ACTION_LABELS } from '../../../shared/domain/workflow';
 import { queryRows, type Tx } from '../../db/client';
 import { beginAgainIfCommitted, commitWithFinalStatement, planOnce } from '../../db/tenant';
+import { unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { pnpInScope, reportScope, type ReportScope } from './reporting.scope';
 
@@ -85,6 +87,9 @@ function bounds(from: string, to: string): { start: string; end: string } {
 }
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+/** Days from one 'yyyy-mm-dd' to another (UTC). */
+const daysBetween = (from: string, to: string): number =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 export type TurnaroundRows = Record<'stages' | 'binders' | 'persons' | 'open', unknown>;
 export interface TurnaroundPeriod {
@@ -312,6 +317,15 @@ export async function getApprovalTurnaround(
       start.setUTCDate(start.getUTCDate() + 1);
       return isoDay(start);
     })();
+  // The query's own checks see only the ends it was given: a "from" alone is checked here against
+  // its default end, today (after it, the period would end before it starts and show nothing; years
+  // before it, it would pass the ten-year limit).
+  if (query.to === undefined && from > to) {
+    throw unprocessable('"from" must not be after today when no "to" is given.');
+  }
+  if (query.to === undefined && daysBetween(from, to) > TURNAROUND_MAX_DAYS) {
+    throw unprocessable('The period must be at most ten years.');
+  }
   const { start, end } = bounds(from, to);
   const result = await turnaroundRows(ctx.tx, scope, { start, end, now: ctx.now });
   const parsed = <T>(value: unknown): T[] =>

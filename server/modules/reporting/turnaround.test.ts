@@ -125,6 +125,16 @@ describe('approval turnaround', () => {
     ]);
   });
 
+  it('takes a "from" alone up to today, ten years at most', async () => {
+    const res = await turnaround(admin, 'from=2016-11-15');
+    expect([res.from, res.to]).toEqual(['2016-11-15', '2026-11-23']);
+    expect((await turnaround(admin, 'from=2026-11-23')).to).toBe('2026-11-23');
+    const after = await admin.get(url('from=2026-11-24'));
+    expect(after.json<{ errors: string[] }>().errors).toEqual([
+      '"from" must not be after today when no "to" is given.',
+    ]);
+  });
+
   it('defaults to the year up to today', async () => {
     const res = await turnaround(admin);
     expect(res.from).toBe('2025-11-24');
@@ -161,6 +171,9 @@ describe('approval turnaround', () => {
       'to=yesterday',
       'from=2026-05-01&to=2026-04-01',
       'from=2000-01-01&to=2026-01-01',
+      // A "from" alone ends today (2026-11-23): after today, or more than ten years before it.
+      'from=2026-11-24',
+      'from=2016-11-14',
       'bogus=1',
     ]) {
       const res = await admin.get(url(q));
