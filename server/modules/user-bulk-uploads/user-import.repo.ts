@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { UserBulkUpload, UserRowError } from '../../../shared/api/user-bulk-uploads';
 import type { Executor } from '../../db/client';
 import { bulkUploads, changeLogs, groupMemberships, orgUsers, userGroups, userLogs } from '../../db/schema/index';
@@ -33,8 +33,17 @@ export const listExistingUsers = (db: Executor, orgId: number): Promise<Existing
     .from(orgUsers)
     .where(eq(orgUsers.orgId, orgId));
 
-export const listGroups = (db: Executor, orgId: number): Promise<Array<{ id: number; name: string }>> =>
-  db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups).where(eq(userGroups.orgId, orgId));
+export interface ExistingGroup {
+  id: number;
+  name: string;
+  createdBySource: string;
+}
+
+export const listGroups = (db: Executor, orgId: number): Promise<ExistingGroup[]> =>
+  db
+    .select({ id: userGroups.id, name: userGroups.name, createdBySource: userGroups.createdBySource })
+    .from(userGroups)
+    .where(eq(userGroups.orgId, orgId));
 
 /** Chunks keep each statement's parameters well under PostgreSQL's 65,535. */
 export function chunks<T>(items: T[], size: number): T[][] {
@@ -80,16 +89,46 @@ export async function updateUser(
     .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, id)));
 }
 
+export interface Membership {
+  groupId: number;
+  userId: number;
+}
+
+/** Adds the memberships not held yet; answers those actually added (a held one is no change). */
 export async function addMemberships(
   db: Executor,
   orgId: number,
-  pairs: Array<{ groupId: number; userId: number }>,
-): Promise<void> {
+  pairs: Membership[],
+  at: Date,
+): Promise<Membership[]> {
+  const added: Membership[] = [];
   for (const part of chunks(pairs, 1000)) {
-    await db
+    const rows = await db
       .insert(groupMemberships)
-      .values(part.map((p) => ({ orgId, ...p })))
-      .onConflictDoNothing();
+      .values(part.map((p) => ({ orgId, ...p, createdAt: at })))
+      .onConflictDoNothing()
+      .returning({ groupId: groupMemberships.groupId, userId: groupMemberships.userId });
+    added.push(...rows);
+  }
+  return added;
+}
+
+/** Moves updated_at on: the stale-save token of a group's or a user's edit screen. */
+export async function touchGroups(db: Executor, orgId: number, ids: number[], at: Date): Promise<void> {
+  for (const part of chunks(ids, 1000)) {
+    await db
+      .update(userGroups)
+      .set({ updatedAt: at })
+      .where(and(eq(userGroups.orgId, orgId), inArray(userGroups.id, part)));
+  }
+}
+
+export async function touchUsers(db: Executor, orgId: number, ids: number[], at: Date): Promise<void> {
+  for (const part of chunks(ids, 1000)) {
+    await db
+      .update(orgUsers)
+      .set({ updatedAt: at })
+      .where(and(eq(orgUsers.orgId, orgId), inArray(orgUsers.id, part)));
   }
 }
 

@@ -1,5 +1,7 @@
 import type { UserBulkUpload, UserRowError } from '../../../shared/api/user-bulk-uploads';
+import { SYSTEM_GROUP_SOURCE } from '../../../shared/domain/statuses';
 import type { OrgCtx } from '../../http/routes';
+import { followMembershipChanges } from '../user-groups/membership-effects';
 import { describeRowError, findDuplicateRows, type UserRow } from './user-rows';
 import {
   addMemberships,
@@ -11,8 +13,12 @@ import {
   listGroups,
   listUploads,
   startUpload,
+  touchGroups,
+  touchUsers,
   updateUser,
+  type ExistingGroup,
   type ExistingUser,
+  type Membership,
   type NewUser,
 } from './user-import.repo';
 
@@ -59,7 +65,7 @@ export async function importUserRows(
   const existing = await listExistingUsers(tx, orgId);
   const byEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
   const byUsername = new Map(existing.map((u) => [u.username.toLowerCase(), u]));
-  const groups = new Map((await listGroups(tx, orgId)).map((g) => [g.name.toLowerCase(), g.id]));
+  const groups = new Map((await listGroups(tx, orgId)).map((g) => [g.name.toLowerCase(), g]));
 
   const errors: UserRowError[] = [...sheetErrors, ...findDuplicateRows(rows)];
   for (const row of rows) {
@@ -80,12 +86,25 @@ export async function importUserRows(
         message: `'${row.username}' is already the username of ${holder.firstName} ${holder.lastName} (${holder.email}).`,
       });
     }
+    // An admin cannot lock themselves out, here as on their edit screen.
+    if (match && match.id === ctx.actor.userId && match.isAdmin && !row.isAdmin) {
+      errors.push({ row: row.row, column: 'Admin', message: 'You cannot remove your own administrator role.' });
+    }
     const unknown = row.groups.filter((g) => !groups.has(g.toLowerCase()));
     if (unknown.length) {
       errors.push({
         row: row.row,
         column: 'Groups',
         message: `No group is named ${unknown.map((g) => `'${g}'`).join(', ')}. Create the group first or correct its name.`,
+      });
+    }
+    // System groups are the system's to fill, as on a user's Edit Groups screen.
+    const system = row.groups.filter((g) => groups.get(g.toLowerCase())?.createdBySource === SYSTEM_GROUP_SOURCE);
+    if (system.length) {
+      errors.push({
+        row: row.row,
+        column: 'Groups',
+        message: `Members of system groups are managed by the system: ${system.map((g) => `'${g}'`).join(', ')}.`,
       });
     }
   }
@@ -118,11 +137,13 @@ export async function importUserRows(
     createdAt: now,
   };
   const userLogRows: Parameters<typeof insertUserLogs>[2] = [];
-  const memberships: Array<{ groupId: number; userId: number }> = [];
+  const memberships: Membership[] = [];
+  const nameOf = new Map<number, string>();
   for (const row of rows) {
     const match = byEmail.get(row.email.toLowerCase());
     const userId = match ? match.id : idOf.get(row.username.toLowerCase())!;
     const name = `${row.firstName} ${row.lastName}`.slice(0, 255);
+    nameOf.set(userId, name);
     if (match) {
       const changed = changedFields(match, fieldsOf(row));
       if (Object.keys(changed).length) {
@@ -152,9 +173,10 @@ export async function importUserRows(
         details: { bulk_upload_id: uploadId, file_name: fileName },
       });
     }
-    for (const group of row.groups) memberships.push({ groupId: groups.get(group.toLowerCase())!, userId });
+    for (const group of row.groups) memberships.push({ groupId: groups.get(group.toLowerCase())!.id, userId });
   }
-  await addMemberships(tx, orgId, memberships);
+  const joined = await addMemberships(tx, orgId, memberships, now);
+  changeRows.push(...membershipLogRows(joined, nameOf, groups, logBase));
   await insertChangeLogRows(tx, changeRows);
   await insertUserLogs(tx, orgId, userLogRows, now);
   await finishUpload(
@@ -173,8 +195,70 @@ export async function importUserRows(
     },
     now,
   );
+  await followJoins(ctx, joined);
   const [upload] = await listUploads(tx, orgId, uploadId);
   return { upload: upload!, rowErrors: [] };
+}
+
+type ChangeLogRow = Parameters<typeof insertChangeLogRows>[1][number];
+
+/**
+ * The change-log entries of the memberships an upload added, as a user's Edit Groups writes them:
+ * one on each group naming who joined, one on each user naming the groups they joined.
+ */
+function membershipLogRows(
+  joined: Membership[],
+  nameOf: Map<number, string>,
+  groups: Map<string, ExistingGroup>,
+  logBase: Omit<ChangeLogRow, 'objectType' | 'objectId' | 'objectName' | 'actionName'>,
+): ChangeLogRow[] {
+  const groupById = new Map([...groups.values()].map((g) => [g.id, g]));
+  const byGroup = new Map<number, string[]>();
+  const byUser = new Map<number, string[]>();
+  const listOf = (map: Map<number, string[]>, key: number): string[] => {
+    const list = map.get(key) ?? [];
+    map.set(key, list);
+    return list;
+  };
+  for (const { groupId, userId } of joined) {
+    listOf(byGroup, groupId).push(nameOf.get(userId) ?? '');
+    listOf(byUser, userId).push(groupById.get(groupId)?.name ?? '');
+  }
+  const rows: ChangeLogRow[] = [];
+  for (const [groupId, names] of byGroup) {
+    rows.push({
+      ...logBase,
+      objectType: 'UserGroup',
+      objectId: groupId,
+      objectName: groupById.get(groupId)?.name ?? '',
+      actionName: 'Update',
+      deltas: { group_member_users_added: names.map((name) => ({ name })) },
+    });
+  }
+  for (const [userId, names] of byUser) {
+    rows.push({
+      ...logBase,
+      objectType: 'User',
+      objectId: userId,
+      objectName: nameOf.get(userId) ?? '',
+      actionName: 'Update',
+      deltas: { user_membership_groups_added: names.map((name) => ({ name })) },
+    });
+  }
+  return rows;
+}
+
+/**
+ * What follows new members, as after any membership change: the groups' and users' edit screens
+ * opened before this must not save over it (their updated_at moves on), and the joiners take up the
+ * draft tasks their groups hold (membership-effects.ts).
+ */
+async function followJoins(ctx: OrgCtx, joined: Membership[]): Promise<void> {
+  if (joined.length === 0) return;
+  const groupIds = [...new Set(joined.map((m) => m.groupId))];
+  await touchGroups(ctx.tx, ctx.orgId, groupIds, ctx.now);
+  await touchUsers(ctx.tx, ctx.orgId, [...new Set(joined.map((m) => m.userId))], ctx.now);
+  await followMembershipChanges(ctx, groupIds);
 }
 
 /** Thrown inside the import's transaction so that its rows are undone; the caller records the failure. */
