@@ -80,6 +80,61 @@ describe('user bulk upload: checks', () => {
     expect(badQuery.statusCode).toBe(422);
   });
 
+  it('refuses a column the template does not have, or one named twice, instead of dropping its values', async () => {
+    const p = tag();
+    const misspelt = await upload(
+      admin,
+      ['First Name,Last Name,Email,Username,Grups,Notes', `Ann,Lee,${p}.1@example.com,${p}.1,Nursing,x`].join('\n'),
+    );
+    expect(misspelt.statusCode).toBe(422);
+    expect(misspelt.json().row_errors).toEqual([
+      {
+        row: 1,
+        column: null,
+        message:
+          "'Grups', 'Notes' are not columns of the template (First Name, Last Name, Email, Username, Title, Admin, Policy Owner, Groups): rename or delete them.",
+      },
+    ]);
+    const twice = await upload(
+      admin,
+      [`${HEADER},E-mail`, `Ann,Lee,${p}.1@example.com,${p}.1,,,,,${p}@example.org`].join('\n'),
+    );
+    expect(twice.json().row_errors).toEqual([
+      { row: 1, column: null, message: 'The column Email is named twice in the first row: keep one.' },
+    ]);
+    expect(await countUsers(p)).toBe(0);
+    // 'Group' for 'Groups' is understood.
+    const singular = await upload(
+      admin,
+      ['First Name,Last Name,Email,Username,Group', `Ann,Lee,${p}.1@example.com,${p}.1,`].join('\n'),
+    );
+    expect(singular.statusCode, singular.body).toBe(200);
+  });
+
+  it('says a row has values past the last column (a comma not in quotes) rather than misreading its cells', async () => {
+    const p = tag();
+    const group = await createGroup(t.deps, w.orgA.id, [], `Wards ${p}`);
+    const res = await upload(
+      admin,
+      [HEADER, `Ann,Lee,${p}.1@example.com,${p}.1,Nurse, RN,No,No,${group.name}`].join('\n'),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().row_errors).toEqual([
+      {
+        row: 2,
+        column: null,
+        message:
+          'The row has values past the last named column (Groups). In a CSV file, a value holding a comma, such as "Nurse, RN", must be in double quotes.',
+      },
+    ]);
+    const quoted = await upload(
+      admin,
+      [HEADER, `Ann,Lee,${p}.1@example.com,${p}.1,"Nurse, RN",No,No,${group.name}`].join('\n'),
+    );
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(await countUsers(p)).toBe(1);
+  });
+
   it('a 1,000-row CSV with three bad rows reports exactly those three and imports nothing; fixed, it imports 1,000', async () => {
     const p = tag();
     const bad = new Map([

@@ -28,6 +28,7 @@ const HEADER_ALIASES: Record<string, UserSheetColumn> = {
   username: 'Username',
   firstname: 'First Name',
   lastname: 'Last Name',
+  group: 'Groups',
 };
 
 const YES = new Set(['yes', 'y', 'true', '1', 'x']);
@@ -58,24 +59,14 @@ export function readUserRows(grid: string[][]): ReadRows {
   const headerIndex = grid.findIndex((cells) => !isBlank(cells));
   if (headerIndex < 0) return { rows: [], errors: [{ row: null, column: null, message: 'The file holds no users.' }] };
   const header = grid[headerIndex]!;
-  const position = new Map<UserSheetColumn, number>();
-  header.forEach((cell, index) => {
-    const column = HEADER_ALIASES[normalise(cell)];
-    if (column && !position.has(column)) position.set(column, index);
-  });
-  const missing = REQUIRED_USER_SHEET_COLUMNS.filter((c) => !position.has(c));
-  if (missing.length) {
-    return {
-      rows: [],
-      errors: [
-        {
-          row: headerIndex + 1,
-          column: null,
-          message: `The first row must name the columns of the template. Missing: ${missing.join(', ')}.`,
-        },
-      ],
-    };
+  const { position, unknown, problems } = readHeader(header);
+  const unused = unknownColumnsWithValues(grid, headerIndex + 1, unknown);
+  if (unused) problems.unshift(unused);
+  if (problems.length) {
+    return { rows: [], errors: problems.map((message) => ({ row: headerIndex + 1, column: null, message })) };
   }
+  // The header's last named column: a row with values past it lost a cell boundary somewhere.
+  const width = header.reduce((last, cell, index) => (cell.trim() === '' ? last : index + 1), 0);
   const rows: UserRow[] = [];
   for (let i = headerIndex + 1; i < grid.length; i += 1) {
     const cells = grid[i]!;
@@ -89,6 +80,14 @@ export function readUserRows(grid: string[][]): ReadRows {
       errors.push({ row: rowNumber, column, message });
     };
     const before = errors.length;
+    if (cells.slice(width).some((c) => c.trim() !== '')) {
+      errors.push({
+        row: rowNumber,
+        column: null,
+        message: `The row has values past the last named column (${header[width - 1]!.trim()}). In a CSV file, a value holding a comma, such as "Nurse, RN", must be in double quotes.`,
+      });
+      continue;
+    }
     for (const column of USER_SHEET_COLUMNS) {
       const value = cell(column);
       if (REQUIRED_USER_SHEET_COLUMNS.includes(column) && value === '') {
@@ -149,6 +148,56 @@ export function readUserRows(grid: string[][]): ReadRows {
   if (rows.length === 0 && errors.length === 0)
     errors.push({ row: null, column: null, message: 'The file holds no users.' });
   return { rows, errors };
+}
+
+/** How many names of unknown columns a refusal lists before 'and N more'. */
+const UNKNOWN_SHOWN = 10;
+
+interface Header {
+  position: Map<UserSheetColumn, number>;
+  /** Named columns the template does not have, by position. */
+  unknown: Map<number, string>;
+  problems: string[];
+}
+
+/** The header's columns by position; a template column named twice is a problem (only one would be read). */
+function readHeader(header: string[]): Header {
+  const position = new Map<UserSheetColumn, number>();
+  const unknown = new Map<number, string>();
+  const problems: string[] = [];
+  header.forEach((cell, index) => {
+    if (cell.trim() === '') return;
+    const column = HEADER_ALIASES[normalise(cell)];
+    if (!column) unknown.set(index, cell.trim());
+    else if (position.has(column)) problems.push(`The column ${column} is named twice in the first row: keep one.`);
+    else position.set(column, index);
+  });
+  const missing = REQUIRED_USER_SHEET_COLUMNS.filter((c) => !position.has(c));
+  if (missing.length) {
+    problems.unshift(`The first row must name the columns of the template. Missing: ${missing.join(', ')}.`);
+  }
+  return { position, unknown, problems };
+}
+
+/**
+ * Unknown columns that hold values: the upload would drop them without a word (a misspelt 'Grups'
+ * loses every group). An unknown column left empty changes nothing and is let be.
+ */
+function unknownColumnsWithValues(grid: string[][], from: number, unknown: Map<number, string>): string | null {
+  if (unknown.size === 0) return null;
+  const used = new Set<string>();
+  for (let i = from; i < grid.length; i += 1) {
+    grid[i]!.forEach((cell, index) => {
+      const name = unknown.get(index);
+      if (name !== undefined && cell.trim() !== '') used.add(`'${name}'`);
+    });
+  }
+  if (used.size === 0) return null;
+  const names = [...used];
+  const listed = names.slice(0, UNKNOWN_SHOWN).join(', ');
+  const more = names.length > UNKNOWN_SHOWN ? ` and ${names.length - UNKNOWN_SHOWN} more` : '';
+  const one = names.length === 1;
+  return `${listed}${more} ${one ? 'is not a column' : 'are not columns'} of the template (${USER_SHEET_COLUMNS.join(', ')}): rename or delete ${one ? 'it' : 'them'}.`;
 }
 
 /** Two rows naming the same e-mail or username: each later one is reported against the first. */
