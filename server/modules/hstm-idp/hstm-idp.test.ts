@@ -35,6 +35,9 @@ const samlBody = (overrides: Record<string, unknown> = {}) => ({
   },
 });
 
+const SECRET_ELSEWHERE = (label: string): string =>
+  `Type the ${label} again to use another address: a stored ${label} is sent only to the addresses it was saved with.`;
+
 const usersOf = (orgId: number) =>
   withSystem(t.deps.database.db, (tx) => tx.select().from(orgUsers).where(eq(orgUsers.orgId, orgId)));
 
@@ -128,18 +131,29 @@ describe('Azure settings', () => {
     expect(JSON.stringify(created)).not.toContain(STAND_IN_SECRET);
     expect((await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody())).statusCode).toBe(409);
 
+    // Moved to other endpoints, the stored secret must be typed again (it would be sent there).
     res = await staff.put(
       `${B}/${org.id}/azure_org_settings/${created.id}`,
       azureBody({ client_id: 'client-2', client_secret: undefined }),
     );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([SECRET_ELSEWHERE('client secret')]);
+    res = await staff.put(`${B}/${org.id}/azure_org_settings/${created.id}`, azureBody({ client_id: 'client-2' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       client_id: 'client-2',
       client_secret_set: true,
       graph_base_url: graph.graphBaseUrl,
     });
+    // The same endpoints (a trailing slash is the same address): an empty secret keeps the stored one.
+    res = await staff.put(
+      `${B}/${org.id}/azure_org_settings/${created.id}`,
+      azureBody({ client_id: 'client-3', client_secret: undefined, token_base_url: `${graph.tokenBaseUrl}/` }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ client_id: 'client-3', client_secret_set: true });
     const overview = (await staff.get(`${B}/${org.id}/idp_settings`)).json();
-    expect(overview).toMatchObject({ idp_provider: 'AD', azure: { id: created.id, client_id: 'client-2' } });
+    expect(overview).toMatchObject({ idp_provider: 'AD', azure: { id: created.id, client_id: 'client-3' } });
     expect(JSON.stringify(overview)).not.toContain(STAND_IN_SECRET);
   });
 
@@ -181,6 +195,49 @@ describe('Azure settings', () => {
       ...azureBody({ client_secret: undefined }),
     });
     expect(res.json().ok).toBe(true);
+  });
+});
+
+describe('stored secrets stay with their addresses', () => {
+  it('a stored secret is not sent to another token, Graph or HLC users address unless typed again', async () => {
+    const org = await createOrg(t.deps);
+    const created = (await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody())).json<{ id: number }>();
+    // Checked or saved against a server of the staff user's own, the stored secret is not used.
+    const elsewhere = 'http://127.0.0.1:9';
+    for (const moved of [{ token_base_url: elsewhere }, { graph_base_url: elsewhere }]) {
+      const check = await staff.post(`${B}/azure_org_settings/validate_azure_settings`, {
+        org_id: org.id,
+        ...azureBody({ client_secret: undefined, ...moved }),
+      });
+      expect(check.statusCode).toBe(422);
+      expect(check.json().errors).toEqual([SECRET_ELSEWHERE('client secret')]);
+      const save = await staff.put(
+        `${B}/${org.id}/azure_org_settings/${created.id}`,
+        azureBody({ client_secret: undefined, ...moved }),
+      );
+      expect(save.statusCode).toBe(422);
+    }
+    const stored = (await staff.get(`${B}/${org.id}/idp_settings`)).json();
+    expect(stored.azure).toMatchObject({ token_base_url: graph.tokenBaseUrl, graph_base_url: graph.graphBaseUrl });
+
+    const hlc = (usersUrl: string, apiKey?: string) => ({
+      hlc_setting: {
+        hlc_integration_enabled: false,
+        hlc_integration_available: true,
+        users_url: usersUrl,
+        ...(apiKey ? { api_key: apiKey } : {}),
+      },
+    });
+    expect(
+      (await staff.put(`${B}/${org.id}/hlc_settings`, hlc('https://hlc.example.test/users', 'k'))).statusCode,
+    ).toBe(200);
+    const movedHlc = await staff.put(`${B}/${org.id}/hlc_settings`, hlc(`${elsewhere}/users`));
+    expect(movedHlc.statusCode).toBe(422);
+    expect(movedHlc.json().errors).toEqual([SECRET_ELSEWHERE('HLC API key')]);
+    expect((await staff.put(`${B}/${org.id}/hlc_settings`, hlc('https://hlc.example.test/users'))).statusCode).toBe(
+      200,
+    );
+    expect((await staff.put(`${B}/${org.id}/hlc_settings`, hlc(`${elsewhere}/users`, 'k2'))).statusCode).toBe(200);
   });
 });
 

@@ -73,18 +73,39 @@ const OrgSettingParams = z.object({ orgId: IdParam, id: IdParam });
 const OrgIdQuery = z.object({ org_id: IdParam });
 const OrgProviderParams = z.object({ orgId: IdParam, provider: OidcProviderKey });
 
+/** The address a setting names, as compared: trailing slashes do not make another address. */
+const sameAddress = (a: unknown, b: unknown): boolean =>
+  typeof a === 'string' && typeof b === 'string' && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
+/**
+ * A stored secret is sent only to the addresses it was saved with. Kept (not typed again) with
+ * another address, it would be sent there: a staff user could point the token endpoint or the HLC
+ * users endpoint at a server of their own and read it, where staff must never see a secret. Typing
+ * the secret again with the new address shows they already know it.
+ */
+function refuseKeptSecretElsewhere(kept: boolean, moved: boolean, label: string): void {
+  if (kept && moved) {
+    throw unprocessable(
+      `Type the ${label} again to use another address: a stored ${label} is sent only to the addresses it was saved with.`,
+    );
+  }
+}
+
 /** The settings typed in, the secret opened from `previous` when none is typed (422 when none is usable). */
 function azureConfigFrom(key: KeyObject, input: AzureSettingInput, previous: SettingsRow | null): AzureConfig {
+  const kept = !input.client_secret && previous !== null;
   const secret =
     input.client_secret || (previous ? keptIdpSecret(key, secretOf(previous, 'client_secret'), 'client secret') : '');
   if (!secret) throw unprocessable('Client secret is required');
-  return {
-    tenantId: input.tenant_id,
-    clientId: input.client_id,
-    clientSecret: secret,
-    graphBaseUrl: input.graph_base_url || DEFAULT_GRAPH_BASE_URL,
-    tokenBaseUrl: input.token_base_url || DEFAULT_TOKEN_BASE_URL,
-  };
+  const graphBaseUrl = input.graph_base_url || DEFAULT_GRAPH_BASE_URL;
+  const tokenBaseUrl = input.token_base_url || DEFAULT_TOKEN_BASE_URL;
+  const before = (previous?.settings ?? {}) as Record<string, unknown>;
+  refuseKeptSecretElsewhere(
+    kept,
+    !sameAddress(before.graph_base_url, graphBaseUrl) || !sameAddress(before.token_base_url, tokenBaseUrl),
+    'client secret',
+  );
+  return { tenantId: input.tenant_id, clientId: input.client_id, clientSecret: secret, graphBaseUrl, tokenBaseUrl };
 }
 
 /** What the AD row of `orgId` stores: the secret sealed to that row. */
@@ -106,6 +127,12 @@ function hlcSettingsJson(
   previous: SettingsRow | null,
 ): Record<string, unknown> {
   const apiKey = input.api_key || (previous ? keptIdpSecret(key, secretOf(previous, 'api_key'), 'HLC API key') : '');
+  const before = (previous?.settings ?? {}) as Record<string, unknown>;
+  refuseKeptSecretElsewhere(
+    !input.api_key && apiKey !== '',
+    !sameAddress(before.users_url ?? '', input.users_url ?? ''),
+    'HLC API key',
+  );
   return {
     users_url: input.users_url ?? '',
     api_key: sealIdpSecret(key, { orgId, provider: 'HSTREAM_HLC', name: 'api_key' }, apiKey),
