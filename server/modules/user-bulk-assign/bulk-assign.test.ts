@@ -414,4 +414,22 @@ describe('leaver', () => {
     );
     expect(row!.status).toBe(2);
   });
+
+  it('hands over the work of someone already deactivated; their log names no status change', async () => {
+    const leaver = await createUser(t.deps, f.orgA.id, { status: 2 });
+    const colleague = await createUser(t.deps, f.orgA.id);
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: leaver.id }, 2);
+    const done = await admin.post(`${base()}/leaver/${leaver.id}`, { targets: [{ type: 'User', id: colleague.id }] });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await grantsOf(leaver.id)).toBe(0);
+    expect(await grantsOf(colleague.id)).toBe(1);
+    const logs = await systemRows<{ deltas: Record<string, unknown> }>(
+      t.deps,
+      sql`select deltas from change_logs where object_type = 'User' and object_id = ${leaver.id}`,
+    );
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.deltas).not.toHaveProperty('changed');
+    expect(logs[0]!.deltas.comment).toBe(`Left the organization: 1 item handed over to ${colleague.name}`);
+  });
 });

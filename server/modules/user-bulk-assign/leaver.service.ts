@@ -144,7 +144,8 @@ export async function handOverLeaver(ctx: OrgCtx, userId: number, body: LeaverBo
     objectName: user.name,
     actionName: 'Update',
     deltas: {
-      changed: { status: [user.status === UserStatus.Active ? 'Active' : 'Inactive', 'Inactive'] },
+      // Someone deactivated earlier is handed over without a status change to record.
+      ...(user.status === UserStatus.Active ? { changed: { status: ['Active', 'Inactive'] } } : {}),
       comment: `Left the organization: ${itemCount} ${itemCount === 1 ? 'item' : 'items'} handed over to ${targets.map((t) => t.name).join(', ')}`,
     },
     sourceName: user.name,

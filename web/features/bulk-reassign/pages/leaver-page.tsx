@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { SubjectType } from '../../../../shared/api/user-bulk-assign';
+import { UserStatus } from '../../../../shared/domain/statuses';
 import { confirm as confirmAction } from '../../../components/confirmation-modal';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
@@ -12,6 +13,12 @@ import { formatDisplayDate } from '../../../lib/format';
 import { bulkAssignKeys, getLeaver, handOverLeaver, listHolders } from '../api/bulk-assign-api';
 import { ItemsTable } from '../components/items-table';
 import { unsaidErrorsOf } from '../lib/unsaid-errors';
+
+/** The toast after the hand-over: '1 item was', '3 items were'. */
+function handedOverMessage(name: string, items: number, alreadyInactive: boolean): string {
+  const handed = `${items} ${items === 1 ? 'item was' : 'items were'} handed over`;
+  return alreadyInactive ? `${handed} from ${name}.` : `${name} was deactivated; ${handed}.`;
+}
 
 const parse = (value: string): { type: SubjectType; id: number } => {
   const [type, id] = value.split(':');
@@ -45,6 +52,10 @@ export function LeaverPage() {
     setChoice({ leaverId: userId, targets: leaver.data.proposed_targets.map((t) => `${t.type}:${t.id}`) });
   }
   const targets = choice?.leaverId === userId ? choice.targets : [];
+  // Someone deactivated earlier (on their edit screen) still holds their roles: their work is
+  // handed over here all the same, and there is no deactivation left to do.
+  const alreadyInactive = leaver.data !== undefined && leaver.data.user.status !== UserStatus.Active;
+  const actionLabel = alreadyInactive ? 'Hand over' : 'Hand over and deactivate';
   const setTargets = (next: string[]): void => setChoice({ leaverId: userId, targets: next });
 
   const confirm = useMutation({
@@ -52,10 +63,9 @@ export function LeaverPage() {
     onMutate: () => setErrors([]),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: bulkAssignKeys.all(orgId) });
-      toasts.success(
-        `${leaver.data?.user.name ?? 'The user'} was deactivated; ${result.item_count} items were handed over.`,
-        { scope: 'next' },
-      );
+      toasts.success(handedOverMessage(leaver.data?.user.name ?? 'The user', result.item_count, alreadyInactive), {
+        scope: 'next',
+      });
       void navigate(`/orgs/${orgId}/users`);
     },
     onError: (error) => {
@@ -71,11 +81,12 @@ export function LeaverPage() {
   const askThenHandOver = async (): Promise<void> => {
     const who = data?.user.name ?? 'this user';
     const to = targets.map((t) => options.find((o) => o.value === t)?.label ?? t).join(', ');
+    const everything = `Hand over everything ${who} owns, authors, reviews, approves and must read to ${to}`;
     const answer = await confirmAction({
-      title: 'Hand over and deactivate',
-      content: `Hand over everything ${who} owns, authors, reviews, approves and must read to ${to}, and deactivate ${who}?`,
-      subText: `${who} can no longer sign in.`,
-      actionLabel: 'Hand over and deactivate',
+      title: actionLabel,
+      content: alreadyInactive ? `${everything}?` : `${everything}, and deactivate ${who}?`,
+      subText: alreadyInactive ? `${who} is already inactive.` : `${who} can no longer sign in.`,
+      actionLabel,
       theme: 'danger',
     });
     if (answer) confirm.mutate();
@@ -112,8 +123,9 @@ export function LeaverPage() {
       {data && !holders.isPending && (
         <Stack>
           <Text>
-            Everything {data.user.name} owns, authors, reviews, approves and must read. On confirmation it is handed
-            over and {data.user.name} is deactivated.
+            {alreadyInactive
+              ? `Everything ${data.user.name} owns, authors, reviews, approves and must read. ${data.user.name} is already inactive; on confirmation it is handed over.`
+              : `Everything ${data.user.name} owns, authors, reviews, approves and must read. On confirmation it is handed over and ${data.user.name} is deactivated.`}
           </Text>
           <Title order={2} size="h4">
             Assignments
@@ -169,11 +181,11 @@ export function LeaverPage() {
           <Button
             w="fit-content"
             color="red"
-            disabled={targets.length === 0 || data.user.status !== 1}
+            disabled={targets.length === 0}
             loading={confirm.isPending}
             onClick={() => void askThenHandOver()}
           >
-            Hand over and deactivate
+            {actionLabel}
           </Button>
         </Stack>
       )}
