@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,10 @@ import { ReadAckStatus } from '../../../../shared/domain/statuses';
 import { confirm } from '../../../components/confirmation-modal';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
+import { PaginationFooter } from '../../../components/pagination-footer';
+import type { SortValue } from '../../../components/sort-state';
+import { SortableTable, type TableColumn } from '../../../components/sortable-table';
+import { useClientTable } from '../../../components/use-client-table';
 import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
@@ -29,88 +33,130 @@ function PersonName({ name, email }: { readonly name: string; readonly email: st
   );
 }
 
+type Reader = ReadAcknowledgement['readers'][number];
+type MemberNotAsked = ReadAcknowledgement['members_not_asked'][number];
+
+/** What a readers column sorts by: what it shows (a group of hundreds is paged and sorted here). */
+function readerSortValue(r: Reader, key: string): SortValue {
+  switch (key) {
+    case 'name':
+      return r.name;
+    case 'group':
+      return r.via_group_name;
+    case 'completion':
+      return r.completion;
+    case 'acknowledged':
+      return r.acknowledged_at;
+    case 'version':
+      return r.acknowledged_version_number;
+    default:
+      return null;
+  }
+}
+
+const memberSortValue = (m: MemberNotAsked, key: string): SortValue =>
+  key === 'name' ? m.name : key === 'group' ? m.group_name : null;
+
 /**
  * Members of its groups who are not readers (ADR 0026), while it is Active: those who cannot see
  * the P&P are not asked; those who can see it now are asked when it is saved again.
  */
 function MembersNotAsked({ ack }: { readonly ack: ReadAcknowledgement }) {
+  const table = useClientTable(ack.members_not_asked, { sortValue: memberSortValue });
   if (ack.members_not_asked.length === 0) return null;
+  const columns: TableColumn<MemberNotAsked>[] = [
+    { key: 'name', header: 'Member', sortable: true, render: (m) => <PersonName name={m.name} email={m.email} /> },
+    { key: 'group', header: 'Group', sortable: true, render: (m) => m.group_name },
+    {
+      key: 'why',
+      header: 'Why',
+      render: (m) =>
+        m.can_see
+          ? 'Can see this P&P now: edit and save the read acknowledgement to ask them.'
+          : 'Cannot see this P&P: give them a role on it, then edit and save to ask them.',
+    },
+  ];
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
         {`Group members not asked (${ack.members_not_asked.length})`}
       </Text>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label={`Group members not asked to read ${ack.name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Group</Table.Th>
-              <Table.Th>Why</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ack.members_not_asked.map((m) => (
-              <Table.Tr key={m.user_id}>
-                <Table.Td>
-                  <PersonName name={m.name} email={m.email} />
-                </Table.Td>
-                <Table.Td>{m.group_name}</Table.Td>
-                <Table.Td>
-                  {m.can_see
-                    ? 'Can see this P&P now: edit and save the read acknowledgement to ask them.'
-                    : 'Cannot see this P&P: give them a role on it, then edit and save to ask them.'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SortableTable
+        label={`Group members not asked to read ${ack.name}`}
+        columns={columns}
+        rows={table.pageRows}
+        rowKey={(m) => m.user_id}
+        sort={table.sort}
+        onSort={table.onSort}
+        footer={
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="Members"
+            onPageChange={table.setPage}
+          />
+        }
+      />
     </Stack>
   );
 }
 
+/** The readers with their completion, sorted and paged in the card (in the order of their names at first). */
 function ReadersTable({ ack }: { readonly ack: ReadAcknowledgement }) {
+  const table = useClientTable(ack.readers, { sortValue: readerSortValue });
+  const columns: TableColumn<Reader>[] = [
+    { key: 'name', header: 'Reader', sortable: true, render: (r) => <PersonName name={r.name} email={r.email} /> },
+    { key: 'group', header: 'Group', sortable: true, render: (r) => r.via_group_name ?? '—' },
+    {
+      key: 'completion',
+      header: 'Completion',
+      sortable: true,
+      render: (r) => (
+        <Group gap={4}>
+          <Badge color={r.completion === 1 ? 'green' : 'orange'} variant="light">
+            {r.completion === 1 ? 'Complete' : 'Incomplete'}
+          </Badge>
+          {r.cannot_see && (
+            <Badge color="red" variant="light">
+              Cannot see this P&amp;P
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'acknowledged',
+      header: 'Acknowledged',
+      sortable: true,
+      render: (r) => (r.acknowledged_at ? formatDisplayDate(r.acknowledged_at) : '—'),
+    },
+    {
+      key: 'version',
+      header: 'Version',
+      sortable: true,
+      render: (r) => (r.acknowledged_version_number === null ? '—' : `Version ${r.acknowledged_version_number}`),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped aria-label={`Readers of ${ack.name}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Reader</Table.Th>
-            <Table.Th>Group</Table.Th>
-            <Table.Th>Completion</Table.Th>
-            <Table.Th>Acknowledged</Table.Th>
-            <Table.Th>Version</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ack.readers.map((r) => (
-            <Table.Tr key={r.user_id}>
-              <Table.Td>
-                <PersonName name={r.name} email={r.email} />
-              </Table.Td>
-              <Table.Td>{r.via_group_name ?? '—'}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  <Badge color={r.completion === 1 ? 'green' : 'orange'} variant="light">
-                    {r.completion === 1 ? 'Complete' : 'Incomplete'}
-                  </Badge>
-                  {r.cannot_see && (
-                    <Badge color="red" variant="light">
-                      Cannot see this P&amp;P
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>{r.acknowledged_at ? formatDisplayDate(r.acknowledged_at) : '—'}</Table.Td>
-              <Table.Td>
-                {r.acknowledged_version_number === null ? '—' : `Version ${r.acknowledged_version_number}`}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SortableTable
+      label={`Readers of ${ack.name}`}
+      columns={columns}
+      rows={table.pageRows}
+      rowKey={(r) => r.user_id}
+      sort={table.sort}
+      onSort={table.onSort}
+      empty={{ items: 'Readers', message: 'Everyone asked left before acknowledging it.', hint: false }}
+      footer={
+        <PaginationFooter
+          total={table.total}
+          page={table.page}
+          pageSize={table.pageSize}
+          label="Readers"
+          onPageChange={table.setPage}
+        />
+      }
+    />
   );
 }
 
@@ -225,6 +271,8 @@ function ReadAckCard({
   );
 }
 
+const NONE: readonly ReadAcknowledgement[] = [];
+
 /** One tab of the document's read acknowledgements: Active, Closed or Cancelled, each with its readers. */
 export function ReadAckList({
   orgId,
@@ -245,6 +293,8 @@ export function ReadAckList({
     queryFn: () => listReadAcks(orgId, pnpId, status),
     retry: false,
   });
+  // Closed ones gather year after year: ten cards a page, newest first as the server sends them.
+  const cards = useClientTable(query.data?.read_acknowledgements ?? NONE);
   if (query.error) {
     const message =
       query.error instanceof ApiError && query.error.errors[0]
@@ -282,9 +332,18 @@ export function ReadAckList({
           />
         </Paper>
       ) : (
-        acks.map((ack) => (
-          <ReadAckCard key={ack.id} ack={ack} orgId={orgId} documentBase={documentBase} onEnded={onEnded} />
-        ))
+        <>
+          {cards.pageRows.map((ack) => (
+            <ReadAckCard key={ack.id} ack={ack} orgId={orgId} documentBase={documentBase} onEnded={onEnded} />
+          ))}
+          <PaginationFooter
+            total={cards.total}
+            page={cards.page}
+            pageSize={cards.pageSize}
+            label="Read Acknowledgements"
+            onPageChange={cards.setPage}
+          />
+        </>
       )}
     </Stack>
   );
