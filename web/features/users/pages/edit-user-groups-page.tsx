@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { USER_SUCCESS, type EditableUserDetail } from '../../../../shared/api/users';
 import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { getUser, listGroups, updateUser, userKeys } from '../api/users-api';
 import { errorsOf, formErrorsOf } from '../components/show-errors';
 import { isStaleSave } from '../components/stale-save';
@@ -26,7 +27,11 @@ export function EditUserGroupsPage() {
   const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  const current = chosen ?? opened?.groups.map((g) => g.id) ?? [];
+  const openedIds = opened?.groups.map((g) => g.id) ?? [];
+  const current = chosen ?? openedIds;
+  // A choice made and not saved is asked about before the screen is left, as on the user's edit form.
+  const dirty = chosen !== null && (chosen.length !== openedIds.length || chosen.some((id) => !openedIds.includes(id)));
+  const guard = useUnsavedChangesGuard(dirty);
   /** Starts over from the user's groups as they are now; the admin makes the choice again. */
   const reload = async (): Promise<void> => {
     const fresh = await user.refetch();
@@ -45,6 +50,8 @@ export function EditUserGroupsPage() {
     setSaving(true);
     setErrors([]);
     setStale(false);
+    // A successful save moves on to the user's groups: nothing is left unsaved there.
+    guard.leaveWithoutAsking();
     try {
       const id = opened.id;
       await updateUser(orgId, id, { user: { group_ids: current, updated_at: opened.updated_at }, user_id: id });
@@ -52,6 +59,7 @@ export function EditUserGroupsPage() {
       toasts.success(USER_SUCCESS.updated, { scope: 'next' });
       await navigate(`/orgs/${orgId}/users/${id}/groups`);
     } catch (error) {
+      guard.askBeforeLeaving();
       setErrors(formErrorsOf(error));
       setStale(isStaleSave(error));
     } finally {
@@ -103,7 +111,14 @@ export function EditUserGroupsPage() {
             <Button onClick={() => void save()} loading={saving}>
               Save
             </Button>
-            <Button variant="default" onClick={() => void navigate(`/orgs/${orgId}/users/${userId}/groups`)}>
+            <Button
+              variant="default"
+              onClick={() => {
+                // Cancel is the admin's own choice to drop the change.
+                guard.leaveWithoutAsking();
+                void navigate(`/orgs/${orgId}/users/${userId}/groups`);
+              }}
+            >
               Cancel
             </Button>
           </Group>
