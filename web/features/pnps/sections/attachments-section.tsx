@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { Attachment } from '../../../../shared/api/pnps';
 import { Messages } from '../../../../shared/domain/messages';
 import { confirm } from '../../../components/confirmation-modal';
+import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useClientTable } from '../../../components/use-client-table';
 import { toasts } from '../../../lib/alerts';
@@ -125,6 +126,15 @@ export function AttachmentsSection() {
         sort={table.sort}
         onSort={table.onSort}
         empty={{ items: 'Attachments', hint: false }}
+        footer={
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="Attachments"
+            onPageChange={table.setPage}
+          />
+        }
       />
       <ActionDialog
         opened={adding}

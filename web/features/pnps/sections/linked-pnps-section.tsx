@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { LinkedPnp } from '../../../../shared/api/pnps';
+import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useClientTable } from '../../../components/use-client-table';
 import { getPnpLinks } from '../api/pnp-links';
@@ -51,6 +52,15 @@ function LinkTable({
       sort={table.sort}
       onSort={table.onSort}
       empty={{ items: 'Linked P&Ps', hint: false }}
+      footer={
+        <PaginationFooter
+          total={table.total}
+          page={table.page}
+          pageSize={table.pageSize}
+          label="P&Ps"
+          onPageChange={table.setPage}
+        />
+      }
     />
   );
 }

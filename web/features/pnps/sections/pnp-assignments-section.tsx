@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/cor
 import { useState } from 'react';
 import type { ParticipantView } from '../../../../shared/api/pnps';
 import { Messages } from '../../../../shared/domain/messages';
+import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useClientTable } from '../../../components/use-client-table';
 import { toasts } from '../../../lib/alerts';
@@ -97,6 +98,15 @@ export function PnpAssignmentsSection() {
         sort={table.sort}
         onSort={table.onSort}
         empty={{ items: 'Assignments', hint: false }}
+        footer={
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="Assignments"
+            onPageChange={table.setPage}
+          />
+        }
       />
     </Stack>
   );

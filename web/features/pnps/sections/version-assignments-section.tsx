@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { Signoff } from '../../../../shared/api/pnp-documents';
+import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useClientTable } from '../../../components/use-client-table';
 import { formatDisplayDate } from '../../../lib/format';
@@ -69,6 +70,15 @@ export function VersionAssignmentsSection() {
           message: 'Nobody reviews or approves this P&P: its drafts go from Authoring straight to Publishing.',
           hint: false,
         }}
+        footer={
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="Assignments"
+            onPageChange={table.setPage}
+          />
+        }
       />
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { VersionItem } from '../../../../shared/api/pnp-documents';
+import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useClientTable } from '../../../components/use-client-table';
 import { formatDisplayDate } from '../../../lib/format';
@@ -56,6 +57,15 @@ export function VersionsSection() {
         sort={table.sort}
         onSort={table.onSort}
         empty={{ items: 'Versions', hint: false }}
+        footer={
+          <PaginationFooter
+            total={table.total}
+            page={table.page}
+            pageSize={table.pageSize}
+            label="Versions"
+            onPageChange={table.setPage}
+          />
+        }
       />
       {versions.length > 1 && (
         <>
