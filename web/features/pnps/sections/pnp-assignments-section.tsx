@@ -43,6 +43,12 @@ export function PnpAssignmentsSection() {
   const [editing, setEditing] = useState(false);
   const [inherit, setInherit] = useState(pnp.inherits_access);
   const [lists, setLists] = useState<ParticipantLists>(() => fromParticipantViews(pnp.assignments.roles));
+  /** Edit starts from the saved participants; Cancel goes back to them, so nothing chosen outlives it. */
+  const startEditing = (open: boolean): void => {
+    setInherit(pnp.inherits_access);
+    setLists(fromParticipantViews(pnp.assignments.roles));
+    setEditing(open);
+  };
   const { busy, submit: save } = useSubmit(
     async () => {
       await updatePnp(orgId, pnp.id, { pnp: { participants: inherit ? null : toParticipantInputs(lists) } });
@@ -60,7 +66,7 @@ export function PnpAssignmentsSection() {
           P&P Assignments
         </Title>
         {pnp.abilities.includes('edit_settings') && !editing && (
-          <Button variant="default" onClick={() => setEditing(true)}>
+          <Button variant="default" onClick={() => startEditing(true)}>
             Edit Assignments
           </Button>
         )}
@@ -80,7 +86,7 @@ export function PnpAssignmentsSection() {
             />
             {!inherit && <ParticipantsEditor orgId={orgId} value={lists} onChange={setLists} />}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditing(false)}>
+              <Button variant="default" onClick={() => startEditing(false)}>
                 Cancel
               </Button>
               <Button loading={busy} onClick={() => void save()}>
