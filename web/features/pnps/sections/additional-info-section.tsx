@@ -139,7 +139,13 @@ export function AdditionalInfoSection() {
         {canEdit && editing === null && <Button onClick={() => setEditing('new')}>Add Additional Info</Button>}
       </Group>
       {editing !== null && (
-        <InfoForm initial={editing === 'new' ? null : editing} onSave={save} onCancel={() => setEditing(null)} />
+        // One form per entry: Edit on another entry starts from that entry's text, not the one open before.
+        <InfoForm
+          key={editing === 'new' ? 'new' : editing.id}
+          initial={editing === 'new' ? null : editing}
+          onSave={save}
+          onCancel={() => setEditing(null)}
+        />
       )}
       {!query.isPending && infos.length === 0 && (
         <Paper withBorder radius="md">
