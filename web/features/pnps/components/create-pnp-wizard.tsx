@@ -18,6 +18,7 @@ import { useFormGuard } from './form-guard';
 import { DescriptionInput, NameInput } from './name-input';
 import { ParticipantsEditor, toParticipantInputs, type ParticipantLists } from './participants-editor';
 import { showErrors } from './show-errors';
+import { usePnpListsRefresh } from './use-pnp-refresh';
 import { documentPath } from './workflow-actions';
 
 export type WizardSource =
@@ -68,6 +69,7 @@ export function CreatePnpWizard({
   readonly onCancel: () => void;
 }) {
   const navigate = useNavigate();
+  const refreshLists = usePnpListsRefresh(orgId);
   const steps = source.kind === 'file' ? WizardSteps.pnpFromFile : WizardSteps.pnpFromTemplate;
   const [active, setActive] = useState(0);
   const initialName = source.kind === 'template' ? source.name : '';
@@ -129,6 +131,8 @@ export function CreatePnpWizard({
             })
           : await createPnpFromTemplate(orgId, body);
       toasts.success(Messages.recordCreated, { scope: 'next' });
+      // The manage tree and the work list the user came from show the new P&P when they go back.
+      void refreshLists();
       // Straight to the section the document screen opens on: one navigation, so the message stays.
       await navigate(documentPath(orgId, created.pnp.id, created.pnp_document.id));
     } catch (error) {

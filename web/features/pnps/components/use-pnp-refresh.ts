@@ -1,12 +1,27 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { manageKeys } from '../../manage/api/manage-keys';
+import { taskKeys } from '../../tasks/api/tasks-api';
 import { pnpKeys } from '../api/pnp-keys';
 
-/** The lists a P&P appears in: the work list, the P&P lists and the library. */
+/**
+ * The lists a P&P appears in: the work list, the P&P lists, the library, the manage tree (with what
+ * hangs off its nodes) and the tasks (a workflow step completes and opens them). Those not on screen
+ * are only marked stale, so the next visit asks again instead of showing, for half a minute, a tree
+ * without the P&P just created or a review task already done.
+ */
 async function refreshListsOf(client: QueryClient, orgId: string): Promise<void> {
   await client.invalidateQueries({ queryKey: pnpKeys.workItems(orgId) });
   await client.invalidateQueries({ queryKey: ['pnps', orgId, 'list'] });
   await client.invalidateQueries({ queryKey: ['library', orgId] });
+  await client.invalidateQueries({ queryKey: manageKeys.all(orgId) });
+  await client.invalidateQueries({ queryKey: taskKeys.all(orgId) });
+}
+
+/** After P&Ps are created (the wizards, bulk upload): the lists they now appear in are read again. */
+export function usePnpListsRefresh(orgId: string): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(() => refreshListsOf(client, orgId), [client, orgId]);
 }
 
 /** After a change: everything cached about this P&P (and the lists it appears in) is read again. */

@@ -16,6 +16,7 @@ import { bulkUploadFile } from '../api/bulk-upload';
 import { getNewPnp } from '../api/new-pnp';
 import { pnpKeys } from '../api/pnp-keys';
 import { ACCEPTED_TEXT } from '../components/file-upload-field';
+import { usePnpListsRefresh } from '../components/use-pnp-refresh';
 import { documentPath } from '../components/workflow-actions';
 
 interface Item {
@@ -45,6 +46,7 @@ export function BulkUploadPage() {
     queryKey: pnpKeys.newPnp(orgId, containerId),
     queryFn: () => getNewPnp(orgId, containerId),
   });
+  const refreshLists = usePnpListsRefresh(orgId);
   const [items, setItems] = useState<Item[]>([]);
   const [running, setRunning] = useState(false);
   const timer = useRef<number | null>(null);
@@ -108,6 +110,8 @@ export function BulkUploadPage() {
       }
     }
     setRunning(false);
+    // The manage tree and the work list show the new P&Ps when the user goes back to them.
+    void refreshLists();
     timer.current = window.setTimeout(() => {
       timer.current = null;
       loader.stop();
