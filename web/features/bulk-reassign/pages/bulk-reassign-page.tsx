@@ -30,6 +30,7 @@ import { OBJECT_ROLE_IDS, OBJECT_ROLE_NAMES } from '../../../../shared/domain/ro
 import { Page } from '../../../components/page';
 import { ApiError } from '../../../lib/api-client';
 import { toasts } from '../../../lib/alerts';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { bulkAssignKeys, listHolders, listSourceItems, updateAssignments } from '../api/bulk-assign-api';
 import { ItemsTable, itemKey } from '../components/items-table';
 import { unsaidErrorsOf } from '../lib/unsaid-errors';
@@ -58,6 +59,9 @@ export function BulkReassignPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [refusal, setRefusal] = useState<readonly string[]>([]);
   const [processing, setProcessing] = useState(false);
+
+  // Choices made in the wizard are asked about before the screen is left (all of them are lost).
+  const guard = useUnsavedChangesGuard(active > 0 || source !== null);
 
   const holders = useQuery({
     queryKey: bulkAssignKeys.holders(orgId),
@@ -99,6 +103,8 @@ export function BulkReassignPage() {
     mutationFn: () => updateAssignments(orgId, body!),
     onMutate: () => setRefusal([]),
     onSuccess: async (result) => {
+      // Done: nothing is left to lose on the way back to the users.
+      guard.leaveWithoutAsking();
       // Spec §9: the loader shows for 3.5 seconds, then the toast and the user list.
       setProcessing(true);
       await new Promise((resolve) => setTimeout(resolve, BULK_ASSIGN_LOADER_MS));
