@@ -32,7 +32,12 @@ export type WizardSource =
 
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
-/** Binders and folders as 'Binder / Folder' paths, for choosing where a P&P from a template goes. */
+/**
+ * Binders and folders as 'Binder / Folder' paths, for choosing where a P&P from a template goes: only
+ * those where the user may create P&Ps (product rules: org admins anywhere, owners of the binder or
+ * folder, policy owners with a role there). A reviewer's or reader's binder offered here was refused
+ * only once the whole wizard was filled in.
+ */
 function useContainerOptions(orgId: string, enabled: boolean) {
   const flags = useSessionFlags();
   const query = useQuery({
@@ -49,7 +54,7 @@ function useContainerOptions(orgId: string, enabled: boolean) {
     return names.join(' / ');
   };
   return items
-    .filter((i) => i.has_role || flags.isOrgAdmin)
+    .filter((i) => flags.isOrgAdmin || i.abilities.manage || (flags.isPolicyOwner && i.has_role))
     .map((i) => ({ value: String(i.id), label: path(i.id) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
