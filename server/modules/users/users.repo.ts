@@ -200,9 +200,15 @@ export async function staffUsernameTaken(db: Executor, username: string): Promis
   return row?.taken === true;
 }
 
-export async function emailTaken(db: Executor, orgId: number, email: string, exceptId?: number): Promise<boolean> {
+/** The status of the org's user (deleted ones too) who has this e-mail, or null when nobody has it. */
+export async function emailHolderStatus(
+  db: Executor,
+  orgId: number,
+  email: string,
+  exceptId?: number,
+): Promise<number | null> {
   const [row] = await db
-    .select({ id: orgUsers.id })
+    .select({ status: orgUsers.status })
     .from(orgUsers)
     .where(
       and(
@@ -212,7 +218,7 @@ export async function emailTaken(db: Executor, orgId: number, email: string, exc
       ),
     )
     .limit(1);
-  return row !== undefined;
+  return row?.status ?? null;
 }
 
 export async function insertUser(db: Executor, values: typeof orgUsers.$inferInsert): Promise<UserRow> {

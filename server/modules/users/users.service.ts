@@ -21,7 +21,7 @@ import { endUserParticipation } from './user-leaving';
 import { presentUser, presentUserDetail } from './users.presenter';
 import {
   addMemberships,
-  emailTaken,
+  emailHolderStatus,
   findGroups,
   findUser,
   findUserSettings,
@@ -50,8 +50,11 @@ async function getUser(ctx: OrgCtx, id: number, lock = false): Promise<UserRow> 
 
 async function refuseDuplicates(ctx: OrgCtx, fields: { email?: string; username?: string }, exceptId?: number) {
   const errors: string[] = [];
-  if (fields.email && (await emailTaken(ctx.tx, ctx.orgId, fields.email, exceptId)))
-    errors.push(`A user with the email ${fields.email} already exists in this organization.`);
+  const holder = fields.email ? await emailHolderStatus(ctx.tx, ctx.orgId, fields.email, exceptId) : null;
+  // A deleted user is in no list, so 'already exists' would send the admin looking for nobody.
+  if (holder === UserStatus.Deleted)
+    errors.push(`The email ${fields.email} belonged to a user who was deleted from this organization; use another.`);
+  else if (holder !== null) errors.push(`A user with the email ${fields.email} already exists in this organization.`);
   if (
     fields.username &&
     ((await usernameTaken(ctx.tx, fields.username, exceptId)) || (await staffUsernameTaken(ctx.tx, fields.username)))

@@ -240,4 +240,14 @@ describe('users: deactivating and deleting', () => {
       ).statusCode,
     ).not.toBe(200);
   });
+
+  it("a deleted user's e-mail is refused saying so, not as someone the admin cannot find", async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    expect((await admin.delete(`${base()}/${u.id}`)).statusCode).toBe(200);
+    const again = await admin.post(base(), { user: newUser({ email: u.email.toUpperCase() }) });
+    expect(again.statusCode).toBe(422);
+    expect(again.json<{ errors: string[] }>().errors).toEqual([
+      `The email ${u.email.toUpperCase()} belonged to a user who was deleted from this organization; use another.`,
+    ]);
+  });
 });
