@@ -90,6 +90,15 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const dueError = tried[0] && !dueDate ? 'Due date is required.' : undefined;
   const readersError = tried[1] && readers.length === 0 ? 'Choose at least one reader: a user or a group.' : undefined;
   const back = `${documentBase}/active_readack`;
+  // Readers who have acknowledged stay on the record whatever is chosen now (the server keeps them):
+  // one taken off here would otherwise still be listed after the save, against what this step showed.
+  const staying = (initial?.readers ?? []).filter(
+    (r) =>
+      r.completion === 1 &&
+      !readers.some((p) =>
+        p.type === 'User' ? p.id === r.user_id : r.via_group_id !== null && p.id === r.via_group_id,
+      ),
+  );
   const readerKey = (r: PickedReader): string => `${r.type}:${r.id}`;
   const dirty =
     name !== (initial?.name ?? '') ||
@@ -201,6 +210,15 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
                 ))}
               </List>
             </Fact>
+            {staying.length > 0 && (
+              <List size="sm" aria-label="Readers who stay" c="orange.9">
+                {staying.map((r) => (
+                  <List.Item key={r.user_id}>
+                    {`${readerLabel({ type: 'User', name: r.name, email: r.email })} has acknowledged and stays a reader: what they read is kept.`}
+                  </List.Item>
+                ))}
+              </List>
+            )}
             {readerNotes(readers).length > 0 && (
               <List size="sm" aria-label="About the chosen readers" c="orange.9">
                 {readerNotes(readers).map((n) => (
