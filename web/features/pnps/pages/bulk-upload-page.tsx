@@ -127,6 +127,7 @@ export function BulkUploadPage() {
           items.reduce((n, i) => n + (i.state === 'done' || i.state === 'failed' ? 100 : i.progress), 0) / total,
         );
   const finished = items.filter((i) => i.state === 'done' || i.state === 'failed').length;
+  const failed = items.filter((i) => i.state === 'failed').length;
   if (!target.data) return <Page title="Bulk Upload">{target.isPending && <LoadingIndicator />}</Page>;
   if (!target.data.can_create) {
     return (
@@ -156,8 +157,10 @@ export function BulkUploadPage() {
           {total > 0 && (
             <>
               <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  Overall: {finished} of {total} files
+                {/* A status: a screen reader hears each file finish, and how many were refused, as
+                    the bars and the rows below change silently. */}
+                <Text size="sm" fw={600} role="status">
+                  Overall: {finished} of {total} files{failed > 0 ? `, ${failed} failed` : ''}
                 </Text>
                 <Progress value={overall} aria-label="Overall upload progress" data-testid="overall-progress" />
               </Stack>
