@@ -7,7 +7,7 @@ import { id, queryId, text } from './primitives';
 /**
  * Users of an organisation (spec §7 'Users'), org admins only, under `/api/o/{org}/users`:
  *
- * - GET    ?active&inactive&never_logged_in&search&created_from&page&per_page   one page of users
+ * - GET    ?active&inactive&never_logged_in&search&created_from&sort&dir&page&per_page   one page of users
  * - GET    ?bypass_val=true                every user not deleted, in one list (pickers)
  * - GET    /{id}                           a user with their groups
  * - POST   { user }                        create (status 1 unless said otherwise)
@@ -52,6 +52,10 @@ const boolFlag = (label: string) =>
     .enum(['true', 'false', '1', '0'], { message: `${label} must be true or false.` })
     .transform((v) => v === 'true' || v === '1');
 
+/** The columns the users list sorts by (the name is last name, then first name). */
+export const USER_SORT_KEYS = ['name', 'email', 'username', 'status', 'last_login_at', 'created_at'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+
 export const UserListQuery = z.object({
   active: boolFlag('active').optional(),
   inactive: boolFlag('inactive').optional(),
@@ -62,6 +66,8 @@ export const UserListQuery = z.object({
     .enum(['0', '1'], { message: 'created_from must be 0 (Policy Manager) or 1 (Azure).' })
     .transform(Number)
     .optional(),
+  sort: z.enum(USER_SORT_KEYS, { message: `sort must be one of ${USER_SORT_KEYS.join(', ')}.` }).default('name'),
+  dir: z.enum(['asc', 'desc'], { message: 'dir must be asc or desc.' }).default('asc'),
   page: z.coerce.number({ message: 'page must be a whole number.' }).int().min(1).max(100_000).default(1),
   per_page: z.coerce
     .number({ message: 'per_page must be a whole number.' })

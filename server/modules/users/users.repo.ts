@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { UserListQuery } from '../../../shared/api/users';
+import type { UserListQuery, UserSortKey } from '../../../shared/api/users';
 import { USER_PICKER_LIMIT } from '../../../shared/api/users';
 import { UserStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
@@ -13,6 +13,9 @@ export type UserRow = typeof orgUsers.$inferSelect;
 
 /** What the list screen's filters ask of the rows, computed once from the query. */
 interface ListFilters {
+  /** The column sorted by and its direction (ties go by name, then id). */
+  sort: UserSortKey;
+  dir: 'asc' | 'desc';
   /** Everyone but the deleted (the picker, or both toggles), else only this status. */
   status?: number;
   neverLoggedIn: boolean;
@@ -22,11 +25,13 @@ interface ListFilters {
 }
 
 function listFiltersOf(q: UserListQuery): ListFilters {
-  if (q.bypass_val) return { neverLoggedIn: false };
+  if (q.bypass_val) return { sort: 'name', dir: 'asc', neverLoggedIn: false };
   // Active and inactive are toggles: either alone narrows, both (or neither) show both.
   const status =
     q.active && !q.inactive ? UserStatus.Active : q.inactive && !q.active ? UserStatus.Inactive : undefined;
   return {
+    sort: q.sort,
+    dir: q.dir,
     ...(status !== undefined ? { status } : {}),
     neverLoggedIn: q.never_logged_in === true,
     ...(q.created_from !== undefined ? { createdFrom: q.created_from } : {}),
@@ -103,6 +108,30 @@ const listedUserOf = (row: ListedUserRow): ListedUser => ({
 });
 
 /**
+ * The ORDER BY of a page: the chosen column, then the name and the id so that pages never overlap.
+ * A user who never signed in counts as the longest ago ('Never' first going up, last going down).
+ */
+function orderOf(f: ListFilters): SQL {
+  const u = orgUsers;
+  const dir = sql.raw(f.dir === 'desc' ? 'desc' : 'asc');
+  const byName = sql`lower(${u.lastName}) ${dir}, lower(${u.firstName}) ${dir}, ${u.id} ${dir}`;
+  switch (f.sort) {
+    case 'name':
+      return byName;
+    case 'email':
+      return sql`lower(${u.email}) ${dir}, ${byName}`;
+    case 'username':
+      return sql`lower(${u.username}) ${dir}, ${byName}`;
+    case 'status':
+      return sql`${u.status} ${dir}, ${byName}`;
+    case 'last_login_at':
+      return sql`${u.lastLoginAt} ${dir} ${sql.raw(f.dir === 'desc' ? 'nulls last' : 'nulls first')}, ${byName}`;
+    case 'created_at':
+      return sql`${u.createdAt} ${dir}, ${byName}`;
+  }
+}
+
+/**
  * A page of the list, its total riding on its rows (a subquery run once for the statement, not per
  * row): one round trip. Its size is written in (a checked whole number); built once per shape.
  */
@@ -116,7 +145,7 @@ function userPageSql(orgId: number, f: ListFilters, limit: number, offset: numbe
            (select count(*)::int from ${u} where ${where}) as total
       from ${u}
      where ${where}
-     order by lower(${u.lastName}), lower(${u.firstName}), ${u.id}
+     order by ${orderOf(f)}
      limit ${sql.raw(String(Math.trunc(limit)))}${offset > 0 ? sql` offset ${offset}` : sql``}`;
 }
 
@@ -124,6 +153,8 @@ function userPageSql(orgId: number, f: ListFilters, limit: number, offset: numbe
 function firstUserPageSql(orgId: number, f: ListFilters, limit: number): SQL {
   const shape = [
     'users-page',
+    f.sort,
+    f.dir,
     f.status ?? '-',
     f.neverLoggedIn ? 'never' : '-',
     f.createdFrom !== undefined ? 'from' : '-',
@@ -139,6 +170,8 @@ function firstUserPageSql(orgId: number, f: ListFilters, limit: number): SQL {
     userPageSql(
       Number(v.orgId),
       {
+        sort: f.sort,
+        dir: f.dir,
         ...(f.status !== undefined ? { status: f.status } : {}),
         neverLoggedIn: f.neverLoggedIn,
         ...(v.createdFrom !== undefined ? { createdFrom: Number(v.createdFrom) } : {}),

@@ -94,6 +94,36 @@ describe('users: list, create, edit', () => {
     );
   });
 
+  it('sorts the list by the chosen column either way; never signed in counts as the longest ago', async () => {
+    const s = uniq();
+    const make = (first: string, email: string, lastLoginAt: Date | null) =>
+      createUser(t.deps, f.orgA.id, {
+        firstName: first,
+        lastName: `Sorted ${s}`,
+        email: `${email}.${s}@example.com`,
+        username: `${first.toLowerCase()}.${s}`,
+        lastLoginAt,
+      });
+    await make('Ann', 'zed', new Date('2026-03-01T00:00:00Z'));
+    await make('Ben', 'amy', null);
+    await make('Cal', 'max', new Date('2026-05-01T00:00:00Z'));
+    const firstNames = async (query: string) =>
+      (await admin.get(`${base()}?search=${encodeURIComponent(`Sorted ${s}`)}&${query}`))
+        .json<{ users: { first_name: string }[] }>()
+        .users.map((u) => u.first_name);
+    expect(await firstNames('')).toEqual(['Ann', 'Ben', 'Cal']);
+    expect(await firstNames('sort=name&dir=desc')).toEqual(['Cal', 'Ben', 'Ann']);
+    expect(await firstNames('sort=email')).toEqual(['Ben', 'Cal', 'Ann']);
+    expect(await firstNames('sort=email&dir=desc')).toEqual(['Ann', 'Cal', 'Ben']);
+    expect(await firstNames('sort=last_login_at')).toEqual(['Ben', 'Ann', 'Cal']);
+    expect(await firstNames('sort=last_login_at&dir=desc')).toEqual(['Cal', 'Ann', 'Ben']);
+    // Pages follow the sort: the second page of one a page holds the second user.
+    expect(await firstNames('sort=email&per_page=1&page=2')).toEqual(['Cal']);
+    const wrong = await admin.get(`${base()}?sort=password`);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors[0]).toMatch(/sort must be one of name, email/);
+  });
+
   it('pages the list', async () => {
     const res = await admin.get(`${base()}?per_page=1&page=2`);
     const body = res.json<{ users: unknown[]; page: number; per_page: number; total: number }>();

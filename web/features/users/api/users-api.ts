@@ -9,6 +9,7 @@ import type {
   UserLogList,
   UserResponse,
   UserSettingsView,
+  UserSortKey,
 } from '../../../../shared/api/users';
 import { http } from '../../../lib/api-client';
 
@@ -21,6 +22,8 @@ export interface UserFilters {
   neverLoggedIn: boolean;
   search: string;
   createdFrom: '' | '0' | '1';
+  sort: UserSortKey;
+  dir: 'asc' | 'desc';
   page: number;
   perPage: number;
 }
@@ -42,6 +45,8 @@ export const listUsers = (orgId: string, f: UserFilters): Promise<UserList> =>
       never_logged_in: f.neverLoggedIn ? 'true' : undefined,
       search: f.search || undefined,
       created_from: f.createdFrom || undefined,
+      sort: f.sort,
+      dir: f.dir,
       page: f.page,
       per_page: f.perPage,
     },

@@ -2,11 +2,18 @@ import { Anchor, Badge, Button, Group, Modal, Select, Switch, Text, TextInput } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { USER_CREATED_FROM_LABELS, USER_SUCCESS, type UserSummary } from '../../../../shared/api/users';
+import {
+  USER_CREATED_FROM_LABELS,
+  USER_SORT_KEYS,
+  USER_SUCCESS,
+  type UserSortKey,
+  type UserSummary,
+} from '../../../../shared/api/users';
 import { BULK_INVITE_FLAG_RESET_MS } from '../../../../shared/domain/limits';
 import { Page } from '../../../components/page';
 import { PaginationFooter } from '../../../components/pagination-footer';
 import { usePagerFocus } from '../../../components/pager-focus';
+import { toggleSort } from '../../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
@@ -29,7 +36,10 @@ const CREATED_FROM = [
 function filtersOf(p: URLSearchParams): UserFilters {
   const createdFrom = p.get('created_from');
   const page = Number(p.get('page') ?? '1');
+  const sort = p.get('sort');
   return {
+    sort: USER_SORT_KEYS.includes(sort as UserSortKey) ? (sort as UserSortKey) : 'name',
+    dir: p.get('dir') === 'desc' ? 'desc' : 'asc',
     active: p.get('active') === 'true',
     inactive: p.get('inactive') === 'true',
     neverLoggedIn: p.get('never_logged_in') === 'true',
@@ -63,12 +73,19 @@ export function UsersPage() {
   });
   const pager = usePagerFocus(filters.page, query.isPending);
 
-  const setFilter = (key: string, value: string | null): void => {
+  const setFilters = (values: Record<string, string | null>): void => {
     const next = new URLSearchParams(params);
-    if (value === null || value === '' || value === 'false') next.delete(key);
-    else next.set(key, value);
-    if (key !== 'page') next.delete('page');
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null || value === '' || value === 'false') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in values)) next.delete('page');
     setParams(next, { replace: true });
+  };
+  const setFilter = (key: string, value: string | null): void => setFilters({ [key]: value });
+  const sortBy = (key: string): void => {
+    const next = toggleSort({ key: filters.sort, dir: filters.dir }, key);
+    setFilters({ sort: next.key, dir: next.dir });
   };
 
   const invite = async (user: UserSummary): Promise<void> => {
@@ -116,17 +133,19 @@ export function UsersPage() {
     {
       key: 'name',
       header: 'Name',
+      sortable: true,
       render: (u) => (
         <Anchor component={Link} to={`/orgs/${orgId}/users/${u.id}`} size="sm">
           {u.name}
         </Anchor>
       ),
     },
-    { key: 'email', header: 'Email', render: (u) => u.email },
-    { key: 'username', header: 'Username', render: (u) => u.username },
+    { key: 'email', header: 'Email', sortable: true, render: (u) => u.email },
+    { key: 'username', header: 'Username', sortable: true, render: (u) => u.username },
     {
       key: 'status',
       header: 'Status',
+      sortable: true,
       width: 110,
       render: (u) =>
         u.id === deletingId ? (
@@ -150,6 +169,7 @@ export function UsersPage() {
     {
       key: 'last_login_at',
       header: 'Last Login',
+      sortable: true,
       width: 130,
       render: (u) => (u.last_login_at ? formatDisplayDate(u.last_login_at) : 'Never'),
     },
@@ -259,8 +279,8 @@ export function UsersPage() {
         rows={data?.users ?? []}
         rowKey={(u) => u.id}
         loading={query.isPending}
-        sort={null}
-        onSort={() => undefined}
+        sort={{ key: filters.sort, dir: filters.dir }}
+        onSort={sortBy}
         empty={{ items: 'Users', message: 'No users match these filters.' }}
         footer={
           data && (
