@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardOrg, DashboardUser } from '../../../shared/api/hstm-dashboard';
 import { StaffPermission } from '../../../shared/domain/roles';
-import { ORG_STATUS_LABELS, type OrgStatus } from '../../../shared/domain/statuses';
+import { ORG_STATUS_LABELS, UserStatus, type OrgStatus } from '../../../shared/domain/statuses';
 import { Page } from '../../components/page';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { countText } from '../../lib/format';
@@ -55,6 +55,9 @@ const maybeLink = (allowed: boolean, to: string, children: ReactNode): ReactNode
 export function DashboardPage() {
   const flags = useSessionFlags();
   const canOpenOrgs = flags.staffPermissions.includes(StaffPermission.OrgManagement);
+  // Login-as (permission 4) is offered here too: the user's own page needs org management (3), and
+  // staff with 4 alone had no way to reach it.
+  const canLoginAs = flags.staffPermissions.includes(StaffPermission.LoginAs);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const query = useQuery({
@@ -95,6 +98,27 @@ export function DashboardPage() {
       header: 'Organization',
       render: (u) => maybeLink(canOpenOrgs, `/hstm/orgs/${u.org_id}`, u.org_name),
     },
+    ...(canLoginAs
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            width: 120,
+            render: (u: DashboardUser) =>
+              u.status === UserStatus.Active ? (
+                <Button
+                  component={Link}
+                  to={`/hstm/login_as/${u.id}/${encodeURIComponent(u.name)}`}
+                  size="xs"
+                  variant="light"
+                  aria-label={`Login as ${u.name}`}
+                >
+                  Login as
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
   const caption = (list: { rows: unknown[]; total: number; total_capped: boolean } | undefined): string => {
     if (!debounced) return 'The most recently created';
