@@ -74,8 +74,11 @@ export function SystemMessageForm({
       onClose();
       await queryClient.invalidateQueries({ queryKey: systemMessageKeys.all });
     },
-    onError: (error) => {
-      if (error instanceof ApiError && !error.handled) for (const message of error.errors) toasts.danger(message);
+    onError: async (error) => {
+      if (!(error instanceof ApiError) || error.handled) return;
+      for (const message of error.errors) toasts.danger(message);
+      // Gone meanwhile: the dialog keeps the text, and the list stops showing the message.
+      if (error.status === 404) await queryClient.invalidateQueries({ queryKey: systemMessageKeys.all });
     },
   });
 

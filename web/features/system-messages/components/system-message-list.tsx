@@ -11,6 +11,7 @@ import type { SortValue } from '../../../components/sort-state';
 import { TruncatedText } from '../../../components/truncated-text';
 import { useClientTable } from '../../../components/use-client-table';
 import { toasts } from '../../../lib/alerts';
+import { ApiError } from '../../../lib/api-client';
 import { formatMessageDateTime } from '../../../lib/format';
 import { systemMessageKeys, systemMessagesAdminApi } from '../api/admin-system-messages';
 import { SystemMessageForm } from './system-message-form';
@@ -40,6 +41,11 @@ export function SystemMessageList() {
     mutationFn: systemMessagesAdminApi.remove,
     onSuccess: async () => {
       toasts.success(Messages.recordDeleted);
+      await queryClient.invalidateQueries({ queryKey: systemMessageKeys.all });
+    },
+    onError: async (error) => {
+      if (!(error instanceof ApiError) || error.handled) return;
+      for (const message of error.errors) toasts.danger(message);
       await queryClient.invalidateQueries({ queryKey: systemMessageKeys.all });
     },
   });
