@@ -485,7 +485,7 @@ const readAcks: ReportDef = {
   defaultSort: 'created_at',
   defaultDir: 'desc',
   source: (s) => sql`
-    select ra.id as row_key, ra.id, ra.name, p.id as pnp_id, p.name as pnp_name, d.version_number,
+    select ra.id as row_key, ra.id, ra.name, p.id as pnp_id, p.name as pnp_name, d.id as version_id, d.version_number,
            ra.status::int as status, ra.due_dt,
            k.total as readers_total, k.done as readers_completed, k.total - k.done as readers_pending,
            case when k.total > 0 then round(100.0 * k.done / k.total)::int else 0 end as completion_pct,
@@ -497,7 +497,8 @@ const readAcks: ReportDef = {
         select count(*)::int as total, (count(*) filter (where rr.completion = 1))::int as done
           from read_ack_readers rr where rr.org_id = ${s.orgId} and rr.read_ack_id = ra.id) k
      where ra.org_id = ${s.orgId} and ${pnpInScope(s, 'p')}`,
-  present: (s) => sql`r.id, r.name, r.pnp_id, r.pnp_name, r.version_number, r.status,
+  // The version acknowledged (version_id) beside its number: the screen links the P&P's name to it.
+  present: (s) => sql`r.id, r.name, r.pnp_id, r.pnp_name, r.version_id, r.version_number, r.status,
            ${labelOf(sql`r.status`, READ_ACK_STATUS_LABELS)} as status_label,
            (select string_agg(ug.name, '; ' order by ug.name) from read_ack_groups rg
               join user_groups ug on ug.org_id = ${s.orgId} and ug.id = rg.group_id
