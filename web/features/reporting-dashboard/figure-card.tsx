@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Anchor, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTable, IconTableOff } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DashBucket, DashFigureResult } from '../../../shared/api/reporting';
 import { LoadingIndicator } from '../../components/loading-indicator';
@@ -27,6 +27,9 @@ export interface FigureCardProps {
   readonly control?: ReactNode;
   /** A line under the chart, e.g. the overdue reviews. */
   readonly footnote?: ReactNode;
+  /** Whether the figure's table is shown ('Show table'): the dashboard keeps it in the address. */
+  readonly showTable: boolean;
+  readonly onToggleTable: () => void;
 }
 
 /** The chart's accessible summary: every bar's label and value, and the total. */
@@ -51,9 +54,10 @@ export function FigureCard({
   hrefFor,
   control,
   footnote,
+  showTable,
+  onToggleTable,
 }: FigureCardProps) {
   const navigate = useNavigate();
-  const [showTable, setShowTable] = useState(false);
   const headingId = useId();
   const tableId = useId();
   const figure = query.data;
@@ -113,7 +117,7 @@ export function FigureCard({
             leftSection={showTable ? <IconTableOff size={16} aria-hidden /> : <IconTable size={16} aria-hidden />}
             aria-expanded={showTable}
             aria-controls={tableId}
-            onClick={() => setShowTable((shown) => !shown)}
+            onClick={onToggleTable}
           >
             {showTable ? 'Hide table' : 'Show table'}
           </Button>

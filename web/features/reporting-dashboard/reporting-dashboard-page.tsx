@@ -3,7 +3,13 @@ import { Anchor, Button, Select, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { DASH_TITLES, PUBLISHED_DOCS_MAX_MONTHS, type DashFigure, type DashQuery } from '../../../shared/api/reporting';
+import {
+  DASH_FIGURES,
+  DASH_TITLES,
+  PUBLISHED_DOCS_MAX_MONTHS,
+  type DashFigure,
+  type DashQuery,
+} from '../../../shared/api/reporting';
 import { monthKey } from '../../../shared/domain/report-cells';
 import { Page } from '../../components/page';
 import { plural } from '../../lib/format';
@@ -14,6 +20,8 @@ import { FigureCard } from './figure-card';
 /** The URL key of the published-documents period, and the period shown without it. */
 const PERIOD_PARAM = 'period';
 const DEFAULT_PERIOD = 'last-12';
+/** The URL key naming each figure whose table is shown (?table=upcoming_reviews&table=published_docs). */
+const TABLE_PARAM = 'table';
 
 /** The published-documents periods: the last n months (this one included) or a calendar year. */
 export function periodOptions(now: Date): { value: string; label: string; query: DashQuery }[] {
@@ -56,6 +64,21 @@ export function ReportingDashboardPage() {
     else next.set(PERIOD_PARAM, value);
     setParams(next, { replace: true });
   };
+  // The figures whose table is shown live in the URL too: a user who opens a month's report from a
+  // table and comes Back finds the table still open, where they left it.
+  const tables = new Set(params.getAll(TABLE_PARAM));
+  const tableProps = (figure: DashFigure) => ({
+    showTable: tables.has(figure),
+    onToggleTable: (): void => {
+      const shown = new Set(tables);
+      if (shown.has(figure)) shown.delete(figure);
+      else shown.add(figure);
+      const next = new URLSearchParams(params);
+      next.delete(TABLE_PARAM);
+      for (const key of DASH_FIGURES) if (shown.has(key)) next.append(TABLE_PARAM, key);
+      setParams(next, { replace: true });
+    },
+  });
 
   const drafts = useFigure(orgId, 'content_authoring_status');
   const statuses = useFigure(orgId, 'all_pnp_status');
@@ -86,6 +109,7 @@ export function ReportingDashboardPage() {
           items="Drafts"
           emptyMessage="No P&P has a draft in progress."
           hrefFor={href('content_authoring_status')}
+          {...tableProps('content_authoring_status')}
         />
         <FigureCard
           title={DASH_TITLES.all_pnp_status}
@@ -96,6 +120,7 @@ export function ReportingDashboardPage() {
           items="P&Ps"
           emptyMessage="There are no P&Ps yet."
           hrefFor={href('all_pnp_status')}
+          {...tableProps('all_pnp_status')}
         />
         <FigureCard
           title={DASH_TITLES.upcoming_reviews}
@@ -106,6 +131,7 @@ export function ReportingDashboardPage() {
           items="Reviews"
           emptyMessage="No review is due in the next 12 months."
           hrefFor={href('upcoming_reviews')}
+          {...tableProps('upcoming_reviews')}
           footnote={
             reviews.data && (
               <Text size="sm">
@@ -130,6 +156,7 @@ export function ReportingDashboardPage() {
           items="Documents"
           emptyMessage="No version was published in this period."
           hrefFor={href('published_docs')}
+          {...tableProps('published_docs')}
           control={
             <Select
               label="Period"
