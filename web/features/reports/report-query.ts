@@ -46,15 +46,22 @@ export function withFilter(params: URLSearchParams, key: ReportFilterKey, value:
 /**
  * The URL after a filter reset: every filter of the report gone and the sort back to the report's
  * default (a sort the server refuses, from an old bookmark, would otherwise keep the report from
- * loading); the page size kept.
+ * loading); the page size kept unless `keepPageSize` is false (a report that failed to load, whose
+ * page size from the address may be the one the server refuses).
  */
-export function withoutFilters(params: URLSearchParams, def: ReportDefinition): URLSearchParams {
+export function withoutFilters(params: URLSearchParams, def: ReportDefinition, keepPageSize = true): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const key of def.filters) next.delete(key);
   next.delete('sort');
   next.delete('dir');
   next.delete('page');
+  if (!keepPageSize) next.delete('per_page');
   return next;
+}
+
+/** Whether the address holds a sort, a page or a page size of its own (any of which the server may refuse). */
+export function hasPagingKeys(params: URLSearchParams): boolean {
+  return PAGING_KEYS.some((key) => params.has(key));
 }
 
 export function withSort(params: URLSearchParams, sort: SortState): URLSearchParams {

@@ -38,6 +38,7 @@ import {
   countLabel,
   exportQueryOf,
   hasFilters,
+  hasPagingKeys,
   sortOf,
   withFilter,
   withoutFilters,
@@ -199,9 +200,10 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
   }, [data, lastPage, requestedPage, params, setParams]);
 
   const filtered = hasFilters(def, params);
-  // Clear Filters also puts the sort back: it is offered when the report failed under a sort from
-  // the address (an old bookmark's unknown column), so the user is never left without a way out.
-  const clearable = filtered || (result.isError && sortOf(params) !== null);
+  // Clear Filters also puts the sort back, and after a failure the page and page size too: it is
+  // offered when the report failed under any of them from the address (an old bookmark's unknown
+  // column, a page size over the largest), so the user is never left without a way out.
+  const clearable = filtered || (result.isError && hasPagingKeys(params));
   const loadErrors = result.isError ? errorsOf(result.error, `${def.title} could not be loaded.`) : null;
   const rows = data?.rows ?? [];
   const rowKeys = new Map(rows.map((row, index) => [row, rowKeyOf(row, index)]));
@@ -217,7 +219,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
         def={def}
         params={params}
         onChange={onFilter}
-        onReset={() => update(withoutFilters(params, def))}
+        onReset={() => update(withoutFilters(params, def, !result.isError))}
         filtered={clearable}
       />
       {actionErrors && (
