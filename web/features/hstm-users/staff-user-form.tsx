@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { NewStaffUserInput, STAFF_PERMISSION_OPTIONS, type StaffUser } from '../../../shared/api/hstm-users';
+import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
 import { errorsOf } from '../users/components/show-errors';
 
 export interface StaffUserFormValues {
@@ -57,6 +58,14 @@ export function StaffUserForm({ initial = empty, submitLabel, onSubmit, onCancel
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
   const [saving, setSaving] = useState(false);
+  // Leaving the page (the navigation, Back) with changes typed asks first, as the org-side forms do.
+  const dirty =
+    values.name !== initial.name ||
+    values.email !== initial.email ||
+    values.username !== initial.username ||
+    values.status !== initial.status ||
+    staffInputOf(values).permissions !== staffInputOf(initial).permissions;
+  const guard = useUnsavedChangesGuard(dirty);
   const set = <K extends keyof StaffUserFormValues>(key: K, value: StaffUserFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
@@ -67,9 +76,12 @@ export function StaffUserForm({ initial = empty, submitLabel, onSubmit, onCancel
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     setServerErrors([]);
+    // A successful save moves on to the staff user's page: nothing is left unsaved there.
+    guard.leaveWithoutAsking();
     try {
       await onSubmit(values);
     } catch (error) {
+      guard.askBeforeLeaving();
       setServerErrors(errorsOf(error));
     } finally {
       setSaving(false);
@@ -135,7 +147,14 @@ export function StaffUserForm({ initial = empty, submitLabel, onSubmit, onCancel
           <Button type="submit" loading={saving}>
             {submitLabel}
           </Button>
-          <Button variant="default" onClick={onCancel}>
+          <Button
+            variant="default"
+            onClick={() => {
+              // Cancel is the user's own choice to drop the changes.
+              guard.leaveWithoutAsking();
+              onCancel();
+            }}
+          >
             Cancel
           </Button>
         </Group>
