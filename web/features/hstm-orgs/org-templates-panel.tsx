@@ -6,6 +6,7 @@ import { ORG_SUCCESS, type ProviderTemplate } from '../../../shared/api/hstm-org
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { toasts } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
+import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
 import { errorsOf } from '../users/components/show-errors';
 import { orgKeys, orgsApi } from './orgs-api';
 
@@ -30,6 +31,15 @@ export function OrgTemplatesPanel() {
   useEffect(() => {
     if (stored) setChosen(stored.map(String));
   }, [stored]);
+  // Another section or page opened with ticks not saved asks first: they were dropped silently.
+  const storedKey = stored ? [...stored].sort((a, b) => a - b).join(',') : '';
+  const chosenKey = chosen
+    ? chosen
+        .map(Number)
+        .sort((a, b) => a - b)
+        .join(',')
+    : storedKey;
+  useUnsavedChangesGuard(chosen !== null && chosenKey !== storedKey);
 
   if (org.error instanceof ApiError && org.error.status === 404)
     return (
