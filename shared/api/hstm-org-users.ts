@@ -6,7 +6,7 @@ import { NewUserInput, UserDetail, UserEmail, UserUpdateInput } from './users';
  * Org users seen from the provider-staff area (spec §7 'Provider staff', `/api/hstm/users`),
  * staff permission 3 (org management) unless said otherwise:
  *
- * - GET    ?orgId&search&status&admins&page&per_page   one page of the org's users
+ * - GET    ?orgId&search&status&admins&sort&dir&page&per_page   one page of the org's users
  * - GET    /{id}[?orgId]                 a user with their organisation, groups and settings
  * - POST   { user: { ...user, org_id } } create a user in that organisation
  * - PUT    /{id} { user, user_id }       the org-side rules (status, roles, groups)
@@ -30,11 +30,19 @@ const perPage = z.coerce
   .max(ORG_USER_MAX_PAGE_SIZE, { message: `per_page must be at most ${ORG_USER_MAX_PAGE_SIZE}.` })
   .default(10);
 
+/** The columns an organisation's user list sorts by; name is last name, then first name. */
+export const ORG_USER_SORT_KEYS = ['name', 'email', 'username', 'status', 'last_login_at'] as const;
+export type OrgUserSortKey = (typeof ORG_USER_SORT_KEYS)[number];
+
 export const StaffOrgUserListQuery = z.object({
   orgId: queryId('orgId'),
   search: text().trim().max(200, { message: 'Search must be at most 200 characters.' }).optional(),
   status: z.enum(['1', '2'], { message: 'status must be 1 (Active) or 2 (Inactive).' }).transform(Number).optional(),
   admins: boolFlag('admins').optional(),
+  sort: z
+    .enum(ORG_USER_SORT_KEYS, { message: `sort must be one of ${ORG_USER_SORT_KEYS.join(', ')}.` })
+    .default('name'),
+  dir: z.enum(['asc', 'desc'], { message: 'dir must be asc or desc.' }).default('asc'),
   page,
   per_page: perPage,
 });

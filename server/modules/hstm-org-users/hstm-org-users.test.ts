@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
-import { createGroup, createStaff, createTwoOrgs, createUser } from '../../test/factories';
+import { createGroup, createOrg, createStaff, createTwoOrgs, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -118,6 +118,33 @@ describe('hstm/users: the org users of one organisation', () => {
     expect(res.json()).toMatchObject({ total: 0 });
     res = await staff.get(`${BASE}?orgId=${f.orgA.id}&per_page=1&page=2`);
     expect(res.json()).toMatchObject({ page: 2, per_page: 1 });
+  });
+
+  it('sorts by the column chosen, either way, with a 422 for an unknown column', async () => {
+    const org = await createOrg(t.deps);
+    const make = (lastName: string, email: string, lastLoginAt: Date | null) =>
+      createUser(t.deps, org.id, { firstName: 'Sam', lastName, email, lastLoginAt });
+    const early = await make('Baker', 'c@example.com', new Date('2026-01-05T10:00:00Z'));
+    const never = await make('Adams', 'b@example.com', null);
+    const late = await make('Clark', 'a@example.com', new Date('2026-03-05T10:00:00Z'));
+    const order = async (query: string): Promise<number[]> => {
+      const res = await staff.get(`${BASE}?orgId=${org.id}&${query}`);
+      expect(res.statusCode, query).toBe(200);
+      return res.json<{ users: { id: number }[] }>().users.map((u) => u.id);
+    };
+    expect(await order('')).toEqual([never.id, early.id, late.id]);
+    expect(await order('sort=name&dir=desc')).toEqual([late.id, early.id, never.id]);
+    expect(await order('sort=email')).toEqual([late.id, never.id, early.id]);
+    expect(await order('sort=last_login_at')).toEqual([never.id, early.id, late.id]);
+    expect(await order('sort=last_login_at&dir=desc')).toEqual([late.id, early.id, never.id]);
+    const bad = await staff.get(`${BASE}?orgId=${org.id}&sort=password_hash&dir=sideways`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<{ errors: string[] }>().errors).toEqual(
+      expect.arrayContaining([
+        'sort must be one of name, email, username, status, last_login_at.',
+        'dir must be asc or desc.',
+      ]),
+    );
   });
 
   it('creates a user with the org-side rules and change log, shows them with groups and settings, edits', async () => {

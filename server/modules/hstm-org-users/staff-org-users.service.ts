@@ -6,6 +6,7 @@ import {
   type StaffNewOrgUserInput,
   type StaffOrgUser,
   type StaffOrgUserList,
+  type OrgUserSortKey,
   type StaffOrgUserListQuery,
   type VisitorLog,
   type VisitorLogList,
@@ -75,6 +76,18 @@ async function asOrgAdmin(ctx: StaffCtx, orgId: number): Promise<OrgCtx> {
   return { ...ctx, orgId, actor };
 }
 
+/**
+ * What each sort key orders by; the id breaks ties so that a page never repeats or skips a user.
+ * Never signed in sorts before the oldest sign-in: first ascending, last descending.
+ */
+const SORT_COLUMNS: Record<OrgUserSortKey, SQL[]> = {
+  name: [sql`lower(${orgUsers.lastName})`, sql`lower(${orgUsers.firstName})`],
+  email: [sql`lower(${orgUsers.email})`],
+  username: [sql`lower(${orgUsers.username})`],
+  status: [sql`${orgUsers.status}`, sql`lower(${orgUsers.lastName})`, sql`lower(${orgUsers.firstName})`],
+  last_login_at: [sql`(${orgUsers.lastLoginAt} is not null)`, sql`${orgUsers.lastLoginAt}`],
+};
+
 export async function listOrgUsers(
   ctx: StaffCtx,
   q: z.output<typeof StaffOrgUserListQuery>,
@@ -95,11 +108,12 @@ export async function listOrgUsers(
       )!,
     );
   }
+  const direction = q.dir === 'desc' ? desc : asc;
   const rows = await ctx.tx
     .select()
     .from(orgUsers)
     .where(and(...where))
-    .orderBy(asc(sql`lower(${orgUsers.lastName})`), asc(sql`lower(${orgUsers.firstName})`), asc(orgUsers.id))
+    .orderBy(...SORT_COLUMNS[q.sort].map((column) => direction(column)), asc(orgUsers.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
   const [total] = await ctx.tx

@@ -1,6 +1,7 @@
 import type {
   CreateStaffOrgUserBody,
   HstreamIdResponse,
+  OrgUserSortKey,
   StaffOrgUserList,
   StaffOrgUserResponse,
   UpdateStaffOrgUserBody,
@@ -16,6 +17,8 @@ export interface OrgUserFilters {
   search: string;
   status: '' | '1' | '2';
   admins: boolean;
+  sort: OrgUserSortKey;
+  dir: 'asc' | 'desc';
   page: number;
   perPage: number;
 }
@@ -37,6 +40,8 @@ export const orgUsersApi = {
         search: f.search || undefined,
         status: f.status || undefined,
         admins: f.admins ? 'true' : undefined,
+        sort: f.sort,
+        dir: f.dir,
         page: f.page,
         per_page: f.perPage,
       },

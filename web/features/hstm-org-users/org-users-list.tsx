@@ -2,9 +2,11 @@ import { Anchor, Badge, Button, Group, Modal, Select, Text, TextInput } from '@m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ORG_USER_SORT_KEYS, type OrgUserSortKey } from '../../../shared/api/hstm-org-users';
 import { USER_SUCCESS, type UserSummary } from '../../../shared/api/users';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { usePagerFocus } from '../../components/pager-focus';
+import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
@@ -33,10 +35,13 @@ const formValuesOf = (u: UserSummary): UserFormValues => ({
 function filtersOf(p: URLSearchParams, admins: boolean): OrgUserFilters {
   const page = Number(p.get('page') ?? '1');
   const status = p.get('status');
+  const sort = p.get('sort');
   return {
     search: p.get('search') ?? '',
     status: status === '1' || status === '2' ? status : '',
     admins,
+    sort: ORG_USER_SORT_KEYS.includes(sort as OrgUserSortKey) ? (sort as OrgUserSortKey) : 'name',
+    dir: p.get('dir') === 'desc' ? 'desc' : 'asc',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     perPage: PAGE_SIZE,
   };
@@ -63,13 +68,16 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
   });
   const pager = usePagerFocus(filters.page, query.isPending);
 
-  const setFilter = (key: string, value: string | null): void => {
+  const setFilters = (values: Record<string, string | null>): void => {
     const next = new URLSearchParams(params);
-    if (value === null || value === '') next.delete(key);
-    else next.set(key, value);
-    if (key !== 'page') next.delete('page');
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in values)) next.delete('page');
     setParams(next, { replace: true });
   };
+  const setFilter = (key: string, value: string | null): void => setFilters({ [key]: value });
 
   const remove = useMutation({
     mutationFn: (user: UserSummary) => orgUsersApi.remove(user.id),
@@ -98,17 +106,19 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
     {
       key: 'name',
       header: 'Name',
+      sortable: true,
       render: (u) => (
         <Anchor component={Link} to={`/hstm/orgs/${orgId}/pm_users/${u.id}`} size="sm">
           {u.name}
         </Anchor>
       ),
     },
-    { key: 'email', header: 'Email', render: (u) => u.email },
-    { key: 'username', header: 'Username', render: (u) => u.username },
+    { key: 'email', header: 'Email', sortable: true, render: (u) => u.email },
+    { key: 'username', header: 'Username', sortable: true, render: (u) => u.username },
     {
       key: 'status',
       header: 'Status',
+      sortable: true,
       width: 110,
       render: (u) => (
         // Never narrower than its word: squeezed by the e-mail column, the badge read 'ACT…'.
@@ -126,6 +136,7 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
     {
       key: 'last_login_at',
       header: 'Last Login',
+      sortable: true,
       width: 130,
       render: (u) => (u.last_login_at ? formatDisplayDate(u.last_login_at) : 'Never'),
     },
@@ -189,8 +200,11 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
         rows={data?.users ?? []}
         rowKey={(u) => u.id}
         loading={query.isPending}
-        sort={null}
-        onSort={() => undefined}
+        sort={{ key: filters.sort, dir: filters.dir }}
+        onSort={(key) => {
+          const next = toggleSort({ key: filters.sort, dir: filters.dir }, key);
+          setFilters({ sort: next.key, dir: next.dir });
+        }}
         empty={{ items: label, message: `No ${label.toLowerCase()} match these filters.` }}
         footer={
           data && (
