@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   USER_CREATED_FROM_LABELS,
@@ -72,6 +72,18 @@ export function UsersPage() {
     // they matched. The table says it is loading until these filters' users come (as on Tasks).
   });
   const pager = usePagerFocus(filters.page, query.isPending);
+  // A page past the end (its last user deleted, or an old link) shows the last page that has users,
+  // not 'No Users to show' while the filters still match some.
+  const lastPage = query.data ? Math.ceil(query.data.total / query.data.per_page) : 0;
+  const pastTheEnd =
+    query.data !== undefined && query.data.users.length === 0 && lastPage >= 1 && filters.page > lastPage;
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    const next = new URLSearchParams(params);
+    if (lastPage > 1) next.set('page', String(lastPage));
+    else next.delete('page');
+    setParams(next, { replace: true });
+  }, [pastTheEnd, lastPage, params, setParams]);
 
   const setFilters = (values: Record<string, string | null>): void => {
     const next = new URLSearchParams(params);
@@ -83,6 +95,10 @@ export function UsersPage() {
     setParams(next, { replace: true });
   };
   const setFilter = (key: string, value: string | null): void => setFilters({ [key]: value });
+  // Only a changed search starts again at page 1: tabbing through the box must not lose the page.
+  const applySearch = (): void => {
+    if (search.trim() !== filters.search) setFilter('search', search.trim());
+  };
   const sortBy = (key: string): void => {
     const next = toggleSort({ key: filters.sort, dir: filters.dir }, key);
     setFilters({ sort: next.key, dir: next.dir });
@@ -244,9 +260,9 @@ export function UsersPage() {
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') setFilter('search', search.trim());
+            if (e.key === 'Enter') applySearch();
           }}
-          onBlur={() => setFilter('search', search.trim())}
+          onBlur={applySearch}
           w={260}
         />
         <Select
@@ -278,7 +294,7 @@ export function UsersPage() {
         columns={columns}
         rows={data?.users ?? []}
         rowKey={(u) => u.id}
-        loading={query.isPending}
+        loading={query.isPending || pastTheEnd}
         sort={{ key: filters.sort, dir: filters.dir }}
         onSort={sortBy}
         empty={{ items: 'Users', message: 'No users match these filters.' }}
