@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_EMAIL_SUMMARY,
+  EMAIL_SUMMARY_LABELS,
   EmailSummaryValue,
   SelfSettingsBody,
   SelfSettingsResponse,
@@ -69,8 +70,12 @@ export function registerSelfSettingsRoutes(app: App, deps: Deps): void {
       const after = await readSettings(ctx);
       // The user's change log shows it ('Email Summary preferences', spec §3 field labels).
       const changed: Record<string, [unknown, unknown]> = {};
+      // In the words the Preferences screen uses ('Daily summary'), not the stored 'daily'.
       if (before.ntfy_email_summary !== after.ntfy_email_summary)
-        changed[EMAIL_SUMMARY_KEY] = [before.ntfy_email_summary, after.ntfy_email_summary];
+        changed[EMAIL_SUMMARY_KEY] = [
+          EMAIL_SUMMARY_LABELS[before.ntfy_email_summary],
+          EMAIL_SUMMARY_LABELS[after.ntfy_email_summary],
+        ];
       if (Object.keys(changed).length > 0) {
         await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
           objectType: 'User',

@@ -54,7 +54,7 @@ describe('GET/PUT self/settings', () => {
     expect(res.json()).toEqual({ settings: { ntfy_email_summary: 'none' } });
   });
 
-  it("writes the user's change log with the old and new value, only when it changes", async () => {
+  it("writes the user's change log with the old and new value as the Preferences screen names them, only when it changes", async () => {
     const user = await createUser(t.deps, org.id);
     const agent = await t.signIn(user.username, user.password);
     await agent.put('/api/self/settings', { settings: { ntfy_email_summary: 'daily' } });
@@ -66,7 +66,7 @@ describe('GET/PUT self/settings', () => {
         .where(and(eq(changeLogs.orgId, org.id), eq(changeLogs.objectType, 'User'), eq(changeLogs.objectId, user.id))),
     );
     expect(logs.map((l) => [l.actionName, l.deltas, l.createdByUserId])).toEqual([
-      ['Update', { changed: { ntfy_email_summary: ['immediately', 'daily'] } }, user.id],
+      ['Update', { changed: { ntfy_email_summary: ['Immediately', 'Daily summary'] } }, user.id],
     ]);
   });
 
