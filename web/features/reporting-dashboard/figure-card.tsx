@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { DashBucket, DashFigureResult } from '../../../shared/api/reporting';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { NoRecordsPanel } from '../../components/no-records-panel';
+import { nounInSentence } from '../reports/report-query';
 import { errorsOf } from '../users/components/show-errors';
 
 export interface FigureCardProps {
@@ -35,7 +36,7 @@ export interface FigureCardProps {
 /** The chart's accessible summary: every bar's label and value, and the total. */
 export function summarise(title: string, counted: string, figure: DashFigureResult): string {
   const bars = figure.buckets.map((bucket) => `${bucket.label} ${bucket.count}`).join(', ');
-  return `${title} (${counted.toLowerCase()}): ${bars}; total ${figure.total}.`;
+  return `${title} (${nounInSentence(counted)}): ${bars}; total ${figure.total}.`;
 }
 
 /**

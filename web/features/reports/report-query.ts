@@ -91,6 +91,11 @@ export function hasFilters(def: ReportDefinition, params: URLSearchParams): bool
   return def.filters.some((key) => (params.get(key) ?? '') !== '');
 }
 
+/** A plural noun inside a sentence: lower case, but P&P keeps its capitals ('No P&Ps match', never 'No p&ps'). */
+export function nounInSentence(noun: string): string {
+  return noun.toLowerCase().replace(/p&p/g, 'P&P');
+}
+
 /** The count as the screen writes it: '1,234', or '10,000+' when the server stopped counting (capped). */
 export function countLabel(total: number, capped: boolean): string {
   return countText(total, capped);

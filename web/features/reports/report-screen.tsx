@@ -39,6 +39,7 @@ import {
   exportQueryOf,
   hasFilters,
   hasPagingKeys,
+  nounInSentence,
   sortOf,
   withFilter,
   withoutFilters,
@@ -267,7 +268,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
             onSort={(key) => update(withSort(params, toggleSort(sort, key)))}
             empty={{
               items: def.items,
-              message: filtered ? `No ${def.items.toLowerCase()} match these filters.` : undefined,
+              message: filtered ? `No ${nounInSentence(def.items)} match these filters.` : undefined,
             }}
             footer={
               data && (
