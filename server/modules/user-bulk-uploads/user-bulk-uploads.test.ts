@@ -135,6 +135,20 @@ describe('user bulk upload: checks', () => {
     expect(await countUsers(p)).toBe(1);
   });
 
+  it('says what a username may start with as the sign-in rule has it: a letter, digit or underscore', async () => {
+    const p = tag();
+    const res = await upload(admin, [HEADER, `Ann,Lee,${p}.1@example.com,.${p},,,,`].join('\n'));
+    expect(res.json().row_errors).toEqual([
+      {
+        row: 2,
+        column: 'Username',
+        message: `'.${p}' is not a valid username: start with a letter, digit or underscore, then use only letters, digits, dots, dashes, underscores, @ or apostrophes.`,
+      },
+    ]);
+    const underscore = await upload(admin, [HEADER, `Ann,Lee,${p}.1@example.com,_${p}.1,,,,`].join('\n'));
+    expect(underscore.statusCode, underscore.body).toBe(200);
+  });
+
   it('a 1,000-row CSV with three bad rows reports exactly those three and imports nothing; fixed, it imports 1,000', async () => {
     const p = tag();
     const bad = new Map([

@@ -113,7 +113,7 @@ export function readUserRows(grid: string[][]): ReadRows {
     if (username && !matchesPattern('login', username)) {
       problem(
         'Username',
-        `'${username}' is not a valid username: start with a letter or digit, then use only letters, digits, dots, dashes, underscores, @ or apostrophes.`,
+        `'${username}' is not a valid username: start with a letter, digit or underscore, then use only letters, digits, dots, dashes, underscores, @ or apostrophes.`,
       );
     }
     const flag = (column: 'Admin' | 'Policy Owner'): boolean => {
