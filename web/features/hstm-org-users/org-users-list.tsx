@@ -226,6 +226,9 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
         onClose={() => setEditing(null)}
         title={editing?.kind === 'edit' ? 'Edit User' : 'Add User'}
         size="lg"
+        // A click beside the form (easily made while picking from a list) closed it and lost what was
+        // typed; Cancel, the close button and Escape still close it.
+        closeOnClickOutside={false}
       >
         {editing && (
           <UserForm

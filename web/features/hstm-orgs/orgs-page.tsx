@@ -214,6 +214,9 @@ export function OrgsPage() {
         onClose={() => setEditing(null)}
         title={editing?.kind === 'edit' ? 'Edit Organization' : 'New Organization'}
         size="lg"
+        // A click beside the form (easily made while picking from a list) closed it and lost what was
+        // typed; Cancel, the close button and Escape still close it.
+        closeOnClickOutside={false}
       >
         {editing !== null && (
           <OrgForm
