@@ -116,6 +116,8 @@ export const ReadAcknowledgement = z.object({
   pnp_id: z.number().int(),
   document_id: z.number().int(),
   version_number: z.number().int().nullable(),
+  /** Its version's Effective Date: a due date may not be before it (readers cannot open it until then). */
+  effective_date: z.string().nullable(),
   name: z.string(),
   description: z.string().nullable(),
   due_date: z.string().nullable(),
@@ -142,6 +144,11 @@ export const ReadAckList = z.object({
   read_acknowledgements: z.array(ReadAcknowledgement),
   /** Whether the caller may create one (OA, BO, Owner, on a published P&P). */
   can_create: z.boolean(),
+  /**
+   * The Effective Date of the Active version a new one would ask for (null without one): the wizard
+   * offers no due date before it, as the server refuses one for a scheduled version.
+   */
+  effective_date: z.string().nullable(),
 });
 export type ReadAckList = z.infer<typeof ReadAckList>;
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { canManage, type ActorFacts } from '../pnps/workflow.policy';
 import { listMembersNotAsked, listReadAckGroups, listReaders, usersWhoSeePnp, type ReadAckRow } from './read-acks.repo';
 
-type Row = ReadAckRow & { versionNumber: number | null; createdByName: string | null };
+type Row = ReadAckRow & { versionNumber: number | null; effectiveDt: string | null; createdByName: string | null };
 
 /** What the caller may do with a read acknowledgement: the web shows these buttons, the server re-checks. */
 export function readAckAbilities(facts: ActorFacts, status: number): ReadAckAbility[] {
@@ -45,6 +45,7 @@ export async function presentReadAcks(
       pnp_id: row.pnpId,
       document_id: row.documentId,
       version_number: row.versionNumber,
+      effective_date: row.effectiveDt,
       name: row.name,
       description: row.description,
       due_date: row.dueDt,

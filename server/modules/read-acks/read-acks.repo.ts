@@ -44,12 +44,15 @@ export async function listReadAckRows(
   pnpId: number,
   status: number | undefined,
   id?: number,
-): Promise<Array<ReadAckRow & { versionNumber: number | null; createdByName: string | null }>> {
+): Promise<
+  Array<ReadAckRow & { versionNumber: number | null; effectiveDt: string | null; createdByName: string | null }>
+> {
   const creator = aliasedTable(orgUsers, 'creator');
   const rows = await db
     .select({
       ack: readAcknowledgements,
       versionNumber: pnpDocuments.versionNumber,
+      effectiveDt: pnpDocuments.effectiveDt,
       first: creator.firstName,
       last: creator.lastName,
     })
@@ -74,6 +77,7 @@ export async function listReadAckRows(
   return rows.map((r) => ({
     ...r.ack,
     versionNumber: r.versionNumber,
+    effectiveDt: r.effectiveDt,
     createdByName: r.first === null ? null : `${r.first} ${r.last ?? ''}`.trim(),
   }));
 }

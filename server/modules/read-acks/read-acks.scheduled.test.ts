@@ -58,4 +58,16 @@ describe('read acknowledgement of a scheduled P&P (effective date in the future)
     );
     expect(edited.statusCode, edited.body).toBe(200);
   });
+
+  it('the list and each read acknowledgement give the Effective Date, for the wizard to offer no due date before it', async () => {
+    const { a, w } = world;
+    const pnp = await scheduledPnp();
+    const empty = await a.binderOwner.get(`${u.base(pnp.id)}?status=1`);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toMatchObject({ can_create: true, effective_date: EFFECTIVE });
+    const ack = await createAck(a.binderOwner, u.base(pnp.id), { user_ids: [w.reader.id], due_date: EFFECTIVE });
+    const one = await a.binderOwner.get(u.one(pnp.id, ack.id));
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().read_acknowledgement.effective_date).toBe(EFFECTIVE);
+  });
 });

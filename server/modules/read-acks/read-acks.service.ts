@@ -113,9 +113,11 @@ const notAskedNote = (n: number): string =>
 export async function listReadAcks(ctx: OrgCtx, pnpId: number, status: number | undefined): Promise<ReadAckList> {
   const c = await loadManaged(ctx, pnpId);
   const rows = await listReadAckRows(ctx.tx, ctx.orgId, pnpId, status);
+  const active = await findDocumentByStatus(ctx.tx, ctx.orgId, pnpId, VersionStatus.Active);
   return {
     read_acknowledgements: await presentReadAcks(ctx.tx, ctx.orgId, c.facts, rows),
     can_create: c.pnp.status === PnpStatus.Published,
+    effective_date: active?.effectiveDt ?? null,
   };
 }
 

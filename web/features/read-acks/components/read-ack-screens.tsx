@@ -69,7 +69,7 @@ export function NewReadAck(props: ReadAckScreenProps) {
       ) : !query.data.can_create ? (
         <Text role="alert">{NOT_PUBLISHED}</Text>
       ) : (
-        <ReadAckWizard {...props} />
+        <ReadAckWizard {...props} effectiveDate={query.data.effective_date} />
       )}
     </Stack>
   );
@@ -100,7 +100,7 @@ export function EditReadAck({ readAckId, ...props }: ReadAckScreenProps & { read
       ) : ack.status !== 1 ? (
         <Text role="alert">{`This read acknowledgement is ${ack.status_label} and can no longer be changed.`}</Text>
       ) : (
-        <ReadAckWizard key={ack.id} {...props} initial={ack} />
+        <ReadAckWizard key={ack.id} {...props} initial={ack} effectiveDate={ack.effective_date} />
       )}
     </Stack>
   );

@@ -28,6 +28,8 @@ export interface ReadAckWizardProps {
   readonly versionLabel: string;
   /** The read acknowledgement being edited; none for a new one. */
   readonly initial?: ReadAcknowledgement;
+  /** The Effective Date of the version readers acknowledge: no due date before it, when it is still to come. */
+  readonly effectiveDate?: string | null;
 }
 
 function Fact({ label, children }: { readonly label: string; readonly children: ReactNode }) {
@@ -50,7 +52,14 @@ function firstProblem(schema: ZodType, value: unknown): string | undefined {
 }
 
 /** The wizard 'General Info & Settings', 'Readers', 'Review & Save' (spec §2), for readack_new and readack_edit. */
-export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initial }: ReadAckWizardProps) {
+export function ReadAckWizard({
+  orgId,
+  pnpId,
+  documentBase,
+  versionLabel,
+  initial,
+  effectiveDate = null,
+}: ReadAckWizardProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const steps = WizardSteps.readAcknowledgement;
@@ -90,6 +99,13 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
   const dueError = tried[0] && !dueDate ? 'Due date is required.' : undefined;
   const readersError = tried[1] && readers.length === 0 ? 'Choose at least one reader: a user or a group.' : undefined;
   const back = `${documentBase}/active_readack`;
+  // A scheduled version (effective later) cannot be opened before its Effective Date, so the server
+  // refuses a due date before it: the calendar and the field say so here, not at the save. An edit
+  // may keep the due date it has.
+  const today = todayIso();
+  const scheduled = effectiveDate !== null && effectiveDate > today;
+  const earliestDue = scheduled ? effectiveDate : today;
+  const minDue = initial?.due_date && initial.due_date < earliestDue ? initial.due_date : earliestDue;
   // Readers who have acknowledged stay on the record whatever is chosen now (the server keeps them):
   // one taken off here would otherwise still be listed after the save, against what this step showed.
   const staying = (initial?.readers ?? []).filter(
@@ -182,7 +198,12 @@ export function ReadAckWizard({ orgId, pnpId, documentBase, versionLabel, initia
               required
               value={dueDate}
               onChange={setDueDate}
-              minDate={initial?.due_date && initial.due_date < todayIso() ? initial.due_date : todayIso()}
+              minDate={minDue}
+              description={
+                scheduled
+                  ? `Readers can open this P&P from its Effective Date, ${formatDisplayDate(effectiveDate)}.`
+                  : undefined
+              }
               error={dueError}
             />
             <Text size="sm" c="dimmed">
