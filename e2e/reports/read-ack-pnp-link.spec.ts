@@ -29,3 +29,25 @@ test('Read Acknowledgements links each P&P name to the version acknowledged, as 
   await pnpLink.click();
   await expect(page).toHaveURL(new RegExp(`/pnps/${pnp.id}/pnp_documents/${pnp.documentId}`));
 });
+
+test('a read acknowledgement’s page links its P&P to the version acknowledged', async ({ page, data }) => {
+  const binder = await data.binder('Report Read Detail', { owners: [DemoUsers.admin], audience: [DemoUsers.nurse] });
+  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Fall Prevention'), publish: true });
+  const made = await data.api.post<{ read_acknowledgement: { id: number } }>(
+    data.o(`pnps/${pnp.id}/read_acknowledgements`),
+    {
+      read_acknowledgement: {
+        name: data.name('Falls Read'),
+        due_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+        user_ids: [await data.userId(DemoUsers.nurse)],
+      },
+    },
+  );
+
+  await openAs(page, DemoUsers.admin, `/orgs/:org/reports/read_acknowledgements/${made.read_acknowledgement.id}`);
+  const summary = page.getByRole('region', { name: 'Read acknowledgement summary', exact: true });
+  const pnpLink = summary.getByRole('link', { name: pnp.name, exact: true });
+  await expect(pnpLink).toHaveAttribute('href', new RegExp(`/pnps/${pnp.id}/pnp_documents/${pnp.documentId}$`));
+  await pnpLink.click();
+  await expect(page).toHaveURL(new RegExp(`/pnps/${pnp.id}/pnp_documents/${pnp.documentId}`));
+});

@@ -181,6 +181,8 @@ export const ReadAckSummary = z.object({
   name: z.string(),
   pnp_id: z.number().int(),
   pnp_name: z.string(),
+  /** The version acknowledged, which the P&P's name opens. */
+  version_id: z.number().int(),
   version_number: z.number().int().nullable(),
   status: z.number().int(),
   status_label: z.string(),

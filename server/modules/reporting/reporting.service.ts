@@ -259,7 +259,8 @@ export async function getReadAckDetail(ctx: OrgCtx, id: number, q: ParsedQuery):
   const scope = await reportScope(ctx);
   const [summary] = await queryRows<ReadAckSummary>(
     ctx.tx,
-    sql`select ra.id, ra.name, p.id as pnp_id, p.name as pnp_name, d.version_number, ra.status::int as status,
+    sql`select ra.id, ra.name, p.id as pnp_id, p.name as pnp_name, d.id as version_id, d.version_number,
+               ra.status::int as status,
                case ra.status when 1 then 'Active' when 2 then 'Closed' else 'Canceled' end as status_label,
                to_char(ra.due_dt, 'YYYY-MM-DD') as due_dt,
                (select count(*)::int from read_ack_readers rr where rr.org_id = ${scope.orgId} and rr.read_ack_id = ra.id) as readers_total,

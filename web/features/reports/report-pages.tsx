@@ -1,6 +1,6 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ComponentType } from 'react';
-import { useParams } from 'react-router';
+import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import type { ReadAckDetailPage, ReportPage } from '../../../shared/api/reporting';
 import { formatDisplayDate } from '../../lib/format';
 import { READ_ACK_READERS, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions';
@@ -22,7 +22,7 @@ export function reportPageFor(path: string): ComponentType {
 
 const isDetail = (page: ReportPage): page is ReadAckDetailPage => 'read_acknowledgement' in page;
 
-function Fact({ label, value }: { readonly label: string; readonly value: string }) {
+function Fact({ label, value }: { readonly label: string; readonly value: ReactNode }) {
   return (
     <Stack gap={2}>
       <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.4} component="dt">
@@ -36,12 +36,20 @@ function Fact({ label, value }: { readonly label: string; readonly value: string
 }
 
 function ReadAckSummaryPanel({ page }: { readonly page: ReportPage }) {
+  const { orgId = '' } = useParams();
   if (!isDetail(page)) return null;
   const ack = page.read_acknowledgement;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Read acknowledgement summary">
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md" component="dl" m={0}>
-        <Fact label="P&P" value={ack.pnp_name} />
+        <Fact
+          label="P&P"
+          value={
+            <Anchor component={Link} to={`/orgs/${orgId}/pnps/${ack.pnp_id}/pnp_documents/${ack.version_id}`} size="sm">
+              {ack.pnp_name}
+            </Anchor>
+          }
+        />
         <Fact label="Version" value={ack.version_number === null ? '' : String(ack.version_number)} />
         <Fact label="Status" value={ack.status_label} />
         <Fact label="Due Date" value={ack.due_dt ? formatDisplayDate(ack.due_dt) : 'None'} />
