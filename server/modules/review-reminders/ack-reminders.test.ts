@@ -117,4 +117,20 @@ describe('reminders of open acknowledgements', () => {
     await remind('2030-06-02');
     expect(await mailsTo(moved)).toHaveLength(1);
   });
+
+  it('does not remind before the version takes effect: the reader could not open it yet', async () => {
+    const early = await createUser(t.deps, org.id, { firstName: 'Eve', lastName: 'Early' });
+    const ack = await readAck('Visitor Policy', '2030-07-05', [early]);
+    // The version is scheduled: in the library from its effective date, the due date itself.
+    await rows(
+      sql`update pnp_documents set effective_dt = '2030-07-05'::date
+           where id = (select document_id from tasks where id = ${ack.taskIds[0]!})`,
+    );
+    await remind('2030-07-02');
+    await remind('2030-07-04');
+    expect(await mailsTo(early)).toEqual([]);
+    await remind('2030-07-05');
+    const [mail] = await mailsTo(early);
+    expect(mail!.body_text).toContain("'Visitor Policy' (Annual reading): due Jul 05, 2030");
+  });
 });

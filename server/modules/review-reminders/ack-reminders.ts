@@ -30,7 +30,7 @@ export interface AckReminderResult {
 /**
  * Open Acknowledge tasks of Active read acknowledgements due within the lead days (or past due),
  * whose reader was not reminded yet today (UTC), readers who are active users with an address and
- * may still see the P&P.
+ * may still see the P&P, of a version already in effect.
  */
 function openAcksToRemind(db: Db, now: Date): Promise<OpenAck[]> {
   const today = utcDate(now);
@@ -54,6 +54,10 @@ function openAcksToRemind(db: Db, now: Date): Promise<OpenAck[]> {
              -- were asked) cannot open it to acknowledge it: the read acknowledgement marks them,
              -- and a reminder would only send them to a document they are refused.
              and read_ack_user_sees_pnp(t.org_id, t.user_id, t.pnp_id)
+             -- A version scheduled for a later effective date is not in the library yet: the reader
+             -- could not open it to acknowledge it before that day.
+             and not exists (select 1 from pnp_documents d
+                              where d.org_id = t.org_id and d.id = t.document_id and d.effective_dt > ${today}::date)
            order by t.org_id, t.user_id, r.due_dt, t.id`,
     ),
   );
