@@ -1,3 +1,4 @@
+import type { UserList } from '../../shared/api/users';
 import { readFileSync } from 'node:fs';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
@@ -123,4 +124,32 @@ test('the history keeps the first 500 problems of a file and says how many more 
   await refused.getByRole('button', { name: 'Show 500 of 501 errors', exact: true }).click();
   await expect(page.getByText('…and 1 more problem.', { exact: true })).toBeVisible();
   await expect(page.getByText('Row 501, Email: Email is required.', { exact: true })).toBeVisible();
+});
+
+// In this file, not one of its own: the tests of one file run one after another, so no other test's
+// uploads come between this one's and the pages it reads.
+test('Import History shows ten uploads a page, with the pager to the older ones', async ({ page, data }) => {
+  const word = data.word.toLowerCase();
+  const sheet = Buffer.from([HEADER, `Hal,History ${word},hal.${word}@example.com,hal.${word},,No,No,`].join('\n'));
+  const fileOf = (n: number): string => `hist-${word}-${n}.csv`;
+  try {
+    // The same sheet eleven times: the first creates Hal, each is an upload of the history.
+    for (let n = 1; n <= 11; n += 1) {
+      await data.api.send('POST', data.o(`user_bulk_uploads?file_name=${fileOf(n)}`), sheet);
+    }
+    await openAs(page, DemoUsers.admin, '/orgs/:org/users/import_history');
+    const history = page.getByRole('table', { name: 'Import History', exact: true });
+    await expect(history.getByRole('row').filter({ hasText: fileOf(11) })).toBeVisible();
+    await expect(history.getByTestId('import-row')).toHaveCount(10);
+    await expect(page.getByText(/^Showing 1 - 10 of \d+ Uploads$/)).toBeVisible();
+    // Ten newer uploads of this test come first: the oldest is on a later page.
+    await expect(history.getByRole('row').filter({ hasText: fileOf(1) })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByText(/^Showing 11 - \d+ of \d+ Uploads$/)).toBeVisible();
+    await expect(history.getByRole('row').filter({ hasText: fileOf(11) })).toHaveCount(0);
+  } finally {
+    const list = await data.api.get<UserList>(data.o(`users?search=${encodeURIComponent(word)}&per_page=100`));
+    for (const user of list.users) await data.api.send('DELETE', data.o(`users/${user.id}`)).catch(() => undefined);
+  }
 });

@@ -5,6 +5,8 @@ import { Link, useParams } from 'react-router';
 import type { UserBulkUpload } from '../../../../shared/api/user-bulk-uploads';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { PaginationFooter } from '../../../components/pagination-footer';
+import { useClientTable } from '../../../components/use-client-table';
 import { formatDisplayDate } from '../../../lib/format';
 import { listUserBulkUploads, userBulkUploadKeys } from '../api/user-bulk-uploads-api';
 
@@ -34,7 +36,9 @@ export function ImportHistoryPage() {
   const { orgId = '' } = useParams();
   const history = useQuery({ queryKey: userBulkUploadKeys.history(orgId), queryFn: () => listUserBulkUploads(orgId) });
   const [open, setOpen] = useState<number | null>(null);
-  const uploads = history.data?.user_bulk_uploads ?? [];
+  // Ten uploads a page (spec §2's pagination), newest first as the server lists them.
+  const table = useClientTable(history.data?.user_bulk_uploads ?? []);
+  const uploads = table.pageRows;
   return (
     <Page
       title="Import History"
@@ -117,6 +121,13 @@ export function ImportHistoryPage() {
             </Table.Tbody>
           </Table>
         )}
+        <PaginationFooter
+          total={table.total}
+          page={table.page}
+          pageSize={table.pageSize}
+          label="Uploads"
+          onPageChange={table.setPage}
+        />
       </Paper>
     </Page>
   );
