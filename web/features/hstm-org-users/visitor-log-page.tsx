@@ -1,6 +1,6 @@
 import { Alert, Anchor, Card, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { formatMessageDateTime } from '../../lib/format';
 import { errorsOf } from '../users/components/show-errors';
 import { orgUserKeys, orgUsersApi } from './org-users-api';
@@ -25,8 +25,13 @@ export function VisitorLogPage() {
     queryKey: orgUserKeys.log(orgId, userId, visitorLogId),
     queryFn: () => orgUsersApi.visitorLog(orgId, userId, visitorLogId),
   });
+  // Back to the page of the list the visit was opened from (the list passes it along).
+  const state: unknown = useLocation().state;
+  const from =
+    typeof state === 'object' && state !== null && 'visitorLogsPage' in state ? Number(state.visitorLogsPage) : 1;
+  const listPage = Number.isInteger(from) && from > 1 ? `?page=${from}` : '';
   const back = (
-    <Anchor component={Link} to={`/hstm/orgs/${orgId}/pm_users/${userId}/visitor_logs`} size="sm">
+    <Anchor component={Link} to={`/hstm/orgs/${orgId}/pm_users/${userId}/visitor_logs${listPage}`} size="sm">
       Back to Visitor Logs
     </Anchor>
   );

@@ -1,7 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { VisitorLog } from '../../../shared/api/hstm-org-users';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { usePagerFocus } from '../../components/pager-focus';
@@ -15,7 +14,16 @@ const PAGE_SIZE = 10;
 /** hstm/orgs/{orgId}/pm_users/{userId}/visitor_logs: the user's sign-ins, newest first. */
 export function VisitorLogsPanel() {
   const { user, orgId, userId, view } = useOrgUser();
-  const [page, setPage] = useState(1);
+  // The page is kept in the address: Back from a visit returns to the page it was opened from.
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const setPage = (next: number): void => {
+    const updated = new URLSearchParams(params);
+    if (next > 1) updated.set('page', String(next));
+    else updated.delete('page');
+    setParams(updated, { replace: true });
+  };
   const query = useQuery({
     queryKey: orgUserKeys.logs(orgId, userId, page),
     queryFn: () => orgUsersApi.visitorLogs(orgId, userId, page, PAGE_SIZE),
@@ -32,7 +40,7 @@ export function VisitorLogsPanel() {
       key: 'signed_in_at',
       header: 'Signed In',
       render: (l) => (
-        <Anchor component={Link} to={`${base}/${l.id}`} size="sm">
+        <Anchor component={Link} to={`${base}/${l.id}`} state={{ visitorLogsPage: page }} size="sm">
           {formatMessageDateTime(l.signed_in_at)}
         </Anchor>
       ),
