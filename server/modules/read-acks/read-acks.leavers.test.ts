@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, grant } from '../../test/factories';
+import { createGroupVia, updateGroupVia } from '../user-groups/user-groups-test-setup';
 import { createAck, publishedPnp, readAckWorld, urls } from './read-acks-test-setup';
 
 /**
@@ -96,5 +97,25 @@ describe('a reader who leaves', () => {
     const active = await a.binderOwner.get(`${u.base(pnp.id)}?status=1`);
     expect(active.statusCode, active.body).toBe(200);
     expect(active.json<{ read_acknowledgements: Array<{ id: number }> }>().read_acknowledgements).toEqual([]);
+  });
+
+  it('closes the read acknowledgement when the last reader still to acknowledge leaves the group they were asked through', async () => {
+    const { a, w, t } = world;
+    const pnp = await publishedPnp(t, w);
+    const member = await newReader('Gil');
+    const group = await createGroupVia(a.admin, w.org.id, { member_ids: [member.id] });
+    const ack = await createAck(a.binderOwner, u.base(pnp.id), { user_ids: [w.reader.id], group_ids: [group.id] });
+    t.clock.advance(60_000);
+    expect((await a.reader.get(u.library(pnp.id))).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect((await a.reader.put(u.one(pnp.id, ack.id, '/mark_as_read'))).statusCode).toBe(200);
+    expect((await detail(pnp.id, ack.id)).status).toBe(1);
+
+    // Taken out of the group, the member is no longer asked (migration 0016), and nobody is left
+    // to acknowledge: it closes, as when the last reader acknowledges.
+    await updateGroupVia(a.admin, w.org.id, group.id, { name: group.name, member_ids: [] });
+    const after = await detail(pnp.id, ack.id);
+    expect(after.status).toBe(2);
+    expect(after.readers.map((r) => [r.user_id, r.completion])).toEqual([[w.reader.id, 1]]);
   });
 });
