@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { USER_SUCCESS } from '../../../../shared/api/users';
 import { toasts } from '../../../lib/alerts';
+import { useSession } from '../../../lib/session-store';
 import { getUser, sendWelcomeEmail, userKeys } from '../api/users-api';
 import { showErrors } from './show-errors';
 
@@ -12,8 +13,12 @@ export function UserHeader() {
   const { orgId = '', userId = '' } = useParams();
   const query = useQuery({ queryKey: userKeys.one(orgId, userId), queryFn: () => getUser(orgId, userId) });
   const [emailProcessing, setEmailProcessing] = useState(false);
+  const signedIn = useSession()?.user?.id;
   const user = query.data?.user;
   if (!user) return null;
+  // An admin cannot hand over their own work and deactivate themselves (the server refuses it):
+  // someone else does that for them.
+  const mayLeave = user.id !== signedIn;
   const invite = async (): Promise<void> => {
     setEmailProcessing(true);
     try {
@@ -45,9 +50,11 @@ export function UserHeader() {
             Invite
           </Button>
         )}
-        <Anchor component={Link} to={`/orgs/${orgId}/users/leaving/${user.id}`} size="sm">
-          This person is leaving
-        </Anchor>
+        {mayLeave && (
+          <Anchor component={Link} to={`/orgs/${orgId}/users/leaving/${user.id}`} size="sm">
+            This person is leaving
+          </Anchor>
+        )}
       </Group>
     </Group>
   );
