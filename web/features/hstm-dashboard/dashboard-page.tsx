@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardOrg, DashboardUser } from '../../../shared/api/hstm-dashboard';
+import { USER_STATUS_LABELS } from '../../../shared/api/users';
 import { StaffPermission } from '../../../shared/domain/roles';
 import { ORG_STATUS_LABELS, UserStatus, type OrgStatus } from '../../../shared/domain/statuses';
 import { Page } from '../../components/page';
@@ -93,6 +94,22 @@ export function DashboardPage() {
     },
     { key: 'email', header: 'Email' },
     { key: 'username', header: 'Username' },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 110,
+      // Why a user cannot sign in (and why Login as is not offered) starts here.
+      render: (u) => (
+        <Badge
+          variant="outline"
+          color={u.status === UserStatus.Active ? 'green.8' : 'gray.7'}
+          c="dark.7"
+          miw="max-content"
+        >
+          {USER_STATUS_LABELS[u.status] ?? String(u.status)}
+        </Badge>
+      ),
+    },
     {
       key: 'org_name',
       header: 'Organization',
