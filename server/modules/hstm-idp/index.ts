@@ -510,6 +510,12 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
         input.client_secret ||
         (previous ? keptIdpSecret(key(), secretOf(previous, 'client_secret'), 'client secret') : '');
       if (!secret) throw unprocessable('Client secret is required');
+      // The secret goes to the issuer's token endpoint: kept, it must not follow a new issuer.
+      refuseKeptSecretElsewhere(
+        !input.client_secret && previous !== null,
+        previous !== null && !sameAddress(before.issuer, input.issuer),
+        'client secret',
+      );
       const place = { orgId: params.orgId, provider: OIDC_ROW[params.provider], name: 'client_secret' };
       const json = {
         issuer: input.issuer.replace(/\/+$/, ''),

@@ -333,9 +333,31 @@ describe('hStream and hStream - HLC as OpenID providers set up by staff', () => 
     );
     expect(links).toEqual([expect.objectContaining({ source: 'hstream', externalId: 'nurse.hs@hospital.example' })]);
 
-    // A new issuer: subjects of the old one no longer lead to anyone.
-    await staff.put(`${B}/${org.id}/oidc_settings/HSTREAM`, {
+    // A new issuer without the secret typed again: refused, since the stored secret would be sent
+    // to whatever issuer a staff user names; nothing changes.
+    const kept = await staff.put(`${B}/${org.id}/oidc_settings/HSTREAM`, {
       oidc_setting: { issuer: peer.issuer(`${directory}-new`), client_id: 'tenet' },
+    });
+    expect(kept.statusCode).toBe(422);
+    expect(kept.json()).toMatchObject({
+      errors: [
+        'Type the client secret again to use another address: a stored client secret is sent only to the addresses it was saved with.',
+      ],
+    });
+    expect(
+      await withSystem(t.deps.database.db, (tx) =>
+        tx.select().from(idpUserLinks).where(eq(idpUserLinks.orgId, org.id)),
+      ),
+    ).toHaveLength(1);
+    // The same issuer (a trailing slash aside) keeps the stored secret.
+    const same = await staff.put(`${B}/${org.id}/oidc_settings/HSTREAM`, {
+      oidc_setting: { issuer: `${peer.issuer(directory)}/`, client_id: 'tenet' },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+
+    // A new issuer with the secret: subjects of the old one no longer lead to anyone.
+    await staff.put(`${B}/${org.id}/oidc_settings/HSTREAM`, {
+      oidc_setting: { issuer: peer.issuer(`${directory}-new`), client_id: 'tenet', client_secret: 'hs-secret' },
     });
     const after = await withSystem(t.deps.database.db, (tx) =>
       tx.select().from(idpUserLinks).where(eq(idpUserLinks.orgId, org.id)),
