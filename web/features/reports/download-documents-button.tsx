@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatBytes } from './export-buttons';
+import { ApiError } from '../../lib/api-client';
 import { errorsOf } from './report-errors';
 import { downloadFile } from './reports-api';
 
@@ -27,6 +28,8 @@ export function DownloadDocumentsButton({ orgId, pnpId, pnpName, onError }: Down
         setReceived,
       );
     } catch (error) {
+      // A refusal the application has already told (an ended session: the sign-in screen).
+      if (error instanceof ApiError && error.handled) return;
       onError(errorsOf(error, `The documents of ${pnpName} could not be downloaded.`));
     } finally {
       setReceived(null);

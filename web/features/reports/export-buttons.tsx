@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
 import { errorsOf } from './report-errors';
 import type { ReportApiQuery } from './report-query';
 import { downloadFile } from './reports-api';
@@ -43,6 +44,8 @@ export function ExportButtons({ path, query, title, onError }: ExportButtonsProp
       setDone(name);
     } catch (error) {
       if (abort.signal.aborted) setDone(null);
+      // A refusal the application has already told (an ended session: the sign-in screen).
+      else if (error instanceof ApiError && error.handled) return;
       else onError(errorsOf(error, `The ${format.toUpperCase()} export of ${title} could not be downloaded.`));
     } finally {
       controller.current = null;

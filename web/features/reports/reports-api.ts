@@ -2,7 +2,7 @@ import type { CandidateList } from '../../../shared/api/access';
 import type { ReadAckDetailPage, ReportPage, ReportUser } from '../../../shared/api/reporting';
 import type { UserGroupList } from '../../../shared/api/user-groups';
 import { Messages } from '../../../shared/domain/messages';
-import { ApiError, buildUrl, http, type QueryValue } from '../../lib/api-client';
+import { ApiError, buildUrl, http, reportFailedRequest, type QueryValue } from '../../lib/api-client';
 import { loader } from '../../lib/loader';
 import type { ReportApiQuery } from './report-query';
 
@@ -117,6 +117,12 @@ export async function downloadFile(
     const response = await fetch(buildUrl(path, query), { credentials: 'include', signal });
     if (!response.ok) {
       const errors = await errorsOfResponse(response);
+      if (response.status === 401) {
+        // The session ended (expired, or signed out elsewhere): told as any request's is (spec §8,
+        // to the sign-in screen), not as a file that could not be downloaded.
+        reportFailedRequest({ method: 'GET', path, status: response.status, errors });
+        throw new ApiError(response.status, errors, undefined, true, Messages.requestFailed);
+      }
       throw new ApiError(response.status, errors, undefined, false, errors[0] ?? Messages.requestFailed);
     }
     const chunks: Uint8Array[] = [];
