@@ -76,7 +76,7 @@ export function WorkflowProgress({ document }: { readonly document: PnpDocument 
                 fw={step.state === 'current' ? 700 : 500}
                 c={step.state === 'upcoming' ? 'dimmed' : undefined}
               >
-                {step.label}
+                <span>{step.label}</span>
                 <VisuallyHidden component="span">{` ${STATE_WORDS[step.state]}`}</VisuallyHidden>
               </Text>
               {step.state === 'skipped' || step.state === 'current' ? (
