@@ -153,3 +153,31 @@ test('Import History shows ten uploads a page, with the pager to the older ones'
     for (const user of list.users) await data.api.send('DELETE', data.o(`users/${user.id}`)).catch(() => undefined);
   }
 });
+
+test('Import History says when there are no uploads yet, and says so apart when the history could not be loaded', async ({
+  page,
+}) => {
+  // The demo organisation's history fills up as other tests upload: this org's answer is replaced, so
+  // that the screen's own handling of an empty and of a failed answer is what is seen.
+  let answer: 'empty' | 'failed' = 'empty';
+  await page.route(/\/api\/o\/[^/]+\/user_bulk_uploads(\?.*)?$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    if (answer === 'empty') return route.fulfill({ json: { user_bulk_uploads: [] } });
+    return route.fulfill({ status: 500, json: { errors: [] } });
+  });
+  await openAs(page, DemoUsers.admin, '/orgs/:org/users/import_history');
+  const empty = page.getByTestId('no-records');
+  await expect(empty.getByRole('heading', { name: 'No Uploads to show', exact: true })).toBeVisible();
+  await expect(empty.getByRole('link', { name: 'Bulk Upload', exact: true })).toHaveAttribute(
+    'href',
+    /\/orgs\/[^/]+\/users\/bulk_upload$/,
+  );
+  await expect(page.getByRole('table', { name: 'Import History', exact: true })).toHaveCount(0);
+
+  answer = 'failed';
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'An unexpected error has occurred. Please try again later.',
+  );
+  await expect(page.getByTestId('no-records')).toHaveCount(0);
+});

@@ -1,13 +1,15 @@
-import { Anchor, Badge, Button, Collapse, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Collapse, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { UserBulkUpload } from '../../../../shared/api/user-bulk-uploads';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { NoRecordsPanel } from '../../../components/no-records-panel';
 import { Page } from '../../../components/page';
 import { PaginationFooter } from '../../../components/pagination-footer';
 import { useClientTable } from '../../../components/use-client-table';
 import { formatDisplayDate } from '../../../lib/format';
+import { errorsOf } from '../../users/components/show-errors';
 import { listUserBulkUploads, userBulkUploadKeys } from '../api/user-bulk-uploads-api';
 
 const STATUS: Record<UserBulkUpload['status'], { label: string; color: string }> = {
@@ -50,7 +52,20 @@ export function ImportHistoryPage() {
     >
       <Paper withBorder radius="md" p="lg">
         {history.isPending && <LoadingIndicator />}
-        {!history.isPending && uploads.length === 0 && <Text>No uploads to show</Text>}
+        {/* A history that failed to load is not an empty one: say what went wrong instead. */}
+        {history.isError && (
+          <Alert color="red" role="alert">
+            {errorsOf(history.error).join(' ')}
+          </Alert>
+        )}
+        {history.isSuccess && uploads.length === 0 && (
+          <NoRecordsPanel
+            items="Uploads"
+            hint={false}
+            message="Each bulk upload of users, with what it imported and the problems it found, is listed here."
+            action={{ label: 'Bulk Upload', to: `/orgs/${orgId}/users/bulk_upload` }}
+          />
+        )}
         {uploads.length > 0 && (
           <Table aria-label="Import History" verticalSpacing="xs">
             <Table.Thead>
