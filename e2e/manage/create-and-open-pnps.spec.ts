@@ -20,8 +20,14 @@ test('an org admin selects a folder, clicks New P&P and lands on the wizard with
   await row(page, folder.name).click();
   const actions = panel(page);
   await expect(actions.getByRole('heading', { name: folder.name, exact: true })).toBeVisible();
-  await expect(actions.getByRole('button', { name: 'Bulk Upload', exact: true })).toBeVisible();
-  await actions.getByRole('button', { name: 'New P&P', exact: true }).click();
+  // Links, not buttons that navigate: each can be opened in a new tab and shows where it goes.
+  await expect(actions.getByRole('link', { name: 'Bulk Upload', exact: true })).toHaveAttribute(
+    'href',
+    `/orgs/${orgId}/pnps/bulk_upload/${folder.id}`,
+  );
+  const newPnp = actions.getByRole('link', { name: 'New P&P', exact: true });
+  await expect(newPnp).toHaveAttribute('href', `/orgs/${orgId}/pnps/new/${folder.id}`);
+  await newPnp.click();
 
   await expect(page).toHaveURL(new RegExp(`/orgs/${orgId}/pnps/new/${folder.id}$`));
   await expect(page.getByRole('heading', { name: 'New P&P', exact: true })).toBeVisible();
@@ -34,7 +40,9 @@ test('Bulk Upload on a binder opens the bulk upload screen for that binder', asy
   const orgId = await openManage(page);
 
   await row(page, binder.name).click();
-  await panel(page).getByRole('button', { name: 'Bulk Upload', exact: true }).click();
+  const bulkUpload = panel(page).getByRole('link', { name: 'Bulk Upload', exact: true });
+  await expect(bulkUpload).toHaveAttribute('href', `/orgs/${orgId}/pnps/bulk_upload/${binder.id}`);
+  await bulkUpload.click();
   await expect(page).toHaveURL(new RegExp(`/orgs/${orgId}/pnps/bulk_upload/${binder.id}$`));
   await expect(page.getByRole('heading', { name: 'Bulk Upload', exact: true })).toBeVisible();
 });
@@ -56,8 +64,10 @@ test('selecting a P&P in the tree offers to open it, and Open P&P shows its curr
   const actions = panel(page);
   await expect(actions.getByRole('heading', { name: pnp.name, exact: true })).toBeVisible();
   // A P&P is not a place to create P&Ps in.
-  await expect(actions.getByRole('button', { name: 'New P&P', exact: true })).toHaveCount(0);
-  await actions.getByRole('button', { name: 'Open P&P', exact: true }).click();
+  await expect(actions.getByRole('link', { name: 'New P&P', exact: true })).toHaveCount(0);
+  const open = actions.getByRole('link', { name: 'Open P&P', exact: true });
+  await expect(open).toHaveAttribute('href', `/orgs/${orgId}/pnps/${pnp.id}/pnp_documents/${current}`);
+  await open.click();
 
   await expect(page).toHaveURL(new RegExp(`/orgs/${orgId}/pnps/${pnp.id}/pnp_documents/${current}(/|$)`));
   await expect(page.getByRole('heading', { name: pnp.name, exact: true, level: 1 })).toBeVisible();
@@ -70,7 +80,7 @@ test('a policy owner with a role on a binder is offered New P&P there too (the s
   const binder = await data.binder('Authored', { authors: [DemoUsers.policyOwner] });
   await openManage(page, DemoUsers.policyOwner);
   await row(page, binder.name).click();
-  await panel(page).getByRole('button', { name: 'New P&P', exact: true }).click();
+  await panel(page).getByRole('link', { name: 'New P&P', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'New P&P', exact: true })).toBeVisible();
   await expect(page.getByLabel('Location')).toHaveValue(binder.name);
 });

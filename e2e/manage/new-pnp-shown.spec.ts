@@ -17,7 +17,7 @@ test('a P&P created from the manage screen is in the tree when the user goes bac
   // The folder is empty: the tree knows it has nothing inside and offers nothing to open.
   await expand(page, binder.name);
   await row(page, folder.name).click();
-  await panel(page).getByRole('button', { name: 'New P&P', exact: true }).click();
+  await panel(page).getByRole('link', { name: 'New P&P', exact: true }).click();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(title);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.locator('input[type="file"]').setInputFiles({

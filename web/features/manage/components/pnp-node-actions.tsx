@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconExternalLink, IconFilePlus, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { ManageItem } from '../tree/build-tree';
 import { fetchNewPnp } from '../api/fetch-new-pnp';
 import { fetchPnp } from '../api/fetch-pnp';
@@ -15,9 +15,9 @@ interface Props {
 /**
  * 'New P&P' and 'Bulk Upload' on a binder or folder where the caller may create P&Ps (the P&P
  * module answers, product rules: org admin, binder owner, policy owner with a role there).
+ * They go to another page, so they are links: a new tab, the address shown, a link to a screen reader.
  */
-function CreateButtons({ orgId, item }: Props) {
-  const navigate = useNavigate();
+function CreateLinks({ orgId, item }: Props) {
   const query = useQuery({
     queryKey: manageKeys.newPnp(orgId, item.id),
     queryFn: () => fetchNewPnp(orgId, item.id),
@@ -31,7 +31,8 @@ function CreateButtons({ orgId, item }: Props) {
         size="xs"
         variant="light"
         leftSection={<IconFilePlus size={14} />}
-        onClick={() => void navigate(`${base}/new/${item.id}`)}
+        component={Link}
+        to={`${base}/new/${item.id}`}
       >
         New P&P
       </Button>
@@ -39,7 +40,8 @@ function CreateButtons({ orgId, item }: Props) {
         size="xs"
         variant="light"
         leftSection={<IconUpload size={14} />}
-        onClick={() => void navigate(`${base}/bulk_upload/${item.id}`)}
+        component={Link}
+        to={`${base}/bulk_upload/${item.id}`}
       >
         Bulk Upload
       </Button>
@@ -48,8 +50,7 @@ function CreateButtons({ orgId, item }: Props) {
 }
 
 /** 'Open P&P': its current document (the draft, else the Active version), when the caller may see it. */
-function OpenButton({ orgId, item }: Props) {
-  const navigate = useNavigate();
+function OpenLink({ orgId, item }: Props) {
   const query = useQuery({
     queryKey: manageKeys.pnp(orgId, item.id),
     queryFn: () => fetchPnp(orgId, item.id),
@@ -63,7 +64,8 @@ function OpenButton({ orgId, item }: Props) {
         size="xs"
         variant="light"
         leftSection={<IconExternalLink size={14} />}
-        onClick={() => void navigate(`/orgs/${orgId}/pnps/${item.id}/pnp_documents/${documentId}`)}
+        component={Link}
+        to={`/orgs/${orgId}/pnps/${item.id}/pnp_documents/${documentId}`}
       >
         Open P&P
       </Button>
@@ -73,5 +75,5 @@ function OpenButton({ orgId, item }: Props) {
 
 /** What the selected node offers beyond arranging the tree: create P&Ps in it, or open it. */
 export function PnpNodeActions({ orgId, item }: Props) {
-  return item.item_type === 3 ? <OpenButton orgId={orgId} item={item} /> : <CreateButtons orgId={orgId} item={item} />;
+  return item.item_type === 3 ? <OpenLink orgId={orgId} item={item} /> : <CreateLinks orgId={orgId} item={item} />;
 }
