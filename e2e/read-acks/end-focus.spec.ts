@@ -27,7 +27,7 @@ test('closing or cancelling a read acknowledgement puts focus back on the list i
     [names[1], 'Cancel'],
   ] as const) {
     const card = page.getByRole('article', { name, exact: true });
-    await card.getByRole('button', { name: how, exact: true }).click();
+    await card.getByRole('button', { name: `${how} ${name}`, exact: true }).click();
     const title = `${how} Read Acknowledgement`;
     await page
       .getByRole('dialog', { name: title, exact: true })

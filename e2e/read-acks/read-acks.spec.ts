@@ -93,7 +93,7 @@ test('an owner edits a read acknowledgement’s readers and cancels it after con
   await openAs(page, DemoUsers.policyOwner, documentUrl(pnp.id, pnp.documentId, 'active_readack'));
   await createThroughWizard(page, ackName, DemoUsers.nurse, inDays(10));
   const card = page.getByRole('article', { name: ackName, exact: true });
-  await card.getByRole('link', { name: 'Edit', exact: true }).click();
+  await card.getByRole('link', { name: `Edit ${ackName}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit Read Acknowledgement', exact: true })).toBeVisible();
   const nameBox = page.getByRole('textbox', { name: 'Name', exact: true });
   await expect(nameBox).toHaveValue(ackName);
@@ -116,7 +116,7 @@ test('an owner edits a read acknowledgement’s readers and cancels it after con
     DemoUsers.reviewer.name,
   );
 
-  await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await card.getByRole('button', { name: `Cancel ${ackName}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel Read Acknowledgement', exact: true });
   await dialog.getByRole('button', { name: 'Cancel Read Acknowledgement', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -124,5 +124,5 @@ test('an owner edits a read acknowledgement’s readers and cancels it after con
   await page.getByRole('link', { name: 'Cancelled', exact: true }).click();
   const cancelled = page.getByRole('article', { name: ackName, exact: true });
   await expect(cancelled).toContainText('Canceled');
-  await expect(cancelled.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(cancelled.getByRole('link', { name: `Edit ${ackName}`, exact: true })).toHaveCount(0);
 });

@@ -233,9 +233,16 @@ function ReadAckCard({
               {`${ack.readers_completed} of ${ack.readers_total} readers acknowledged`}
             </Text>
           </Stack>
+          {/* Each card has the same three words: the name says whose they are (the words seen come first). */}
           <Group gap="xs">
             {ack.abilities.includes('edit') && (
-              <Button component={Link} to={`${documentBase}/readack_edit/${ack.id}`} variant="default" size="xs">
+              <Button
+                component={Link}
+                to={`${documentBase}/readack_edit/${ack.id}`}
+                variant="default"
+                size="xs"
+                aria-label={`Edit ${ack.name}`}
+              >
                 Edit
               </Button>
             )}
@@ -246,6 +253,7 @@ function ReadAckCard({
                 loading={ending === 'close'}
                 disabled={ending !== null && ending !== 'close'}
                 onClick={() => void end('close')}
+                aria-label={`Close ${ack.name}`}
               >
                 Close
               </Button>
@@ -258,6 +266,7 @@ function ReadAckCard({
                 loading={ending === 'cancel'}
                 disabled={ending !== null && ending !== 'cancel'}
                 onClick={() => void end('cancel')}
+                aria-label={`Cancel ${ack.name}`}
               >
                 Cancel
               </Button>
