@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, queryId, text } from './primitives';
+import { ID_MAX, id, queryId, text } from './primitives';
 import { REMINDER_DAYS_BEFORE, REVIEW_CYCLE_YEARS } from '../domain/limits';
 
 /** P&P documents (versions), spec §7 'P&P documents', and the workflow actions of product rules. */
@@ -85,6 +85,8 @@ export const PnpDocument = z.object({
   archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Bumped by every change of the version: an edit sends back the one it read (UpdateDocumentBody). */
+  lock_version: z.number().int(),
   /** Published with a future effective date: shown in the library only from that date. */
   scheduled: z.boolean(),
   file: StoredFileInfo.nullable(),
@@ -182,6 +184,16 @@ export const UpdateDocumentBody = z
         reminder_dt: DateText.nullable().optional(),
         review_cycle_years: ReviewCycleYears.nullable().optional(),
         reminder_days: ReminderDays.nullable().optional(),
+        /**
+         * The version's lock_version as the editor read it: a stale one is a 409, so a save never undoes
+         * someone else's newer change unseen. Optional for API clients; General Info always sends it.
+         */
+        lock_version: z
+          .number({ message: 'Lock version must be a whole number.' })
+          .int({ message: 'Lock version must be a whole number.' })
+          .min(0, { message: 'Lock version must be a whole number.' })
+          .max(ID_MAX, { message: 'Lock version must be a whole number.' })
+          .optional(),
       })
       .strict(),
   })
@@ -256,3 +268,7 @@ export const CompareResponse = z.object({
   parts: z.array(DiffPart),
 });
 export type CompareResponse = z.infer<typeof CompareResponse>;
+
+/** The refusal of a stale save of a version (someone else changed it after the editor opened it). */
+export const VERSION_CHANGED_MESSAGE =
+  'This version was changed by someone else since you opened it. Reload to see their changes, then make yours again.';

@@ -1,7 +1,12 @@
 import { VersionStatus, DraftStage } from '../../../shared/domain/statuses';
 import { versionDateErrors } from '../../../shared/domain/review-dates';
-import type { PnpDocument, PreviewResponse, UpdateDocumentBody } from '../../../shared/api/pnp-documents';
-import { unprocessable } from '../../http/errors';
+import {
+  VERSION_CHANGED_MESSAGE,
+  type PnpDocument,
+  type PreviewResponse,
+  type UpdateDocumentBody,
+} from '../../../shared/api/pnp-documents';
+import { conflict, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { utcDate } from '../../platform/clock';
 import { changedFields, insertChangeLog } from '../change-logs/change-logs.repo';
@@ -49,11 +54,13 @@ const columnOf = {
  */
 export async function updateDocument(ctx: OrgCtx, documentId: number, body: UpdateDocumentBody): Promise<PnpDocument> {
   const c = await loadDocContext(ctx, body.pnp_id, documentId, { lock: true });
-  const input = body.document;
+  const { lock_version: openedVersion, ...input } = body.document;
   const given = (Object.keys(input) as Array<keyof typeof input>).filter((k) => input[k] !== undefined);
   if (c.doc.status === VersionStatus.Archived) throw unprocessable('An archived version cannot be changed.');
   const draft = c.doc.status === VersionStatus.Draft;
   allowDocument(c, draft ? 'edit_draft' : 'edit_dates');
+  // Every writer of a version locks its P&P first, so the version read here stays current until this save commits.
+  if (openedVersion !== undefined && openedVersion !== c.doc.lockVersion) throw conflict(VERSION_CHANGED_MESSAGE);
   const allowed: readonly string[] = draft ? DRAFT_FIELDS : ACTIVE_FIELDS;
   const refused = given.filter((k) => !allowed.includes(k));
   if (refused.length > 0) {

@@ -134,6 +134,7 @@ export function presentDocument(c: DocContext, file: FileRow | null, location: s
     archived_at: iso(doc.archivedAt),
     created_at: doc.createdAt.toISOString(),
     updated_at: doc.updatedAt.toISOString(),
+    lock_version: doc.lockVersion,
     scheduled: doc.status === VersionStatus.Active && isFutureDate(doc.effectiveDt, today),
     file: file ? presentFile(file) : null,
     reviewers: signoffsOf(c, ObjectRole.Reviewer, null),

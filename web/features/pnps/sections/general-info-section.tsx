@@ -1,10 +1,15 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { PnpDocument, UpdateDocumentBody } from '../../../../shared/api/pnp-documents';
+import {
+  VERSION_CHANGED_MESSAGE,
+  type PnpDocument,
+  type UpdateDocumentBody,
+} from '../../../../shared/api/pnp-documents';
 import { Messages } from '../../../../shared/domain/messages';
 import { effectiveDateError } from '../../../../shared/domain/review-dates';
 import { DateInput } from '../../../components/date-input';
 import { toasts } from '../../../lib/alerts';
+import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
 import { updateDocument } from '../api/update-document';
 import { useDocumentContext } from '../components/document-context';
@@ -51,6 +56,9 @@ function EditForm({
   const refresh = usePnpRefresh(orgId, document.pnp_id);
   const [f, setF] = useState<Fields>(fieldsOf(document));
   const [busy, setBusy] = useState(false);
+  // The version the edit started from: a save over someone else's newer change is refused (409).
+  const [openedVersion] = useState(document.lock_version);
+  const [stale, setStale] = useState(false);
   const form = useFormGuard();
   const draft = document.status === 1;
   // Said at the field as soon as the dates disagree, in the server's words; Save then stops at it.
@@ -60,23 +68,43 @@ function EditForm({
       review_cycle_years: f.review_cycle_years as 1 | 2 | 3 | null,
       reminder_days: f.reminder_days as 30 | 60 | 90 | 180 | null,
     };
-    const body: UpdateDocumentBody['document'] = draft
+    const fields: UpdateDocumentBody['document'] = draft
       ? { notes: f.notes || null, origination_dt: f.origination_dt, effective_dt: f.effective_dt, ...cycle }
       : { effective_dt: f.effective_dt, review_dt: f.review_dt, reminder_dt: f.reminder_dt, ...cycle };
     setBusy(true);
     try {
+      const body = { ...fields, lock_version: openedVersion };
       await updateDocument(orgId, document.id, { pnp_id: document.pnp_id, document: body });
       toasts.success(Messages.recordUpdated);
       await refresh();
       onDone();
     } catch (error) {
-      showErrors(error, { update: true });
+      const isStale =
+        error instanceof ApiError && error.status === 409 && error.errors.includes(VERSION_CHANGED_MESSAGE);
+      setStale(isStale);
+      // The form keeps what was typed; the notice in it offers to reload.
+      if (!isStale) showErrors(error, { update: true });
     } finally {
       setBusy(false);
     }
   };
+  /** Shows the version as it is now, someone else's change included: the user edits again from there. */
+  const reload = async (): Promise<void> => {
+    onDone();
+    await refresh();
+  };
   return (
     <Stack gap="sm" ref={form.ref}>
+      {stale && (
+        <Alert color="red" title="The version was not saved" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <div>{VERSION_CHANGED_MESSAGE}</div>
+            <Button variant="default" size="xs" onClick={() => void reload()}>
+              Reload
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       {draft && (
         <Textarea
           label="Notes"
