@@ -5,11 +5,21 @@ import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
 import { PaginationFooter } from '../../../components/pagination-footer';
 import { TemplateSnippet } from './template-snippet';
+import { TemplatesLoadError } from './templates-load-error';
+
+/** A load of the templates that failed, and how to ask again. */
+export interface TemplateLoadFailure {
+  readonly error: unknown;
+  readonly retrying: boolean;
+  readonly onRetry: () => void;
+}
 
 export interface TemplateListProps {
   readonly orgId: string;
   readonly templates: readonly Template[];
   readonly loading: boolean;
+  /** Set when the templates could not be loaded: an empty list would say there are none. */
+  readonly failure: TemplateLoadFailure | null;
   readonly total: number;
   readonly page: number;
   readonly pageSize: number;
@@ -17,8 +27,18 @@ export interface TemplateListProps {
 }
 
 /** Templates with their source, description, where this organisation used them and (searching) an extract. */
-export function TemplateList({ orgId, templates, loading, total, page, pageSize, onPageChange }: TemplateListProps) {
+export function TemplateList({
+  orgId,
+  templates,
+  loading,
+  failure,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+}: TemplateListProps) {
   if (loading) return <LoadingIndicator />;
+  if (failure) return <TemplatesLoadError {...failure} />;
   if (templates.length === 0) {
     return (
       <Paper withBorder radius="md">

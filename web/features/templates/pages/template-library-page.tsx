@@ -43,6 +43,9 @@ export function TemplateLibraryPage() {
         orgId={orgId}
         templates={pageSlice(templates, page, DEFAULT_PAGE_SIZE)}
         loading={list.isPending}
+        failure={
+          list.isError ? { error: list.error, retrying: list.isFetching, onRetry: () => void list.refetch() } : null
+        }
         total={templates.length}
         page={page}
         pageSize={DEFAULT_PAGE_SIZE}

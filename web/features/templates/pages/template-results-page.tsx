@@ -55,6 +55,11 @@ export function TemplateResultsPage() {
           orgId={orgId}
           templates={results.data?.templates ?? []}
           loading={loading}
+          failure={
+            results.isError
+              ? { error: results.error, retrying: results.isFetching, onRetry: () => void results.refetch() }
+              : null
+          }
           total={total}
           page={page}
           pageSize={DEFAULT_PAGE_SIZE}
