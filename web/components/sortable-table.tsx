@@ -1,5 +1,6 @@
-import { Paper, ScrollArea, Table } from '@mantine/core';
+import { Alert, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import { errorsOf } from '../lib/errors-of';
 import { LoadingIndicator } from './loading-indicator';
 import { NoRecordsPanel, type NoRecordsPanelProps } from './no-records-panel';
 import { SortableHeader } from './sortable-header';
@@ -28,6 +29,11 @@ export interface SortableTableProps<T> {
   readonly onSort: (key: string) => void;
   /** What the no-records panel says when there are no rows. */
   readonly empty?: NoRecordsPanelProps;
+  /**
+   * The rows' load failed (the query's error, null otherwise): with no rows to show, the table says
+   * what went wrong instead of its empty state, which would tell the user there is nothing there.
+   */
+  readonly error?: unknown;
   /** Accessible name of the table. */
   readonly label: string;
   /** Usually a PaginationFooter. */
@@ -43,7 +49,8 @@ const cellText = (value: unknown): ReactNode => {
 };
 
 /**
- * Spec §2: the sortable table. A loading indicator while loading; the no-records panel when empty;
+ * Spec §2: the sortable table. A loading indicator while loading; the no-records panel when empty
+ * (or, when the rows could not be loaded, what went wrong);
  * sortable headers that toggle and highlight. Where its frame is narrow (a phone, a side panel) the
  * rows become stacked cards, each value under its column's name, and the headers a row of sort
  * buttons (global.css, a container query): nothing is cut and the page never scrolls sideways.
@@ -57,11 +64,13 @@ export function SortableTable<T>({
   sort,
   onSort,
   empty,
+  error = null,
   label,
   footer,
   minWidth = 640,
 }: SortableTableProps<T>) {
-  const showEmpty = !loading && rows.length === 0;
+  const failed = !loading && rows.length === 0 && error != null;
+  const showEmpty = !loading && rows.length === 0 && !failed;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }} className="tenet-table-frame">
       <ScrollArea type="auto">
@@ -108,6 +117,21 @@ export function SortableTable<T>({
               <Table.Tr role="row" data-full-row>
                 <Table.Td colSpan={columns.length} role="cell">
                   <LoadingIndicator />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {failed && (
+              <Table.Tr role="row" data-full-row>
+                <Table.Td colSpan={columns.length} role="cell">
+                  <Alert color="red" role="alert" my="sm" title={`${label} could not be loaded`}>
+                    <Stack gap={2}>
+                      {errorsOf(error).map((message) => (
+                        <Text key={message} size="sm">
+                          {message}
+                        </Text>
+                      ))}
+                    </Stack>
+                  </Alert>
                 </Table.Td>
               </Table.Tr>
             )}

@@ -185,6 +185,7 @@ export function DashboardPage() {
             rows={data?.organizations.rows ?? []}
             rowKey={(o) => o.id}
             loading={searching}
+            error={query.error}
             sort={null}
             onSort={noSort}
             empty={{
@@ -209,6 +210,7 @@ export function DashboardPage() {
             rows={data?.users.rows ?? []}
             rowKey={(u) => u.id}
             loading={searching}
+            error={query.error}
             sort={null}
             onSort={noSort}
             empty={{

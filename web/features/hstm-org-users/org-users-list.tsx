@@ -200,6 +200,7 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
         rows={data?.users ?? []}
         rowKey={(u) => u.id}
         loading={query.isPending}
+        error={query.error}
         sort={{ key: filters.sort, dir: filters.dir }}
         onSort={(key) => {
           const next = toggleSort({ key: filters.sort, dir: filters.dir }, key);

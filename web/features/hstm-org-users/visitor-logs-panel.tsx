@@ -64,6 +64,7 @@ export function VisitorLogsPanel() {
         rows={data?.visitor_logs ?? []}
         rowKey={(l) => l.id}
         loading={query.isPending}
+        error={query.error}
         sort={null}
         onSort={() => undefined}
         empty={{ items: 'Visitor Logs', message: 'This user has not signed in yet.' }}

@@ -188,6 +188,7 @@ export function OrgsPage() {
         rows={data?.organizations ?? []}
         rowKey={(o) => o.id}
         loading={query.isPending}
+        error={query.error}
         sort={{ key: filters.sort, dir: filters.dir }}
         onSort={(key) => {
           const next = toggleSort({ key: filters.sort, dir: filters.dir }, key);

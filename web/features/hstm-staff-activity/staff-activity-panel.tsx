@@ -82,6 +82,7 @@ export function StaffActivityPanel() {
         rows={query.data?.staff_action_logs ?? []}
         rowKey={(l) => l.id}
         loading={query.isPending}
+        error={query.error}
         sort={null}
         onSort={noSort}
         empty={{

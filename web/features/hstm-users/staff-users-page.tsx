@@ -156,6 +156,7 @@ export function StaffUsersPage() {
         rows={data?.hstm_users ?? []}
         rowKey={(u) => u.id}
         loading={query.isPending}
+        error={query.error}
         sort={{ key: filters.sort, dir: filters.dir }}
         onSort={(key) => {
           const next = toggleSort({ key: filters.sort, dir: filters.dir }, key);

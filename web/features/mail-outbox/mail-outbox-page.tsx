@@ -88,6 +88,7 @@ export function MailOutboxPage() {
         rows={query.data?.mail_outbox ?? []}
         rowKey={(m) => m.id}
         loading={query.isPending}
+        error={query.error}
         sort={null}
         onSort={noSort}
         empty={{

@@ -1,7 +1,8 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { LibraryItem } from '../../../../shared/api/library';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
+import { errorsOf } from '../../../lib/errors-of';
 import { formatDisplayDate } from '../../../lib/format';
 import { FavoriteButton } from './favorite-button';
 import { LibraryPagination } from './library-pagination';
@@ -24,12 +25,31 @@ export interface ResultListProps {
   readonly page: number;
   readonly pageSize: number;
   readonly loading: boolean;
+  /** The search failed (the query's error, null otherwise): said instead of "no match". */
+  readonly error?: unknown;
   readonly onPageChange: (page: number) => void;
 }
 
 /** Search results: each P&P with where it was found and a highlighted extract of its document. */
-export function ResultList({ orgId, items, total, capped, page, pageSize, loading, onPageChange }: ResultListProps) {
+export function ResultList({
+  orgId,
+  items,
+  total,
+  capped,
+  page,
+  pageSize,
+  loading,
+  error = null,
+  onPageChange,
+}: ResultListProps) {
   if (loading) return <LoadingIndicator />;
+  if (items.length === 0 && error != null) {
+    return (
+      <Alert color="red" role="alert" title="The search could not be completed">
+        {errorsOf(error).join(' ')}
+      </Alert>
+    );
+  }
   if (items.length === 0) {
     return (
       <Paper withBorder radius="md">

@@ -175,6 +175,7 @@ export function LibraryPage() {
           rows={list.data?.items ?? []}
           rowKey={(item) => item.pnp_id}
           loading={list.isPending}
+          error={list.error}
           sort={sort}
           onSort={(key) => {
             const next = toggleSort(sort, key);

@@ -71,6 +71,7 @@ export function LibraryResultsPage() {
             page={page}
             pageSize={DEFAULT_PAGE_SIZE}
             loading={results.isPending}
+            error={results.error}
             onPageChange={(next) => {
               pager.remember();
               void navigate(resultsPath(orgId, phrase ? { phrase } : filters, next));

@@ -184,6 +184,7 @@ export function NotificationsScreen() {
           rows={query.data?.notifications ?? []}
           rowKey={(n) => n.id}
           loading={loading}
+          error={query.error}
           sort={null}
           onSort={noSort}
           empty={{

@@ -153,6 +153,7 @@ export function SystemMessageList() {
         rows={table.pageRows}
         rowKey={(m) => m.id}
         loading={query.isPending}
+        error={query.error}
         sort={table.sort}
         onSort={table.onSort}
         empty={{

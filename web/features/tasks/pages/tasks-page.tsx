@@ -265,6 +265,7 @@ export function TasksPage() {
         rows={data?.tasks ?? []}
         rowKey={(t) => t.id}
         loading={query.isPending}
+        error={query.error}
         sort={null}
         onSort={() => undefined}
         empty={{

@@ -145,6 +145,7 @@ export function UserGroupsPage() {
         rows={table.pageRows}
         rowKey={(g) => g.id}
         loading={query.isPending}
+        error={query.error}
         sort={table.sort}
         onSort={table.onSort}
         empty={{

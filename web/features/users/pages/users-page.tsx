@@ -295,6 +295,7 @@ export function UsersPage() {
         rows={data?.users ?? []}
         rowKey={(u) => u.id}
         loading={query.isPending || pastTheEnd}
+        error={query.error}
         sort={{ key: filters.sort, dir: filters.dir }}
         onSort={sortBy}
         empty={{ items: 'Users', message: 'No users match these filters.' }}
