@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Messages } from '../../../../shared/domain/messages';
 import { toasts } from '../../../lib/alerts';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { listPnps } from '../api/list-pnps';
 import { getPnpLinks, setPnpLinks } from '../api/pnp-links';
 import { pnpKeys } from '../api/pnp-keys';
@@ -42,16 +43,24 @@ export function LinkedPnpsEditSection() {
       );
   }, [found.data]);
 
+  const savedIds = links.data?.linked_pnps.map((p) => String(p.id)) ?? [];
+  // A choice made and not saved is asked about before the screen is left, as on General Info.
+  const dirty = chosen !== null && (chosen.length !== savedIds.length || chosen.some((id) => !savedIds.includes(id)));
+  const guard = useUnsavedChangesGuard(dirty);
+
   const data = [...names.entries()].filter(([id]) => id !== String(pnp.id)).map(([value, label]) => ({ value, label }));
   const back = documentPath(orgId, pnp.id, document.id, 'related_info/linked_pnps');
   const save = async (): Promise<void> => {
     setBusy(true);
+    // A successful save moves on to the linked P&Ps: nothing is left unsaved there.
+    guard.leaveWithoutAsking();
     try {
       await setPnpLinks(orgId, pnp.id, (chosen ?? []).map(Number));
       toasts.success(Messages.recordUpdated, { scope: 'next' });
       await refresh();
       await navigate(back);
     } catch (error) {
+      guard.askBeforeLeaving();
       showErrors(error, { update: true });
     } finally {
       setBusy(false);
@@ -77,7 +86,14 @@ export function LinkedPnpsEditSection() {
             nothingFoundMessage="No P&Ps found"
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate(back)}>
+            <Button
+              variant="default"
+              onClick={() => {
+                // Cancel is the user's own choice to drop the change.
+                guard.leaveWithoutAsking();
+                void navigate(back);
+              }}
+            >
               Cancel
             </Button>
             <Button loading={busy} onClick={() => void save()}>
