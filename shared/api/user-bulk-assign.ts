@@ -44,6 +44,8 @@ export const AssignmentHolder = z.object({
   email: z.string().nullable(),
   /** Users: 1 active, 2 inactive; null for groups. */
   status: z.number().int().nullable(),
+  /** Groups: how many of their members are active (a group with none cannot receive assignments); null for users. */
+  active_members: z.number().int().nullable(),
   counts: RoleCounts,
   total: z.number().int(),
 });

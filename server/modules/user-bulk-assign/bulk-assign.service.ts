@@ -12,7 +12,7 @@ import { listAssignedItems, missingItems } from './items.repo';
 import { insertJob } from './jobs.repo';
 import { mailOutcome } from './reassignment.mail';
 import { previewItems, refuseIfUnsafe, refusalsOf, runReassignment, type ReassignmentPlan } from './reassignment.run';
-import { findSubjects, type Subject } from './subjects.repo';
+import { findSubjects, groupsWithNoActiveMember, type Subject } from './subjects.repo';
 import { JOB } from '../../platform/jobs/job-names';
 
 /** Runs of up to this many items are done in the request; larger ones go to the background job. */
@@ -55,6 +55,9 @@ async function buildPlan(ctx: OrgCtx, body: z.output<typeof BulkAssignBody>): Pr
   }
   for (const t of targets.filter((t) => t.type === 'User' && t.status !== UserStatus.Active)) {
     errors.push(`${t.name} is not an active user and cannot receive assignments.`);
+  }
+  for (const g of await groupsWithNoActiveMember(ctx.tx, ctx.orgId, targets)) {
+    errors.push(`${g.name} has no active members and cannot receive assignments.`);
   }
   if (errors.length) throw unprocessable(...errors);
   return {

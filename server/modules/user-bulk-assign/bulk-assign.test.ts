@@ -214,6 +214,56 @@ describe('POST user_bulk_assign/update', () => {
   });
 });
 
+describe('POST user_bulk_assign/update: a group as the target', () => {
+  it('refuses a group with no active member (reassign, clone and the preview): the items would go to nobody who can act', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const gone = await createUser(t.deps, f.orgA.id, { status: 2 });
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: u.id }, 1);
+    const onlyInactive = await createGroup(t.deps, f.orgA.id, [gone.id]);
+    const empty = await createGroup(t.deps, f.orgA.id, []);
+    const body = {
+      reassignment_type: 'reassign',
+      source: { type: 'User', id: u.id },
+      targets: [
+        { type: 'Group', id: onlyInactive.id },
+        { type: 'Group', id: empty.id },
+      ],
+      selected_roles: [1],
+      selectedContainers: [{ item_type: 1, id: b.id }],
+    };
+    const refused = [
+      `${onlyInactive.name} has no active members and cannot receive assignments.`,
+      `${empty.name} has no active members and cannot receive assignments.`,
+    ].sort();
+    for (const attempt of [body, { ...body, dry_run: true }, { ...body, reassignment_type: 'clone' }]) {
+      const res = await admin.post(`${base()}/update`, attempt);
+      expect(res.statusCode, res.body).toBe(422);
+      expect([...res.json().errors].sort()).toEqual(refused);
+    }
+    expect(await grantsOf(u.id)).toBe(1);
+    const holders = (await admin.get(base())).json().holders as Array<{
+      type: string;
+      id: number;
+      active_members: number | null;
+    }>;
+    expect(holders.find((h) => h.type === 'Group' && h.id === onlyInactive.id)?.active_members).toBe(0);
+    expect(holders.find((h) => h.type === 'User' && h.id === u.id)?.active_members).toBeNull();
+
+    // One active member is enough: the group takes the role.
+    const staffed = await createGroup(t.deps, f.orgA.id, [gone.id, f.userA.id]);
+    const ok = await admin.post(`${base()}/update`, { ...body, targets: [{ type: 'Group', id: staffed.id }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await grantsOf(u.id)).toBe(0);
+    const after = (await admin.get(base())).json().holders as Array<{
+      type: string;
+      id: number;
+      active_members: number;
+    }>;
+    expect(after.find((h) => h.type === 'Group' && h.id === staffed.id)?.active_members).toBe(1);
+  });
+});
+
 describe('each type on 500 items', () => {
   it('reassign: preview lists all 500; queued; the job runs once, moves every grant and e-mails', async () => {
     const u = await createUser(t.deps, f.orgA.id);
@@ -413,6 +463,34 @@ describe('leaver', () => {
       sql`select status::int as status from org_users where id = ${leaver.id}`,
     );
     expect(row!.status).toBe(2);
+  });
+
+  it('refuses to hand over to a group whose only active member is the leaver, and changes nothing', async () => {
+    const leaver = await createUser(t.deps, f.orgA.id);
+    const gone = await createUser(t.deps, f.orgA.id, { status: 2 });
+    const theirOwn = await createGroup(t.deps, f.orgA.id, [leaver.id, gone.id]);
+    const empty = await createGroup(t.deps, f.orgA.id, []);
+    const b = await createContainer(t.deps, f.orgA.id);
+    await grant(t.deps, f.orgA.id, { containerId: b.id }, { userId: leaver.id }, 1);
+    const res = await admin.post(`${base()}/leaver/${leaver.id}`, {
+      targets: [
+        { type: 'Group', id: theirOwn.id },
+        { type: 'Group', id: empty.id },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect([...res.json().errors].sort()).toEqual(
+      [
+        `${theirOwn.name} has no active members other than ${leaver.name} and cannot take over.`,
+        `${empty.name} has no active members and cannot take over.`,
+      ].sort(),
+    );
+    expect(await grantsOf(leaver.id)).toBe(1);
+    const [row] = await systemRows<{ status: number }>(
+      t.deps,
+      sql`select status::int as status from org_users where id = ${leaver.id}`,
+    );
+    expect(row!.status).toBe(1);
   });
 
   it('hands over the work of someone already deactivated; their log names no status change', async () => {

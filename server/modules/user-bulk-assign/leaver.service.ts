@@ -15,7 +15,7 @@ import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { listAssignees, withRole } from '../pnps/participants';
 import { listAssignedItems } from './items.repo';
 import { runReassignment } from './reassignment.run';
-import { findSubjects, type Subject } from './subjects.repo';
+import { findSubjects, groupsWithNoActiveMember, type Subject } from './subjects.repo';
 import { endUserParticipation } from '../users/user-leaving';
 
 const ALL_ROLES = [...OBJECT_ROLE_IDS];
@@ -94,6 +94,11 @@ export async function handOverLeaver(ctx: OrgCtx, userId: number, body: LeaverBo
     ...targets
       .filter((t) => t.type === 'User' && t.id !== user.id && t.status !== UserStatus.Active)
       .map((t) => `${t.name} is not an active user and cannot receive assignments.`),
+    ...(await groupsWithNoActiveMember(ctx.tx, ctx.orgId, targets, user.id)).map((g) =>
+      g.only_leaver
+        ? `${g.name} has no active members other than ${user.name} and cannot take over.`
+        : `${g.name} has no active members and cannot take over.`,
+    ),
   ];
   if (errors.length) throw unprocessable(...errors);
 

@@ -47,14 +47,18 @@ export async function listHolders(db: Executor, orgId: number): Promise<Assignme
     db,
     sql`select * from (
           select 'User'::text as type, u.id, (u.first_name || ' ' || u.last_name)::text as name, u.email::text as email,
-                 u.status::int as status, ${counts}
+                 u.status::int as status, null::int as active_members, ${counts}
             from org_users u
             left join access_grants g on g.org_id = u.org_id and g.user_id = u.id
            where u.org_id = ${orgId} and u.status <> ${UserStatus.Deleted}
            group by u.id
           having u.status = ${UserStatus.Active} or count(g.id) > 0
           union all
-          select 'Group', ug.id, ug.name::text, null, null, ${counts}
+          select 'Group', ug.id, ug.name::text, null, null,
+                 (select count(*) from group_memberships m
+                    join org_users mu on mu.org_id = m.org_id and mu.id = m.user_id and mu.status = ${UserStatus.Active}
+                   where m.org_id = ug.org_id and m.group_id = ug.id)::int,
+                 ${counts}
             from user_groups ug
             left join access_grants g on g.org_id = ug.org_id and g.group_id = ug.id
            where ug.org_id = ${orgId}
@@ -68,7 +72,36 @@ export async function listHolders(db: Executor, orgId: number): Promise<Assignme
     name: r.name,
     email: r.email,
     status: r.status,
+    active_members: r.active_members,
     counts: { owner: r.owner, author: r.author, reviewer: r.reviewer, approver: r.approver, audience: r.audience },
     total: r.total,
   }));
+}
+
+/**
+ * The groups among `groups` with no active member, or none but `leavingUserId` (who is about to be
+ * deactivated): assignments given to them would reach nobody who can act on them.
+ */
+export async function groupsWithNoActiveMember(
+  db: Executor,
+  orgId: number,
+  groups: readonly Pick<Subject, 'type' | 'id'>[],
+  leavingUserId?: number,
+): Promise<Array<{ id: number; name: string; only_leaver: boolean }>> {
+  const groupIds = groups.filter((g) => g.type === 'Group').map((g) => g.id);
+  if (groupIds.length === 0) return [];
+  return queryRows<{ id: number; name: string; only_leaver: boolean }>(
+    db,
+    sql`select ug.id, ug.name::text as name, bool_or(m.user_id is not null) as only_leaver
+          from user_groups ug
+          left join group_memberships m on m.org_id = ug.org_id and m.group_id = ug.id and m.user_id = ${leavingUserId ?? 0}
+           and exists (select 1 from org_users lu where lu.org_id = m.org_id and lu.id = m.user_id and lu.status = ${UserStatus.Active})
+         where ug.org_id = ${orgId} and ug.id = any(${intArray(groupIds)})
+           and not exists (
+             select 1 from group_memberships am
+               join org_users au on au.org_id = am.org_id and au.id = am.user_id and au.status = ${UserStatus.Active}
+              where am.org_id = ug.org_id and am.group_id = ug.id and am.user_id <> ${leavingUserId ?? 0})
+         group by ug.id, ug.name
+         order by lower(ug.name), ug.id`,
+  );
 }

@@ -45,6 +45,8 @@ const parseHolder = (value: string): { type: SubjectType; id: number } => {
 };
 const holderLabel = (h: AssignmentHolder): string =>
   `${h.name} (${h.type === 'Group' ? 'Group' : h.status === 1 ? 'User' : 'Inactive user'})`;
+/** A group nobody active is in: what it receives would reach nobody who can act (the server refuses it). */
+const hasNoActiveMember = (h: AssignmentHolder): boolean => h.type === 'Group' && h.active_members === 0;
 
 /** orgs/{orgId}/users/bulk_reassign: the reassignment wizard (spec §2; product rules 'Bulk reassignment'). */
 export function BulkReassignPage() {
@@ -119,14 +121,28 @@ export function BulkReassignPage() {
   });
 
   const options = (holders.data?.holders ?? []).map((h) => ({ value: holderValue(h), label: holderLabel(h) }));
+  // A group with no active member stays in the list, not to be chosen, saying why: left out, the
+  // admin would only wonder where it went. One already chosen stays removable (a disabled pill is not).
   const targetOptions = (holders.data?.holders ?? [])
     .filter((h) => holderValue(h) !== source && (h.type === 'Group' || h.status === 1))
-    .map((h) => ({ value: holderValue(h), label: holderLabel(h) }));
+    .map((h) =>
+      hasNoActiveMember(h)
+        ? {
+            value: holderValue(h),
+            label: `${h.name} (Group, no active members)`,
+            disabled: !targets.includes(holderValue(h)),
+          }
+        : { value: holderValue(h), label: holderLabel(h) },
+    );
+  // Chosen while it had members, emptied since (the list was fetched again): said at the field.
+  const emptyTargets = (holders.data?.holders ?? []).filter(
+    (h) => targets.includes(holderValue(h)) && hasNoActiveMember(h),
+  );
   const previewData = preview.data && preview.data.dry_run ? preview.data : null;
 
   const canNext = [
     true,
-    source !== null && (type === 'remove' || targets.length > 0),
+    source !== null && (type === 'remove' || (targets.length > 0 && emptyTargets.length === 0)),
     roles.length > 0,
     selected.size > 0,
     false,
@@ -167,6 +183,13 @@ export function BulkReassignPage() {
                 data={targetOptions}
                 value={targets}
                 onChange={setTargets}
+                error={
+                  emptyTargets.length > 0
+                    ? emptyTargets
+                        .map((g) => `${g.name} has no active members and cannot receive assignments.`)
+                        .join(' ')
+                    : undefined
+                }
               />
             )}
           </Stack>

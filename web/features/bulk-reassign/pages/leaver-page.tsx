@@ -2,7 +2,7 @@ import { Alert, Button, List, MultiSelect, Stack, Table, Text, Title } from '@ma
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { SubjectType } from '../../../../shared/api/user-bulk-assign';
+import type { AssignmentHolder, SubjectType } from '../../../../shared/api/user-bulk-assign';
 import { UserStatus } from '../../../../shared/domain/statuses';
 import { confirm as confirmAction } from '../../../components/confirmation-modal';
 import { LoadingIndicator } from '../../../components/loading-indicator';
@@ -74,9 +74,26 @@ export function LeaverPage() {
   });
 
   const data = leaver.data;
-  const options = (holders.data?.holders ?? [])
-    .filter((h) => !(h.type === 'User' && String(h.id) === userId) && (h.type === 'Group' || h.status === 1))
-    .map((h) => ({ value: `${h.type}:${h.id}`, label: `${h.name} (${h.type})` }));
+  // A group with nobody active in it but the leaver would hand the work to nobody who can act (the
+  // server refuses it): offered disabled, saying why; one already chosen stays removable.
+  const leaverGroupIds = new Set((data?.groups ?? []).map((g) => g.id));
+  const nobodyActiveIn = (h: AssignmentHolder): string | null => {
+    if (h.type !== 'Group') return null;
+    const leaverCounted = !alreadyInactive && leaverGroupIds.has(h.id) ? 1 : 0;
+    if ((h.active_members ?? 0) - leaverCounted > 0) return null;
+    return leaverCounted ? `no active members other than ${data?.user.name ?? 'this user'}` : 'no active members';
+  };
+  const candidates = (holders.data?.holders ?? []).filter(
+    (h) => !(h.type === 'User' && String(h.id) === userId) && (h.type === 'Group' || h.status === 1),
+  );
+  const options = candidates.map((h) => {
+    const value = `${h.type}:${h.id}`;
+    const nobody = nobodyActiveIn(h);
+    return nobody
+      ? { value, label: `${h.name} (Group, ${nobody})`, disabled: !targets.includes(value) }
+      : { value, label: `${h.name} (${h.type})` };
+  });
+  const chosenWithNobody = candidates.filter((h) => targets.includes(`${h.type}:${h.id}`) && nobodyActiveIn(h));
   // Deactivating signs the user out and moves all their work at once: asked first, like every delete.
   const askThenHandOver = async (): Promise<void> => {
     const who = data?.user.name ?? 'this user';
@@ -168,6 +185,11 @@ export function LeaverPage() {
             data={options}
             value={targets}
             onChange={setTargets}
+            error={
+              chosenWithNobody.length > 0
+                ? chosenWithNobody.map((g) => `${g.name} has ${nobodyActiveIn(g)} and cannot take over.`).join(' ')
+                : undefined
+            }
           />
           {errors.length > 0 && (
             <Alert color="red" title="Nothing was changed">
@@ -181,7 +203,7 @@ export function LeaverPage() {
           <Button
             w="fit-content"
             color="red"
-            disabled={targets.length === 0}
+            disabled={targets.length === 0 || chosenWithNobody.length > 0}
             loading={confirm.isPending}
             onClick={() => void askThenHandOver()}
           >
