@@ -14,8 +14,8 @@ export async function newUser(data: TestData, first: string): Promise<Candidate>
   return { type: 'User', id: user.id, name: `${first} ${data.word}`, email: user.email };
 }
 
-/** Through the wizard's first four steps: reassign the Owner role of `from` to `to`, every item chosen. */
-export async function upToConfirmation(page: Page, from: Candidate, to: Candidate, binderName: string): Promise<void> {
+/** Through the wizard's first three steps: reassign the Owner role `from` holds on `owned` items to `to`. */
+export async function upToItems(page: Page, from: Candidate, to: Candidate, owned = 1): Promise<void> {
   await page.getByRole('radio', { name: 'Reassign items', exact: true }).check();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   const fromBox = page.getByRole('combobox', { name: 'From (user or group)', exact: true });
@@ -28,8 +28,13 @@ export async function upToConfirmation(page: Page, from: Candidate, to: Candidat
   await page.getByRole('option', { name: `${to.name} (User)`, exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Owner (1)', exact: true }).check();
+  await page.getByRole('checkbox', { name: `Owner (${owned})`, exact: true }).check();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
+}
+
+/** Through the wizard's first four steps: reassign the Owner role of `from` to `to`, every item chosen. */
+export async function upToConfirmation(page: Page, from: Candidate, to: Candidate, binderName: string): Promise<void> {
+  await upToItems(page, from, to);
   const items = page.getByRole('table', { name: 'Items', exact: true });
   await expect(items.getByRole('checkbox', { name: `Select ${binderName}`, exact: true })).toBeChecked();
   await page.getByRole('button', { name: 'Next', exact: true }).click();

@@ -14,11 +14,12 @@ import {
   Text,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   REASSIGNMENT_TYPES,
   REASSIGNMENT_TYPE_LABELS,
+  type AssignedItemList,
   type AssignmentHolder,
   type BulkAssignBody,
   type ReassignmentType,
@@ -48,6 +49,23 @@ const holderLabel = (h: AssignmentHolder): string =>
 /** A group nobody active is in: what it receives would reach nobody who can act (the server refuses it). */
 const hasNoActiveMember = (h: AssignmentHolder): boolean => h.type === 'Group' && h.active_members === 0;
 
+/** The Items step's ticks, with the list they were made on and the items that list has shown. */
+interface ItemTicks {
+  readonly listId: string;
+  readonly from: AssignedItemList | null;
+  readonly seen: ReadonlySet<string>;
+  readonly selected: ReadonlySet<string>;
+}
+const NO_TICKS: ItemTicks = { listId: '', from: null, seen: new Set(), selected: new Set() };
+
+function ticksFor(current: ItemTicks, listId: string, data: AssignedItemList): ItemTicks {
+  const keys = data.items.map(itemKey);
+  if (current.listId !== listId) return { listId, from: data, seen: new Set(keys), selected: new Set(keys) };
+  const selected = new Set(current.selected);
+  for (const key of keys) if (!current.seen.has(key)) selected.add(key);
+  return { listId, from: data, seen: new Set([...current.seen, ...keys]), selected };
+}
+
 /** orgs/{orgId}/users/bulk_reassign: the reassignment wizard (spec §2; product rules 'Bulk reassignment'). */
 export function BulkReassignPage() {
   const { orgId = '' } = useParams();
@@ -58,7 +76,7 @@ export function BulkReassignPage() {
   const [source, setSource] = useState<string | null>(null);
   const [targets, setTargets] = useState<string[]>([]);
   const [roles, setRoles] = useState<string[]>([]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [ticks, setTicks] = useState<ItemTicks>(NO_TICKS);
   const [refusal, setRefusal] = useState<readonly string[]>([]);
   const [processing, setProcessing] = useState(false);
 
@@ -78,9 +96,12 @@ export function BulkReassignPage() {
     queryFn: ({ signal }) => listSourceItems(orgId, sourceRef!.type, sourceRef!.id, roleIds, signal),
     enabled: active >= 3 && sourceRef !== null && roleIds.length > 0,
   });
-  useEffect(() => {
-    if (items.data) setSelected(new Set(items.data.items.map(itemKey)));
-  }, [items.data]);
+  // The ticks are the admin's: a refetch of the same list (a reconnect, a background refresh) keeps
+  // them, and only the items it lists for the first time come ticked. Another source or other roles
+  // make another list, which starts with every item ticked.
+  const listId = `${source ?? ''}|${roleIds.join(',')}`;
+  if (items.data && items.data !== ticks.from) setTicks(ticksFor(ticks, listId, items.data));
+  const selected = ticks.selected;
 
   const body = useMemo((): BulkAssignBody | null => {
     if (!sourceRef || roleIds.length === 0 || !items.data) return null;
@@ -144,7 +165,7 @@ export function BulkReassignPage() {
     true,
     source !== null && (type === 'remove' || (targets.length > 0 && emptyTargets.length === 0)),
     roles.length > 0,
-    selected.size > 0,
+    (body?.selectedContainers.length ?? 0) > 0,
     false,
   ][active];
 
@@ -217,11 +238,11 @@ export function BulkReassignPage() {
               items={items.data?.items ?? []}
               selected={selected}
               onToggle={(key, checked) =>
-                setSelected((set) => {
-                  const next = new Set(set);
+                setTicks((current) => {
+                  const next = new Set(current.selected);
                   if (checked) next.add(key);
                   else next.delete(key);
-                  return next;
+                  return { ...current, selected: next };
                 })
               }
             />
