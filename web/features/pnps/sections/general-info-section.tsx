@@ -11,6 +11,7 @@ import { DateInput } from '../../../components/date-input';
 import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { updateDocument } from '../api/update-document';
 import { useDocumentContext } from '../components/document-context';
 import { Fact } from '../components/fact';
@@ -54,7 +55,10 @@ function EditForm({
   readonly onDone: () => void;
 }) {
   const refresh = usePnpRefresh(orgId, document.pnp_id);
-  const [f, setF] = useState<Fields>(fieldsOf(document));
+  const [opened] = useState<Fields>(() => fieldsOf(document));
+  const [f, setF] = useState<Fields>(opened);
+  // Leaving with something changed and not saved is asked about first, as on the P&P's General Info.
+  useUnsavedChangesGuard((Object.keys(opened) as Array<keyof Fields>).some((key) => f[key] !== opened[key]));
   const [busy, setBusy] = useState(false);
   // The version the edit started from: a save over someone else's newer change is refused (409).
   const [openedVersion] = useState(document.lock_version);
