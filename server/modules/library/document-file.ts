@@ -1,15 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FilePreview } from '../../../shared/api/library';
 import type { FileStore } from '../../platform/file-store';
-import { unprocessable } from '../../http/errors';
 import { headersOnly } from '../files/download';
-import { fileStopSentences, inWorker, refusalMessage } from '../files/parser-messages';
-import { docxHtmlInWorker } from '../files/parser-pool';
+import { storedDocxHtml } from '../files/docx-preview';
 
 /**
  * Serving a stored document: the bytes inline or as an attachment with a safe Content-Disposition
  * and `nosniff`, or as HTML for the reading view (DOCX through mammoth; a PDF is shown by the
- * browser itself). The conversion runs in the parser worker pool.
+ * browser itself). The conversion runs in the parser worker pool, once per stored file.
  */
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -62,27 +60,10 @@ export async function sendDocument(
     .send(bytes);
 }
 
-/** Only these URL schemes survive in links of a converted document. */
-const SAFE_HREF = /^(https?:|mailto:|#)/i;
-
-/** Mammoth escapes text; what remains to guard are link targets (no `javascript:` and the like). */
-export function sanitizeConvertedHtml(html: string): string {
-  return html
-    .replace(/<(script|style|iframe|object|embed)[\s\S]*?<\/\1>/gi, '')
-    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-    .replace(/\shref\s*=\s*"([^"]*)"/gi, (_, href: string) =>
-      SAFE_HREF.test(href.trim()) ? ` href="${href}" rel="noopener noreferrer"` : '',
-    )
-    .replace(/\ssrc\s*=\s*"([^"]*)"/gi, (_, src: string) => (/^data:image\//i.test(src.trim()) ? ` src="${src}"` : ''));
-}
-
 /** The reading view's rendering: HTML of a DOCX, or which other way to show it. */
 export async function previewDocument(files: FileStore, doc: StoredDocument): Promise<FilePreview> {
   const kind = previewKind(doc);
   if (kind !== 'html') return { kind, html: null };
-  const buffer = await files.get(doc.storageKey);
-  // Converted in a parser worker, under its heap and time limits (issue 9).
-  const result = await inWorker(fileStopSentences('This document'), () => docxHtmlInWorker(buffer));
-  if (!result.ok) throw unprocessable(refusalMessage('This document', result));
-  return { kind, html: sanitizeConvertedHtml(result.html) };
+  // Converted in a parser worker, under its heap and time limits (issue 9), once per stored file.
+  return { kind, html: await storedDocxHtml(files, doc.storageKey) };
 }

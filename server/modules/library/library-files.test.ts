@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContainer, createOrg, createUser, grant, type TestOrg } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createPublishedPnp, createTemplate, type TestPnp } from '../../test/library-factories';
-import { contentDisposition, sanitizeConvertedHtml } from './document-file';
+import { sanitizeConvertedHtml } from '../files/docx-preview';
+import { contentDisposition } from './document-file';
 
 let t: TestApp;
 let org: TestOrg;
@@ -92,6 +93,32 @@ describe('the published file', () => {
       kind: 'pdf',
       html: null,
     });
+  });
+
+  it('converts a DOCX once for every reader: later previews of the same file read no bytes and start no parser job', async () => {
+    // A file of its own, so that no earlier test's preview of it was kept.
+    const kept = await createContainer(t.deps, org.id, { name: 'Kept' });
+    const other = await createPublishedPnp(t.deps, org.id, kept.id, {
+      name: 'Kept Preview',
+      text: 'Converted once, read by many.',
+    });
+    const reader = await createUser(t.deps, org.id);
+    await grant(t.deps, org.id, { containerId: kept.id }, { userId: reader.id }, 5);
+    const asKeptReader = await t.signIn(reader.username, reader.password);
+    const url = `/api/o/${org.id}/library/${other.id}/file?action_name=preview`;
+    const read = vi.spyOn(t.deps.files, 'get');
+    try {
+      const [first, second] = await Promise.all([asKeptReader.get(url), asKeptReader.get(url)]);
+      const third = await asKeptReader.get(url);
+      for (const res of [first, second, third]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json<{ html: string }>().html).toContain('Converted once, read by many.');
+      }
+      // The two at once shared one conversion; the third was kept.
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('keeps only safe links and images in converted HTML, and file names safe in headers', () => {

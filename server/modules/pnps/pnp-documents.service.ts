@@ -10,7 +10,7 @@ import { conflict, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { utcDate } from '../../platform/clock';
 import { changedFields, insertChangeLog } from '../change-logs/change-logs.repo';
-import { docxToHtml } from '../files/docx-preview';
+import { storedDocxHtml } from '../files/docx-preview';
 import type { CheckedFile } from '../files/file-validation';
 import { getStoredFile } from '../files/files.repo';
 import { removeAfterSuccess, storeFile } from '../files/upload-intake';
@@ -176,7 +176,7 @@ export async function previewDocument(ctx: OrgCtx, pnpId: number, documentId: nu
       try {
         return {
           kind: 'html',
-          html: await docxToHtml(await ctx.deps.files.get(file.storageKey)),
+          html: await storedDocxHtml(ctx.deps.files, file.storageKey),
           text: null,
           file: info,
         };
