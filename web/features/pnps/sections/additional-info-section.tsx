@@ -9,6 +9,7 @@ import { confirm } from '../../../components/confirmation-modal';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { listAdditionalInfos, removeAdditionalInfo, saveAdditionalInfo } from '../api/additional-infos';
 import { pnpKeys } from '../api/pnp-keys';
 import { SectionRefusal } from '../components/section-refusal';
@@ -35,6 +36,8 @@ function InfoForm({
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
   const form = useFormGuard();
+  // Leaving with something typed and not saved is asked about first, as on General Info.
+  useUnsavedChangesGuard(title !== (initial?.title ?? '') || content !== (initial?.content ?? ''));
   // The server's limits (shared/api/pnps AdditionalInfoBody), said as the user types.
   const titleError =
     title.trim().length > NAME_MAX_LENGTH
