@@ -401,6 +401,57 @@ describe('each type on 500 items', () => {
   });
 });
 
+describe('remove: who is left must be able to act', () => {
+  it('refuses where the only Owners or step approvers left are inactive users or groups with no active member', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const gone = await createUser(t.deps, f.orgA.id, { status: 2 });
+    const empty = await createGroup(t.deps, f.orgA.id, [gone.id]);
+    const binder = await createContainer(t.deps, f.orgA.id);
+    const [pnp] = await systemRows<{ id: number; name: string }>(
+      t.deps,
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          values (${f.orgA.id}, ${binder.id}, 'Left to nobody ' || ${binder.id}, 1, false) returning id, name::text`,
+    );
+    await systemRows(
+      t.deps,
+      sql`insert into pnp_documents (org_id, pnp_id, status, draft_stage, approval_step)
+          values (${f.orgA.id}, ${pnp!.id}, 1, 4, 1) returning id`,
+    );
+    // Owner and step 1 Approver each: the user removed, an inactive user and a group of only them.
+    for (const role of [1, 4] as const) {
+      await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: u.id }, role);
+      await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: gone.id }, role);
+      await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { groupId: empty.id }, role);
+    }
+    const body = {
+      reassignment_type: 'remove',
+      source: { type: 'User', id: u.id },
+      selected_roles: [1, 4],
+      selectedContainers: [{ item_type: 3, id: pnp!.id }],
+    };
+    const reasons = [
+      `${pnp!.name} would have no Owner.`,
+      `${pnp!.name} is waiting for approval at step 1, which would have no approver.`,
+    ];
+    const preview = await admin.post(`${base()}/update`, { ...body, dry_run: true });
+    expect(preview.json().refusals.map((r: { reason: string }) => r.reason)).toEqual(reasons);
+    const refused = await admin.post(`${base()}/update`, body);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors.slice(1)).toEqual(reasons);
+    expect(await grantsOf(u.id)).toBe(2);
+
+    // Still allowed where someone who can act stays: the group gets an active member.
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.execute(
+        sql`insert into group_memberships (org_id, group_id, user_id) values (${f.orgA.id}, ${empty.id}, ${f.userA.id})`,
+      ),
+    );
+    const allowed = await admin.post(`${base()}/update`, body);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(await grantsOf(u.id)).toBe(0);
+  });
+});
+
 describe('the background run', () => {
   it('a run whose process died after taking it (its transaction never committed) is queued again and done once', async () => {
     const u = await createUser(t.deps, f.orgA.id);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/api/user-bulk-assign';
 import { ObjectRole } from '../../../shared/domain/roles';
-import { DraftStage, TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { DraftStage, TaskKind, TaskStatus, UserStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { intArray, queryRows, type Executor } from '../../db/client';
 import type { ItemIds } from './items.repo';
 import { heldBy, type Subject } from './subjects.repo';
@@ -78,8 +78,19 @@ const reachedPnps = (orgId: number, grantIds: number[]): SQL => sql`
 const onSourceOf = sql`((r.inherits and g.container_id = r.source_key) or (not r.inherits and g.pnp_id = r.source_key))`;
 
 /**
+ * A grant (alias g) held by someone who can act on it: an active user, or a group with an active
+ * member. An inactive user keeps their roles until they are handed over, and gets no tasks.
+ */
+const canAct = sql`(exists (select 1 from org_users au
+                             where au.org_id = g.org_id and au.id = g.user_id and au.status = ${UserStatus.Active})
+                    or exists (select 1 from group_memberships am
+                                 join org_users au on au.org_id = am.org_id and au.id = am.user_id and au.status = ${UserStatus.Active}
+                                where am.org_id = g.org_id and am.group_id = g.group_id))`;
+
+/**
  * Product rules: a removal must not leave a P&P with no Owner, nor a draft's current approval step
- * with no approver. The P&Ps that taking these grants away would leave so, and why.
+ * with no approver. The P&Ps that taking these grants away would leave so, and why. Those left are
+ * counted only when they can act: an inactive Owner or an empty group would leave the work to nobody.
  */
 export async function refusalsOfRemoving(db: Executor, orgId: number, grantIds: number[]): Promise<Refusal[]> {
   if (grantIds.length === 0) return [];
@@ -88,17 +99,19 @@ export async function refusalsOfRemoving(db: Executor, orgId: number, grantIds: 
     db,
     sql`with ${reachedPnps(orgId, grantIds)}
         select r.pnp_id as id, r.name,
-               (exists (select 1 from access_grants g where g.org_id = ${orgId} and ${onSourceOf} and g.role = ${ObjectRole.Owner})
+               (exists (select 1 from access_grants g where g.org_id = ${orgId} and ${onSourceOf}
+                           and g.role = ${ObjectRole.Owner} and g.id = any(${removed}))
                 and not exists (select 1 from access_grants g where g.org_id = ${orgId} and ${onSourceOf}
-                                   and g.role = ${ObjectRole.Owner} and g.id <> all(${removed}))) as no_owner,
+                                   and g.role = ${ObjectRole.Owner} and g.id <> all(${removed}) and ${canAct})) as no_owner,
                (select d.approval_step::int from pnp_documents d
                  where d.org_id = ${orgId} and d.pnp_id = r.pnp_id and d.status = ${VersionStatus.Draft}
                    and d.draft_stage = ${DraftStage.Approving}
                    and exists (select 1 from access_grants g where g.org_id = ${orgId} and ${onSourceOf}
-                                  and g.role = ${ObjectRole.Approver} and g.approval_step = d.approval_step)
+                                  and g.role = ${ObjectRole.Approver} and g.approval_step = d.approval_step
+                                  and g.id = any(${removed}))
                    and not exists (select 1 from access_grants g where g.org_id = ${orgId} and ${onSourceOf}
                                       and g.role = ${ObjectRole.Approver} and g.approval_step = d.approval_step
-                                      and g.id <> all(${removed}))) as empty_step
+                                      and g.id <> all(${removed}) and ${canAct})) as empty_step
           from reached r
          order by r.name, r.pnp_id`,
   );
