@@ -1,7 +1,6 @@
 import { Anchor, Group, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { WORK_LIST_LIMIT, type WorkItem } from '../../../../shared/api/pnp-documents';
 import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/domain/statuses';
 import { Page } from '../../../components/page';
@@ -13,10 +12,21 @@ import { pnpKeys } from '../api/pnp-keys';
 import { listWorkItems } from '../api/work-items';
 import { documentPath } from '../components/workflow-actions';
 
+const WAITING_FOR_ME_PARAM = 'waiting_for_me';
+
 /** orgs/{orgId}/pnp_documents: the drafts the user works on, and what each waits for. */
 export function PnpDocumentsPage() {
   const { orgId = '' } = useParams();
-  const [awaitingMe, setAwaitingMe] = useState(false);
+  // In the address, so that a reload, a shared link and Back keep it.
+  const [params, setParams] = useSearchParams();
+  const awaitingMe = params.get(WAITING_FOR_ME_PARAM) === 'true';
+  const setAwaitingMe = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set(WAITING_FOR_ME_PARAM, 'true');
+    else next.delete(WAITING_FOR_ME_PARAM);
+    // A new history entry: Back turns the filter back to what it was.
+    setParams(next);
+  };
   const query = useQuery({
     queryKey: [...pnpKeys.workItems(orgId), awaitingMe],
     queryFn: () => listWorkItems(orgId, awaitingMe),
@@ -90,6 +100,7 @@ export function PnpDocumentsPage() {
         rows={table.pageRows}
         rowKey={(d) => d.id}
         loading={query.isPending}
+        error={query.error}
         sort={table.sort}
         onSort={table.onSort}
         empty={{ items: 'Documents', message: 'Drafts you work on appear here.' }}
