@@ -1,7 +1,19 @@
 import '@mantine/dropzone/styles.css';
-import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconUpload } from '@tabler/icons-react';
+import { IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -50,6 +62,8 @@ export function BulkUploadPage() {
   const [items, setItems] = useState<Item[]>([]);
   const [running, setRunning] = useState(false);
   const timer = useRef<number | null>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const dropzone = useRef<HTMLDivElement>(null);
   useEffect(
     () => () => {
       if (timer.current !== null) {
@@ -74,6 +88,17 @@ export function BulkUploadPage() {
         created: null,
       })),
     ]);
+
+  // A file chosen by mistake is taken out alone; the keyboard stays in the list (the next file's
+  // Remove, else the previous one's, else the drop zone) rather than falling to the page's top.
+  const remove = (key: string): void => {
+    const waiting = items.filter((i) => i.state === 'waiting');
+    const at = waiting.findIndex((i) => i.key === key);
+    const neighbour = waiting[at + 1] ?? waiting[at - 1];
+    setItems((list) => list.filter((i) => i.key !== key));
+    const target = neighbour ? removeButtons.current.get(neighbour.key) : dropzone.current;
+    target?.focus();
+  };
 
   const upload = async (): Promise<void> => {
     setRunning(true);
@@ -143,7 +168,7 @@ export function BulkUploadPage() {
     >
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <Dropzone onDrop={add} multiple disabled={running} aria-label="Choose files to upload">
+          <Dropzone ref={dropzone} onDrop={add} multiple disabled={running} aria-label="Choose files to upload">
             <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
               <IconUpload size={32} aria-hidden />
               <Stack gap={2}>
@@ -170,6 +195,9 @@ export function BulkUploadPage() {
                     <Table.Th>File</Table.Th>
                     <Table.Th w="30%">Progress</Table.Th>
                     <Table.Th>Status</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Remove</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -202,6 +230,23 @@ export function BulkUploadPage() {
                             </Text>
                           ))}
                         </Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        {/* Only a file not sent yet can be taken out: a sent one is already a P&P. */}
+                        {i.state === 'waiting' && !running && (
+                          <ActionIcon
+                            ref={(button) => {
+                              if (button) removeButtons.current.set(i.key, button);
+                              else removeButtons.current.delete(i.key);
+                            }}
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Remove ${i.file.name}`}
+                            onClick={() => remove(i.key)}
+                          >
+                            <IconX size={16} aria-hidden />
+                          </ActionIcon>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}
