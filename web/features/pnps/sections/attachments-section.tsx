@@ -142,7 +142,11 @@ export function AttachmentsSection() {
         actionLabel="Upload"
         busy={progress !== null}
         actionDisabled={!file}
-        onClose={() => setAdding(false)}
+        onClose={() => {
+          // Whatever closed the dialog, it opens next time with no file, as the other dialogs do.
+          setAdding(false);
+          chooseFile(null);
+        }}
         onConfirm={() => void add()}
       >
         <FileUploadField
