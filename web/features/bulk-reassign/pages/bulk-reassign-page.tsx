@@ -230,7 +230,21 @@ export function BulkReassignPage() {
           </Checkbox.Group>
         </Stepper.Step>
         <Stepper.Step label={STEPS[3]}>
-          {items.isPending ? (
+          {items.isError ? (
+            // Said in place, with a way to ask again: the step read 'No items.' once a 500's toast had gone.
+            <Alert color="red" title="The items could not be listed" role="alert">
+              <Stack gap="xs" align="flex-start">
+                {unsaidErrorsOf(items.error).map((e) => (
+                  <Text key={e} size="sm">
+                    {e}
+                  </Text>
+                ))}
+                <Button variant="default" size="xs" loading={items.isFetching} onClick={() => void items.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : items.isPending ? (
             <Text>Loading items...</Text>
           ) : (
             <ItemsTable
