@@ -1,8 +1,9 @@
-import { Alert, Box, Paper } from '@mantine/core';
+import { Alert, Box, Button, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { LibraryFile } from '../../../../shared/api/library';
 import type { FilePreview } from '../../../../shared/api/library';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { errorsOf } from '../../../lib/errors-of';
 
 export interface DocumentViewerProps {
   readonly title: string;
@@ -33,6 +34,23 @@ export function DocumentViewer({ title, file, viewUrl, previewKey, fetchPreview 
   }
   if (file.preview === 'html') {
     if (html.isPending) return <LoadingIndicator />;
+    if (html.isError) {
+      return (
+        <Alert color="orange" role="alert" title="This document could not be shown in the page">
+          <Stack gap="xs" align="flex-start">
+            {errorsOf(html.error).map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+            <Text size="sm">Use Download to open it.</Text>
+            <Button variant="light" size="xs" loading={html.isFetching} onClick={() => void html.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    }
     return (
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Box
