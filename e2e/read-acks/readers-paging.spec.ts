@@ -42,9 +42,12 @@ test('a read acknowledgement of many readers pages and sorts its readers, and cl
     const binder = await data.binder('Many Readers', { owners: [DemoUsers.admin], audience: users });
     const pnp = await data.pnp({ containerId: binder.id, name: data.name('Isolation Precautions'), publish: true });
     const ackName = data.name('Unit Read');
-    await data.api.post<ReadAckResponse>(data.o(`pnps/${pnp.id}/read_acknowledgements`), {
-      read_acknowledgement: { name: ackName, due_date: inDays(14), user_ids: users.map((u) => u.id), group_ids: [] },
-    });
+    const { read_acknowledgement: ack } = await data.api.post<ReadAckResponse>(
+      data.o(`pnps/${pnp.id}/read_acknowledgements`),
+      {
+        read_acknowledgement: { name: ackName, due_date: inDays(14), user_ids: users.map((u) => u.id), group_ids: [] },
+      },
+    );
 
     const documentBase = `/orgs/:org/pnps/${pnp.id}/pnp_documents/${pnp.documentId}`;
     await openAs(page, DemoUsers.admin, `${documentBase}/active_readack`);
@@ -57,7 +60,15 @@ test('a read acknowledgement of many readers pages and sorts its readers, and cl
     await expect(rows).toHaveCount(10);
     await expect(rows.first()).toContainText(`Abel ${data.word}`);
 
+    // The card came with its first ten readers: the server sends the next page.
+    const nextPage = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname.endsWith(`/read_acknowledgements/${ack.id}/readers`) &&
+        new URL(response.url()).searchParams.get('page') === '2' &&
+        response.ok(),
+    );
     await pager.getByRole('button', { name: 'Next', exact: true }).click();
+    await nextPage;
     await expect(footer).toContainText('Showing 11 - 12 of 12 Readers');
     await expect(rows).toHaveCount(2);
     await expect(rows.last()).toContainText(`Lotte ${data.word}`);

@@ -8,13 +8,14 @@ import { noAngleBrackets } from '../domain/validation-messages';
  * Read acknowledgements of a P&P (spec §7 leaves the paths open; product rules 'Read
  * acknowledgements'), all under `/api/o/{org}/pnps/{pnpId}/read_acknowledgements`:
  *
- * - GET    ?status=1|2|3                  the P&P's read acknowledgements with their readers
+ * - GET    ?status=1|2|3                  the P&P's read acknowledgements, each with its first page of readers
  * - POST   { read_acknowledgement }       create (OA, BO, Owner): readers get an Acknowledge task
  * - GET    /status_count                  { active, closed, canceled }
  * - GET    /user_has_acknowledged         the caller's pending acknowledgement of this P&P, if any
  * - GET    /reader_candidates?q&limit     users and groups to choose readers from, each saying whether
  *                                         it can be one (OA, BO, Owner; ADR 0026)
  * - GET    /{id}                          one, with its readers
+ * - GET    /{id}/readers?page&per_page&sort&dir  one page of its readers (OA, BO, Owner)
  * - PUT    /{id} { read_acknowledgement } edit (OA, BO, Owner), readers added and removed
  * - PUT    /{id}/cancel                   cancel (OA, BO, Owner): open tasks closed
  * - PUT    /{id}/close                    close (OA)
@@ -94,6 +95,48 @@ export const ReadAckReader = z.object({
 export type ReadAckReader = z.infer<typeof ReadAckReader>;
 
 /**
+ * A read acknowledgement comes with this many of its readers (the first page by name): one asked of
+ * hundreds would send them all, on every card of the list. The others come a page at a time.
+ */
+export const READ_ACK_READERS_PAGE_SIZE = 10;
+export const READ_ACK_READERS_MAX_PAGE_SIZE = 100;
+export const READER_SORT_KEYS = ['name', 'group', 'completion', 'acknowledged', 'version'] as const;
+export type ReaderSortKey = (typeof READER_SORT_KEYS)[number];
+
+const whole = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `${label} must be a whole number from ${min} to ${max}.` })
+    .int({ message: `${label} must be a whole number from ${min} to ${max}.` })
+    .min(min, { message: `${label} must be a whole number from ${min} to ${max}.` })
+    .max(max, { message: `${label} must be a whole number from ${min} to ${max}.` });
+
+/** GET /{id}/readers: the page wanted, sorted by one of the readers table's columns. */
+export const ReadAckReadersQuery = z.object({
+  page: whole('page', 1, 1_000_000).default(1),
+  per_page: whole('per_page', 1, READ_ACK_READERS_MAX_PAGE_SIZE).default(READ_ACK_READERS_PAGE_SIZE),
+  sort: z.enum(READER_SORT_KEYS, { message: `sort must be one of ${READER_SORT_KEYS.join(', ')}.` }).default('name'),
+  dir: z.enum(['asc', 'desc'], { message: 'dir must be asc or desc.' }).default('asc'),
+});
+/** What the web asks for (the query's input, coerced from text by the server). */
+export type ReadAckReadersQuery = {
+  readonly page?: number;
+  readonly per_page?: number;
+  readonly sort?: ReaderSortKey;
+  readonly dir?: 'asc' | 'desc';
+};
+/** The query as the server has it, defaults filled in. */
+export type ReadAckReadersRequest = z.output<typeof ReadAckReadersQuery>;
+
+export const ReadAckReaderPage = z.object({
+  readers: z.array(ReadAckReader),
+  /** All its readers (readers_total of the read acknowledgement). */
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type ReadAckReaderPage = z.infer<typeof ReadAckReaderPage>;
+
+/**
  * An active member of a reader group who is not a reader (ADR 0026): one who cannot see the P&P is
  * not asked (`can_see` false); one who can see it now was given a role after the request was made
  * (or joined before) and is asked when the read acknowledgement is saved again.
@@ -131,6 +174,7 @@ export const ReadAcknowledgement = z.object({
   /** The readers chosen by name and the groups chosen (the edit form starts from these). */
   user_ids: z.array(z.number().int()),
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Its first READ_ACK_READERS_PAGE_SIZE readers by name; readers_total counts them all. */
   readers: z.array(ReadAckReader),
   /** Active members of its groups who are not readers, by name; listed while it is Active, else empty. */
   members_not_asked: z.array(ReadAckMemberNotAsked),

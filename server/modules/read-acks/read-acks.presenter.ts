@@ -1,8 +1,24 @@
-import { READ_ACK_STATUS_LABELS, type ReadAckAbility, type ReadAcknowledgement } from '../../../shared/api/read-acks';
+import {
+  READ_ACK_READERS_PAGE_SIZE,
+  READ_ACK_STATUS_LABELS,
+  type ReadAckAbility,
+  type ReadAcknowledgement,
+  type ReadAckReader,
+} from '../../../shared/api/read-acks';
 import { ReadAckStatus } from '../../../shared/domain/statuses';
 import type { Executor } from '../../db/client';
 import { canManage, type ActorFacts } from '../pnps/workflow.policy';
-import { listMembersNotAsked, listReadAckGroups, listReaders, usersWhoSeePnp, type ReadAckRow } from './read-acks.repo';
+import {
+  countReaders,
+  listMembersNotAsked,
+  listNamedReaderIds,
+  listReadAckGroups,
+  listReaderPage,
+  usersWhoSeePnp,
+  type ReadAckRow,
+  type ReaderPageSpec,
+  type ReaderView,
+} from './read-acks.repo';
 
 type Row = ReadAckRow & { versionNumber: number | null; effectiveDt: string | null; createdByName: string | null };
 
@@ -12,7 +28,51 @@ export function readAckAbilities(facts: ActorFacts, status: number): ReadAckAbil
   return facts.isAdmin ? ['edit', 'cancel', 'close'] : ['edit', 'cancel'];
 }
 
-/** Read acknowledgements with their groups and readers (completion, time, version acknowledged). */
+/**
+ * Readers as shown, with whether those still to acknowledge an Active one cannot see the P&P now
+ * (ADR 0026). Closed and Canceled ones keep only what happened.
+ */
+async function presentReaders(
+  db: Executor,
+  orgId: number,
+  row: Pick<ReadAckRow, 'pnpId' | 'status'>,
+  readers: ReaderView[],
+): Promise<ReadAckReader[]> {
+  const waiting =
+    row.status === ReadAckStatus.Active ? readers.filter((r) => r.completion === 0).map((r) => r.userId) : [];
+  const seeing = await usersWhoSeePnp(db, orgId, row.pnpId, waiting);
+  const blind = new Set(waiting.filter((id) => !seeing.has(id)));
+  return readers.map((r) => ({
+    user_id: r.userId,
+    name: r.name,
+    email: r.email,
+    via_group_id: r.viaGroupId,
+    via_group_name: r.viaGroupName,
+    completion: r.completion,
+    opened_at: r.openedAt?.toISOString() ?? null,
+    acknowledged_at: r.acknowledgedAt?.toISOString() ?? null,
+    acknowledged_document_id: r.acknowledgedDocumentId,
+    acknowledged_version_number: r.acknowledgedVersionNumber,
+    cannot_see: blind.has(r.userId),
+  }));
+}
+
+/** One page of a read acknowledgement's readers. */
+export async function presentReaderPage(
+  db: Executor,
+  orgId: number,
+  row: Pick<ReadAckRow, 'id' | 'pnpId' | 'status'>,
+  spec: ReaderPageSpec,
+): Promise<ReadAckReader[]> {
+  return presentReaders(db, orgId, row, await listReaderPage(db, orgId, row.id, spec));
+}
+
+const FIRST_READERS: ReaderPageSpec = { sort: 'name', dir: 'asc', offset: 0, limit: READ_ACK_READERS_PAGE_SIZE };
+
+/**
+ * Read acknowledgements with their groups, the counts of their readers and the first page of them
+ * (completion, time, version acknowledged): a card of hundreds of readers pages the rest.
+ */
 export async function presentReadAcks(
   db: Executor,
   orgId: number,
@@ -20,11 +80,11 @@ export async function presentReadAcks(
   rows: Row[],
 ): Promise<ReadAcknowledgement[]> {
   const ids = rows.map((r) => r.id);
-  const readers = await listReaders(db, orgId, ids);
+  const counts = await countReaders(db, orgId, ids);
+  const named = await listNamedReaderIds(db, orgId, ids);
   const groups = await listReadAckGroups(db, orgId, ids);
-  // ADR 0026: while it is Active, who was asked but cannot see the P&P now, and who of its groups
-  // was not asked. Closed and Canceled ones keep only what happened (the change log counts those
-  // not asked when it was made or edited).
+  // ADR 0026: while it is Active, who of its groups was not asked. Closed and Canceled ones keep
+  // only what happened (the change log counts those not asked when it was made or edited).
   const active = rows.filter((r) => r.status === ReadAckStatus.Active);
   const activeIds = new Set(active.map((r) => r.id));
   const notAsked = await listMembersNotAsked(
@@ -32,14 +92,10 @@ export async function presentReadAcks(
     orgId,
     active.map((r) => r.id),
   );
-  const blind = new Map<number, Set<number>>();
-  for (const row of active) {
-    const waiting = readers.filter((r) => r.readAckId === row.id && r.completion === 0).map((r) => r.userId);
-    const seeing = await usersWhoSeePnp(db, orgId, row.pnpId, waiting);
-    blind.set(row.id, new Set(waiting.filter((id) => !seeing.has(id))));
-  }
+  const readers = new Map<number, ReadAckReader[]>();
+  for (const row of rows) readers.set(row.id, await presentReaderPage(db, orgId, row, FIRST_READERS));
   return rows.map((row) => {
-    const own = readers.filter((r) => r.readAckId === row.id);
+    const count = counts.get(row.id) ?? { total: 0, completed: 0 };
     return {
       id: row.id,
       pnp_id: row.pnpId,
@@ -54,23 +110,11 @@ export async function presentReadAcks(
       created_at: row.createdAt.toISOString(),
       created_by_name: row.createdByName,
       closed_at: row.closedAt?.toISOString() ?? null,
-      readers_total: own.length,
-      readers_completed: own.filter((r) => r.completion === 1).length,
-      user_ids: own.filter((r) => r.viaGroupId === null).map((r) => r.userId),
+      readers_total: count.total,
+      readers_completed: count.completed,
+      user_ids: named.filter((r) => r.readAckId === row.id).map((r) => r.userId),
       groups: groups.filter((g) => g.readAckId === row.id).map((g) => ({ id: g.id, name: g.name })),
-      readers: own.map((r) => ({
-        user_id: r.userId,
-        name: r.name,
-        email: r.email,
-        via_group_id: r.viaGroupId,
-        via_group_name: r.viaGroupName,
-        completion: r.completion,
-        opened_at: r.openedAt?.toISOString() ?? null,
-        acknowledged_at: r.acknowledgedAt?.toISOString() ?? null,
-        acknowledged_document_id: r.acknowledgedDocumentId,
-        acknowledged_version_number: r.acknowledgedVersionNumber,
-        cannot_see: blind.get(row.id)?.has(r.userId) ?? false,
-      })),
+      readers: readers.get(row.id) ?? [],
       members_not_asked: activeIds.has(row.id)
         ? notAsked
             .filter((m) => m.readAckId === row.id)

@@ -1,5 +1,5 @@
-import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ReaderCandidate } from '../../../shared/api/read-acks';
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ReaderCandidate, ReaderSortKey } from '../../../shared/api/read-acks';
 import { TaskKind, TaskStatus, UserStatus } from '../../../shared/domain/statuses';
 import { intArray, queryRows, type Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
@@ -96,8 +96,30 @@ export interface ReaderView {
   acknowledgedVersionNumber: number | null;
 }
 
-export async function listReaders(db: Executor, orgId: number, readAckIds: number[]): Promise<ReaderView[]> {
-  if (readAckIds.length === 0) return [];
+/** Which readers, in which order: a column of the readers table and a direction, from `offset`. */
+export interface ReaderPageSpec {
+  readonly sort: ReaderSortKey;
+  readonly dir: 'asc' | 'desc';
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** One page of a read acknowledgement's readers; ties (and the name column) go by last then first name. */
+export async function listReaderPage(
+  db: Executor,
+  orgId: number,
+  readAckId: number,
+  spec: ReaderPageSpec,
+): Promise<ReaderView[]> {
+  const direction = spec.dir === 'desc' ? desc : asc;
+  const byName = [sql`lower(${orgUsers.lastName})`, sql`lower(${orgUsers.firstName})`, orgUsers.id];
+  const first = {
+    name: [],
+    group: [sql`lower(${userGroups.name})`],
+    completion: [readAckReaders.completion],
+    acknowledged: [readAckReaders.acknowledgedAt],
+    version: [pnpDocuments.versionNumber],
+  }[spec.sort];
   const rows = await db
     .select({
       r: readAckReaders,
@@ -114,12 +136,15 @@ export async function listReaders(db: Executor, orgId: number, readAckIds: numbe
       pnpDocuments,
       and(eq(pnpDocuments.orgId, readAckReaders.orgId), eq(pnpDocuments.id, readAckReaders.acknowledgedDocumentId)),
     )
-    .where(and(eq(readAckReaders.orgId, orgId), inArray(readAckReaders.readAckId, readAckIds)))
-    .orderBy(asc(orgUsers.lastName), asc(orgUsers.firstName), asc(orgUsers.id));
-  return rows.map(({ r, first, last, email, groupName, versionNumber }) => ({
+    .where(and(eq(readAckReaders.orgId, orgId), eq(readAckReaders.readAckId, readAckId)))
+    // Descending is the ascending order reversed, blanks first (as the web's sortable tables do).
+    .orderBy(...[...first, ...byName].map((column) => direction(column)))
+    .limit(spec.limit)
+    .offset(spec.offset);
+  return rows.map(({ r, first: firstName, last, email, groupName, versionNumber }) => ({
     readAckId: r.readAckId,
     userId: r.userId,
-    name: `${first} ${last}`,
+    name: `${firstName} ${last}`,
     email,
     viaGroupId: r.viaGroupId,
     viaGroupName: groupName,
@@ -129,6 +154,47 @@ export async function listReaders(db: Executor, orgId: number, readAckIds: numbe
     acknowledgedDocumentId: r.acknowledgedDocumentId,
     acknowledgedVersionNumber: versionNumber,
   }));
+}
+
+/** How many readers each read acknowledgement has, and how many of them acknowledged. */
+export async function countReaders(
+  db: Executor,
+  orgId: number,
+  readAckIds: number[],
+): Promise<Map<number, { total: number; completed: number }>> {
+  if (readAckIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      readAckId: readAckReaders.readAckId,
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`count(*) filter (where ${readAckReaders.completion} = 1)::int`,
+    })
+    .from(readAckReaders)
+    .innerJoin(orgUsers, and(eq(orgUsers.orgId, readAckReaders.orgId), eq(orgUsers.id, readAckReaders.userId)))
+    .where(and(eq(readAckReaders.orgId, orgId), inArray(readAckReaders.readAckId, readAckIds)))
+    .groupBy(readAckReaders.readAckId);
+  return new Map(rows.map((r) => [r.readAckId, { total: Number(r.total), completed: Number(r.completed) }]));
+}
+
+/** The readers chosen by name (not through a group), in the order of their names: the edit form starts from them. */
+export async function listNamedReaderIds(
+  db: Executor,
+  orgId: number,
+  readAckIds: number[],
+): Promise<Array<{ readAckId: number; userId: number }>> {
+  if (readAckIds.length === 0) return [];
+  return db
+    .select({ readAckId: readAckReaders.readAckId, userId: readAckReaders.userId })
+    .from(readAckReaders)
+    .innerJoin(orgUsers, and(eq(orgUsers.orgId, readAckReaders.orgId), eq(orgUsers.id, readAckReaders.userId)))
+    .where(
+      and(
+        eq(readAckReaders.orgId, orgId),
+        inArray(readAckReaders.readAckId, readAckIds),
+        isNull(readAckReaders.viaGroupId),
+      ),
+    )
+    .orderBy(sql`lower(${orgUsers.lastName})`, sql`lower(${orgUsers.firstName})`, asc(orgUsers.id));
 }
 
 export async function listReadAckGroups(

@@ -5,6 +5,8 @@ import {
   ReadAckList,
   ReadAckListQuery,
   ReadAckParams,
+  ReadAckReaderPage,
+  ReadAckReadersQuery,
   ReadAckResponse,
   ReadAckStatusCount,
   ReaderCandidateList,
@@ -16,6 +18,7 @@ import { orgRoute, type App } from '../../http/routes';
 import {
   createReadAck,
   endReadAck,
+  listReadAckReaders,
   listReadAcks,
   listReaderCandidates,
   markAsRead,
@@ -36,7 +39,8 @@ export function registerReadAckRoutes(app: App, deps: Deps): void {
     {
       method: 'GET',
       url: BASE,
-      summary: "A P&P's read acknowledgements with their readers' completion (OA, BO, Owner)",
+      summary:
+        "A P&P's read acknowledgements with their readers' completion, the first page of readers each (OA, BO, Owner)",
       schema: { params: ReadAckParams, querystring: ReadAckListQuery, response: { 200: ReadAckList } },
     },
     (ctx, { params, query }) => listReadAcks(ctx, params.pnpId, query.status),
@@ -101,6 +105,18 @@ export function registerReadAckRoutes(app: App, deps: Deps): void {
       schema: { params: ReadAckIdParams, response: { 200: ReadAckResponse } },
     },
     async (ctx, { params }) => ({ read_acknowledgement: await showReadAck(ctx, params.pnpId, params.id) }),
+  );
+  orgRoute(
+    app,
+    deps,
+    {
+      method: 'GET',
+      url: `${BASE}/:id/readers`,
+      summary:
+        "One page of a read acknowledgement's readers, sorted by name, group, completion, acknowledged or version (OA, BO, Owner)",
+      schema: { params: ReadAckIdParams, querystring: ReadAckReadersQuery, response: { 200: ReadAckReaderPage } },
+    },
+    (ctx, { params, query }) => listReadAckReaders(ctx, params.pnpId, params.id, query),
   );
   orgRoute(
     app,

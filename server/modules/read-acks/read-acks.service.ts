@@ -5,12 +5,15 @@ import {
   type MarkAsReadResponse,
   type ReadAckInput,
   type ReadAckList,
+  type ReadAckReaderPage,
+  type ReadAckReadersRequest,
   type ReadAckStatusCount,
   type ReadAcknowledgement,
   type ReaderCandidate,
   type ReaderCandidateList,
   type UserHasAcknowledged,
 } from '../../../shared/api/read-acks';
+import { paginate } from '../../../shared/domain/pagination';
 import { PnpStatus, ReadAckStatus, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { readAckReaders, readAcknowledgements, tasks } from '../../db/schema/index';
 import { AppError, forbidden, notFound, unprocessable } from '../../http/errors';
@@ -20,7 +23,7 @@ import { findDocument, findDocumentByStatus, type DocumentRow } from '../pnps/pn
 import { loadPnpContext, type PnpContext } from '../pnps/workflow.context';
 import { canManage } from '../pnps/workflow.policy';
 import { closeIfComplete } from './read-acks.closing';
-import { presentReadAcks } from './read-acks.presenter';
+import { presentReadAcks, presentReaderPage } from './read-acks.presenter';
 import {
   addReaders,
   chooseReaders,
@@ -32,6 +35,7 @@ import {
 } from './read-acks.readers';
 import {
   countByStatus,
+  countReaders,
   findReadAck,
   lastViewSince,
   listReadAckRows,
@@ -126,6 +130,27 @@ export async function showReadAck(ctx: OrgCtx, pnpId: number, id: number): Promi
   const c = await loadManaged(ctx, pnpId);
   await getReadAck(ctx, pnpId, id);
   return present(ctx, c, id);
+}
+
+/** GET read_acknowledgements/{id}/readers: one page of its readers, sorted by a column of the readers table. */
+export async function listReadAckReaders(
+  ctx: OrgCtx,
+  pnpId: number,
+  id: number,
+  query: ReadAckReadersRequest,
+): Promise<ReadAckReaderPage> {
+  await loadManaged(ctx, pnpId);
+  const row = await getReadAck(ctx, pnpId, id);
+  const total = (await countReaders(ctx.tx, ctx.orgId, [id])).get(id)?.total ?? 0;
+  // A page past the last (readers left meanwhile) gives the last one, as the pager shows it.
+  const window = paginate({ total, page: query.page, pageSize: query.per_page });
+  const readers = await presentReaderPage(ctx.tx, ctx.orgId, row, {
+    sort: query.sort,
+    dir: query.dir,
+    offset: window.offset,
+    limit: window.pageSize,
+  });
+  return { readers, total, page: window.page, per_page: window.pageSize };
 }
 
 /** GET read_acknowledgements/status_count. */

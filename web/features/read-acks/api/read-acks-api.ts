@@ -2,6 +2,8 @@ import type {
   MarkAsReadResponse,
   ReadAckBody,
   ReadAckList,
+  ReadAckReaderPage,
+  ReadAckReadersQuery,
   ReadAckResponse,
   ReadAckStatusCount,
   ReaderCandidateList,
@@ -20,6 +22,8 @@ export const readAckKeys = {
   list: (orgId: string, pnpId: string | number, status: number) =>
     ['read-acks', orgId, String(pnpId), 'list', status] as const,
   one: (orgId: string, pnpId: string | number, id: string) => ['read-acks', orgId, String(pnpId), 'one', id] as const,
+  readers: (orgId: string, pnpId: string | number, id: number, query: ReadAckReadersQuery) =>
+    ['read-acks', orgId, String(pnpId), 'readers', id, query] as const,
   counts: (orgId: string, pnpId: string | number) => ['read-acks', orgId, String(pnpId), 'counts'] as const,
   mine: (orgId: string, pnpId: string | number) => ['read-acks', orgId, String(pnpId), 'mine'] as const,
   candidates: (orgId: string, pnpId: string | number, q: string) =>
@@ -31,6 +35,15 @@ export const listReadAcks = (orgId: string, pnpId: string | number, status: numb
 
 export const getReadAck = (orgId: string, pnpId: string | number, id: string): Promise<ReadAckResponse> =>
   http.get<ReadAckResponse>(`${base(orgId, pnpId)}/${id}`, { passThrough: IN_PLACE });
+
+/** GET .../{id}/readers: one page of a read acknowledgement's readers (its card has only the first). */
+export const listReadAckReaders = (
+  orgId: string,
+  pnpId: string | number,
+  id: number,
+  query: ReadAckReadersQuery,
+): Promise<ReadAckReaderPage> =>
+  http.get<ReadAckReaderPage>(`${base(orgId, pnpId)}/${id}/readers`, { query, passThrough: IN_PLACE });
 
 export const readAckStatusCount = (orgId: string, pnpId: string | number): Promise<ReadAckStatusCount> =>
   http.get<ReadAckStatusCount>(`${base(orgId, pnpId)}/status_count`, { passThrough: IN_PLACE });

@@ -1,21 +1,27 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ReadAcknowledgement } from '../../../../shared/api/read-acks';
+import {
+  READ_ACK_READERS_PAGE_SIZE,
+  READER_SORT_KEYS,
+  type ReadAcknowledgement,
+  type ReaderSortKey,
+} from '../../../../shared/api/read-acks';
+import { DEFAULT_PAGE } from '../../../../shared/domain/limits';
 import { Messages } from '../../../../shared/domain/messages';
 import { ReadAckStatus } from '../../../../shared/domain/statuses';
 import { confirm } from '../../../components/confirmation-modal';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
 import { PaginationFooter } from '../../../components/pagination-footer';
-import type { SortValue } from '../../../components/sort-state';
+import { toggleSort, type SortState, type SortValue } from '../../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useClientTable } from '../../../components/use-client-table';
 import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
-import { endReadAck, listReadAcks, readAckKeys } from '../api/read-acks-api';
+import { endReadAck, listReadAckReaders, listReadAcks, readAckKeys } from '../api/read-acks-api';
 import { showErrors } from './show-errors';
 
 const STATUS_COLOUR: Record<number, string> = { 1: 'green', 2: 'gray', 3: 'red' };
@@ -36,23 +42,7 @@ function PersonName({ name, email }: { readonly name: string; readonly email: st
 type Reader = ReadAcknowledgement['readers'][number];
 type MemberNotAsked = ReadAcknowledgement['members_not_asked'][number];
 
-/** What a readers column sorts by: what it shows (a group of hundreds is paged and sorted here). */
-function readerSortValue(r: Reader, key: string): SortValue {
-  switch (key) {
-    case 'name':
-      return r.name;
-    case 'group':
-      return r.via_group_name;
-    case 'completion':
-      return r.completion;
-    case 'acknowledged':
-      return r.acknowledged_at;
-    case 'version':
-      return r.acknowledged_version_number;
-    default:
-      return null;
-  }
-}
+const isReaderSortKey = (key: string): key is ReaderSortKey => (READER_SORT_KEYS as readonly string[]).includes(key);
 
 const memberSortValue = (m: MemberNotAsked, key: string): SortValue =>
   key === 'name' ? m.name : key === 'group' ? m.group_name : null;
@@ -102,9 +92,26 @@ function MembersNotAsked({ ack }: { readonly ack: ReadAcknowledgement }) {
   );
 }
 
-/** The readers with their completion, sorted and paged in the card (in the order of their names at first). */
-function ReadersTable({ ack }: { readonly ack: ReadAcknowledgement }) {
-  const table = useClientTable(ack.readers, { sortValue: readerSortValue });
+/**
+ * The readers with their completion, in the order of their names at first. The card brings the
+ * first page; the server sends the others and sorts them (one asked of a group of hundreds).
+ */
+function ReadersTable({ ack, orgId }: { readonly ack: ReadAcknowledgement; readonly orgId: string }) {
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const serverSort = sort && isReaderSortKey(sort.key) ? { sort: sort.key, dir: sort.dir } : {};
+  const readersQuery = { page, per_page: READ_ACK_READERS_PAGE_SIZE, ...serverSort };
+  const cardHasThem = page === DEFAULT_PAGE && sort === null;
+  const query = useQuery({
+    queryKey: readAckKeys.readers(orgId, ack.pnp_id, ack.id, readersQuery),
+    queryFn: () => listReadAckReaders(orgId, ack.pnp_id, ack.id, readersQuery),
+    enabled: !cardHasThem,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const shown = cardHasThem
+    ? { readers: ack.readers, total: ack.readers_total, page: DEFAULT_PAGE }
+    : (query.data ?? { readers: [], total: ack.readers_total, page });
   const columns: TableColumn<Reader>[] = [
     { key: 'name', header: 'Reader', sortable: true, render: (r) => <PersonName name={r.name} email={r.email} /> },
     { key: 'group', header: 'Group', sortable: true, render: (r) => r.via_group_name ?? '—' },
@@ -139,24 +146,37 @@ function ReadersTable({ ack }: { readonly ack: ReadAcknowledgement }) {
     },
   ];
   return (
-    <SortableTable
-      label={`Readers of ${ack.name}`}
-      columns={columns}
-      rows={table.pageRows}
-      rowKey={(r) => r.user_id}
-      sort={table.sort}
-      onSort={table.onSort}
-      empty={{ items: 'Readers', message: 'Everyone asked left before acknowledging it.', hint: false }}
-      footer={
-        <PaginationFooter
-          total={table.total}
-          page={table.page}
-          pageSize={table.pageSize}
-          label="Readers"
-          onPageChange={table.setPage}
-        />
-      }
-    />
+    <Stack gap={4}>
+      {query.error && (
+        <Text role="alert" c="red" size="sm">
+          {query.error instanceof ApiError && query.error.errors[0]
+            ? query.error.errors[0]
+            : 'The readers could not be loaded.'}
+        </Text>
+      )}
+      <SortableTable
+        label={`Readers of ${ack.name}`}
+        columns={columns}
+        rows={shown.readers}
+        rowKey={(r) => r.user_id}
+        loading={!cardHasThem && query.isPending}
+        sort={sort}
+        onSort={(key) => {
+          setSort((current) => toggleSort(current, key));
+          setPage(DEFAULT_PAGE);
+        }}
+        empty={{ items: 'Readers', message: 'Everyone asked left before acknowledging it.', hint: false }}
+        footer={
+          <PaginationFooter
+            total={shown.total}
+            page={shown.page}
+            pageSize={READ_ACK_READERS_PAGE_SIZE}
+            label="Readers"
+            onPageChange={setPage}
+          />
+        }
+      />
+    </Stack>
   );
 }
 
@@ -273,7 +293,7 @@ function ReadAckCard({
             )}
           </Group>
         </Group>
-        <ReadersTable ack={ack} />
+        <ReadersTable ack={ack} orgId={orgId} />
         <MembersNotAsked ack={ack} />
       </Stack>
     </Paper>
