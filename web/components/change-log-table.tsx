@@ -28,6 +28,8 @@ export interface ChangeLogEntry {
 export interface ChangeLogTableProps {
   readonly entries: readonly ChangeLogEntry[];
   readonly loading?: boolean;
+  /** The entries' load failed (the query's error): said instead of the empty panel. */
+  readonly error?: unknown;
   /** The TYPE column is optional and shown by default (spec §2). */
   readonly showType?: boolean;
   /** Plural noun of the footer and the empty panel; defaults to 'Change Logs'. */
@@ -75,6 +77,7 @@ function DebugPanel({ entries }: { readonly entries: readonly ChangeLogEntry[] }
 export function ChangeLogTable({
   entries,
   loading = false,
+  error = null,
   showType = true,
   label = 'Change Logs',
   truncated = false,
@@ -129,6 +132,7 @@ export function ChangeLogTable({
         rows={table.pageRows}
         rowKey={(e) => e.id}
         loading={loading}
+        error={error}
         sort={table.sort}
         onSort={table.onSort}
         empty={{ items: label }}

@@ -31,6 +31,7 @@ function ChangeLogs({ orgId, containerId }: { readonly orgId: string; readonly c
       entries={query.data?.change_logs ?? []}
       truncated={query.data?.truncated}
       loading={query.isPending}
+      error={query.error}
     />
   );
 }
