@@ -184,6 +184,26 @@ export function BulkReassignPage() {
         </Stepper.Step>
         <Stepper.Step label={STEPS[1]}>
           <Stack>
+            {holders.isError && (
+              // Said in place, with a way to ask again: both lists were empty without a word once a 500's toast had gone.
+              <Alert color="red" title="The users and groups could not be listed" role="alert">
+                <Stack gap="xs" align="flex-start">
+                  {unsaidErrorsOf(holders.error).map((e) => (
+                    <Text key={e} size="sm">
+                      {e}
+                    </Text>
+                  ))}
+                  <Button
+                    variant="default"
+                    size="xs"
+                    loading={holders.isFetching}
+                    onClick={() => void holders.refetch()}
+                  >
+                    Try again
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
             <Select
               label="From (user or group)"
               placeholder="Choose the user or group"
