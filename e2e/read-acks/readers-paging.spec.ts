@@ -54,7 +54,11 @@ test('a read acknowledgement of many readers pages and sorts its readers, and cl
     const card = page.getByRole('article', { name: ackName, exact: true });
     await expect(card.getByTestId('readack-completion')).toHaveText('0 of 12 readers acknowledged');
     const footer = card.getByTestId('pagination-footer');
-    const pager = card.getByRole('navigation', { name: 'Pagination', exact: true });
+    const pager = card.getByRole('navigation', { name: `Pages of the readers of ${ackName}`, exact: true });
+    // Named by its card: the page's other pagers are not mistaken for it.
+    await expect(page.getByRole('navigation', { name: `Pages of the readers of ${ackName}`, exact: true })).toHaveCount(
+      1,
+    );
     const rows = readerNames(page, ackName);
     await expect(footer).toContainText('Showing 1 - 10 of 12 Readers');
     await expect(rows).toHaveCount(10);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 
-const PAGER = 'nav[aria-label="Pagination"]';
+/** Every PaginationFooter's pager, whatever its landmark is named. */
+const PAGER = 'nav[data-pager]';
 
 const nameOf = (element: Element): string => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
 

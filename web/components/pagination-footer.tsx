@@ -11,6 +11,11 @@ export interface PaginationFooterProps {
   readonly label?: string;
   /** The server stopped counting at `total` and more exist: 'of 10,000+' (`countText`). */
   readonly capped?: boolean | undefined;
+  /**
+   * The pager's landmark name; defaults to 'Pagination'. A screen with several pagers (one a card)
+   * names each by its list, so that a screen reader's list of landmarks tells them apart.
+   */
+  readonly navLabel?: string;
   readonly onPageChange: (page: number) => void;
 }
 
@@ -56,6 +61,7 @@ export function PaginationFooter({
   pageSize = DEFAULT_PAGE_SIZE,
   label = 'Items',
   capped = false,
+  navLabel = 'Pagination',
   onPageChange,
 }: PaginationFooterProps) {
   const window = paginate({ total, page, pageSize });
@@ -65,7 +71,7 @@ export function PaginationFooter({
       <Text size="sm" c="dimmed" aria-live="polite">
         Showing {window.lower} - {window.upper} of {capped ? countText(window.total, true) : window.total} {label}
       </Text>
-      <Group gap={4} component="nav" aria-label="Pagination">
+      <Group gap={4} component="nav" aria-label={navLabel} data-pager>
         <PageLink onClick={() => onPageChange(window.page - 1)} disabled={!window.hasPrevious}>
           Previous
         </PageLink>

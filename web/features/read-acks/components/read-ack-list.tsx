@@ -84,6 +84,7 @@ function MembersNotAsked({ ack }: { readonly ack: ReadAcknowledgement }) {
             page={table.page}
             pageSize={table.pageSize}
             label="Members"
+            navLabel={`Pages of the group members not asked to read ${ack.name}`}
             onPageChange={table.setPage}
           />
         }
@@ -172,6 +173,7 @@ function ReadersTable({ ack, orgId }: { readonly ack: ReadAcknowledgement; reado
             page={shown.page}
             pageSize={READ_ACK_READERS_PAGE_SIZE}
             label="Readers"
+            navLabel={`Pages of the readers of ${ack.name}`}
             onPageChange={setPage}
           />
         }
