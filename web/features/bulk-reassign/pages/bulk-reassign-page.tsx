@@ -28,13 +28,14 @@ import {
 import { Messages } from '../../../../shared/domain/messages';
 import { BULK_ASSIGN_LOADER_MS } from '../../../../shared/domain/limits';
 import { OBJECT_ROLE_IDS, OBJECT_ROLE_NAMES } from '../../../../shared/domain/roles';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Page } from '../../../components/page';
+import { formErrorsOf } from '../../../lib/errors-of';
 import { ApiError } from '../../../lib/api-client';
 import { toasts } from '../../../lib/alerts';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { bulkAssignKeys, listHolders, listSourceItems, updateAssignments } from '../api/bulk-assign-api';
 import { ItemsTable, itemKey } from '../components/items-table';
-import { unsaidErrorsOf } from '../lib/unsaid-errors';
 
 const STEPS = ['Reassignment Type', 'Users', 'Versions and Roles', 'Items', 'Confirmation'] as const;
 const ROLE_COUNT_KEYS = { 1: 'owner', 2: 'author', 3: 'reviewer', 4: 'approver', 5: 'audience' } as const;
@@ -186,23 +187,12 @@ export function BulkReassignPage() {
           <Stack>
             {holders.isError && (
               // Said in place, with a way to ask again: both lists were empty without a word once a 500's toast had gone.
-              <Alert color="red" title="The users and groups could not be listed" role="alert">
-                <Stack gap="xs" align="flex-start">
-                  {unsaidErrorsOf(holders.error).map((e) => (
-                    <Text key={e} size="sm">
-                      {e}
-                    </Text>
-                  ))}
-                  <Button
-                    variant="default"
-                    size="xs"
-                    loading={holders.isFetching}
-                    onClick={() => void holders.refetch()}
-                  >
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
+              <LoadFailedAlert
+                title="The users and groups could not be listed"
+                messages={formErrorsOf(holders.error)}
+                retrying={holders.isFetching}
+                onRetry={() => void holders.refetch()}
+              />
             )}
             <Select
               label="From (user or group)"
@@ -252,18 +242,12 @@ export function BulkReassignPage() {
         <Stepper.Step label={STEPS[3]}>
           {items.isError ? (
             // Said in place, with a way to ask again: the step read 'No items.' once a 500's toast had gone.
-            <Alert color="red" title="The items could not be listed" role="alert">
-              <Stack gap="xs" align="flex-start">
-                {unsaidErrorsOf(items.error).map((e) => (
-                  <Text key={e} size="sm">
-                    {e}
-                  </Text>
-                ))}
-                <Button variant="default" size="xs" loading={items.isFetching} onClick={() => void items.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadFailedAlert
+              title="The items could not be listed"
+              messages={formErrorsOf(items.error)}
+              retrying={items.isFetching}
+              onRetry={() => void items.refetch()}
+            />
           ) : items.isPending ? (
             <Text>Loading items...</Text>
           ) : (
@@ -293,7 +277,7 @@ export function BulkReassignPage() {
             {preview.isError && (
               <Alert color="red" title="The changes could not be listed" role="alert">
                 <List>
-                  {unsaidErrorsOf(preview.error).map((e) => (
+                  {formErrorsOf(preview.error).map((e) => (
                     <List.Item key={e}>{e}</List.Item>
                   ))}
                 </List>

@@ -6,13 +6,14 @@ import type { AssignmentHolder, SubjectType } from '../../../../shared/api/user-
 import { UserStatus } from '../../../../shared/domain/statuses';
 import { confirm as confirmAction } from '../../../components/confirmation-modal';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Page } from '../../../components/page';
+import { formErrorsOf } from '../../../lib/errors-of';
 import { ApiError } from '../../../lib/api-client';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
 import { bulkAssignKeys, getLeaver, handOverLeaver, listHolders } from '../api/bulk-assign-api';
 import { ItemsTable } from '../components/items-table';
-import { unsaidErrorsOf } from '../lib/unsaid-errors';
 
 /** The toast after the hand-over: '1 item was', '3 items were'. */
 function handedOverMessage(name: string, items: number, alreadyInactive: boolean): string {
@@ -116,26 +117,15 @@ export function LeaverPage() {
       {/* A failed load says so in place, with a way to ask again: the page was otherwise blank under
           its title once a 500's toast had gone. */}
       {(leaver.isError || holders.isError) && (
-        <Alert color="red" title="What this user holds could not be listed" role="alert">
-          <Stack gap="xs" align="flex-start">
-            {[...new Set([...unsaidErrorsOf(leaver.error), ...unsaidErrorsOf(holders.error)])].map((e) => (
-              <Text key={e} size="sm">
-                {e}
-              </Text>
-            ))}
-            <Button
-              variant="default"
-              size="xs"
-              loading={leaver.isFetching || holders.isFetching}
-              onClick={() => {
-                if (leaver.isError) void leaver.refetch();
-                if (holders.isError) void holders.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert
+          title="What this user holds could not be listed"
+          messages={[...new Set([...formErrorsOf(leaver.error), ...formErrorsOf(holders.error)])]}
+          retrying={leaver.isFetching || holders.isFetching}
+          onRetry={() => {
+            if (leaver.isError) void leaver.refetch();
+            if (holders.isError) void holders.refetch();
+          }}
+        />
       )}
       {data && !holders.isPending && (
         <Stack>

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { LibraryFile } from '../../../../shared/api/library';
 import type { FilePreview } from '../../../../shared/api/library';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { errorsOf } from '../../../lib/errors-of';
 
@@ -36,19 +37,15 @@ export function DocumentViewer({ title, file, viewUrl, previewKey, fetchPreview 
     if (html.isPending) return <LoadingIndicator />;
     if (html.isError) {
       return (
-        <Alert color="orange" role="alert" title="This document could not be shown in the page">
-          <Stack gap="xs" align="flex-start">
-            {errorsOf(html.error).map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-            <Text size="sm">Use Download to open it.</Text>
-            <Button variant="light" size="xs" loading={html.isFetching} onClick={() => void html.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert
+          color="orange"
+          title="This document could not be shown in the page"
+          messages={errorsOf(html.error)}
+          retrying={html.isFetching}
+          onRetry={() => void html.refetch()}
+        >
+          <Text size="sm">Use Download to open it.</Text>
+        </LoadFailedAlert>
       );
     }
     return (
