@@ -164,7 +164,12 @@ test('a PDF version is shown in the page, and the work list shows the drafts a u
   const row = list.locator('tbody tr').filter({ hasText: shelter });
   await expect(row).toContainText('Authoring');
   await expect(row).toContainText('Author');
-  await page.getByLabel('Waiting for me', { exact: true }).check();
+  // The switch follows the address (waiting_for_me=true): it turns once the navigation is drawn,
+  // after check() would already have given up.
+  const waiting = page.getByRole('switch', { name: 'Waiting for me', exact: true });
+  await waiting.click();
+  await expect(waiting).toBeChecked();
+  await expect(page).toHaveURL(/waiting_for_me=true/);
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: shelter, exact: true }).click();
   await expect(page.getByTestId('stage-text')).toHaveText('Draft in Authoring');
