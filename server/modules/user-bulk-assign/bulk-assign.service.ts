@@ -5,14 +5,20 @@ import {
   type BulkAssignResponse,
   type SubjectRef,
 } from '../../../shared/api/user-bulk-assign';
-import { UserStatus } from '../../../shared/domain/statuses';
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { listAssignedItems, missingItems } from './items.repo';
 import { insertJob } from './jobs.repo';
 import { mailOutcome } from './reassignment.mail';
-import { previewItems, refuseIfUnsafe, refusalsOf, runReassignment, type ReassignmentPlan } from './reassignment.run';
-import { findSubjects, groupsWithNoActiveMember, type Subject } from './subjects.repo';
+import {
+  previewItems,
+  refuseIfUnsafe,
+  refusalsOf,
+  runReassignment,
+  targetRefusals,
+  type ReassignmentPlan,
+} from './reassignment.run';
+import { findSubjects, type Subject } from './subjects.repo';
 import { JOB } from '../../platform/jobs/job-names';
 
 /** Runs of up to this many items are done in the request; larger ones go to the background job. */
@@ -53,12 +59,7 @@ async function buildPlan(ctx: OrgCtx, body: z.output<typeof BulkAssignBody>): Pr
   if (targets.some((t) => t.type === source.type && t.id === source.id)) {
     errors.push(`${source.name} cannot be both the source and a target.`);
   }
-  for (const t of targets.filter((t) => t.type === 'User' && t.status !== UserStatus.Active)) {
-    errors.push(`${t.name} is not an active user and cannot receive assignments.`);
-  }
-  for (const g of await groupsWithNoActiveMember(ctx.tx, ctx.orgId, targets)) {
-    errors.push(`${g.name} has no active members and cannot receive assignments.`);
-  }
+  errors.push(...(await targetRefusals(ctx.tx, ctx.orgId, targets)));
   if (errors.length) throw unprocessable(...errors);
   return {
     type: body.reassignment_type,

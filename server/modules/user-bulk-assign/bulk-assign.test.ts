@@ -488,6 +488,82 @@ describe('the background run', () => {
   }, 120_000);
 });
 
+describe('the background run: its targets when it starts', () => {
+  it('fails, changing nothing, where a target was deactivated or deleted, or a group lost its last active member, since the request', async () => {
+    const queue = async (target: { type: 'User' | 'Group'; id: number }) => {
+      const source = await createUser(t.deps, f.orgA.id);
+      const { ids } = await manyPnps(60, source);
+      const res = await admin.post(`${base()}/update`, {
+        reassignment_type: 'reassign',
+        source: { type: 'User', id: source.id },
+        targets: [target],
+        selected_roles: [1],
+        selectedContainers: ids.map((id) => ({ item_type: 3, id })),
+      });
+      expect(res.json(), res.body).toMatchObject({ status: 'queued' });
+      return { source, jobId: res.json().job_id as number };
+    };
+    const deactivated = await createUser(t.deps, f.orgA.id);
+    const deleted = await createUser(t.deps, f.orgA.id);
+    const member = await createUser(t.deps, f.orgA.id);
+    const group = await createGroup(t.deps, f.orgA.id, [member.id]);
+    const runs = [
+      {
+        ...(await queue({ type: 'User', id: deactivated.id })),
+        target: deactivated.id,
+
+        reason: `${deactivated.name} is not an active user and cannot receive assignments.`,
+      },
+      {
+        ...(await queue({ type: 'User', id: deleted.id })),
+        target: deleted.id,
+
+        reason: `${deleted.name} is no longer a user and cannot receive assignments.`,
+      },
+      {
+        ...(await queue({ type: 'Group', id: group.id })),
+        target: null,
+
+        reason: `${group.name} has no active members and cannot receive assignments.`,
+      },
+    ];
+    await systemRows(
+      t.deps,
+      sql`update org_users set status = case when id = ${deleted.id} then -1 else 2 end
+           where id = any(${`{${deactivated.id},${deleted.id},${member.id}}`}::int[]) returning id`,
+    );
+
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 3 });
+    for (const run of runs) {
+      const [job] = await systemRows<{ status: string; changed_count: number; error: string }>(
+        t.deps,
+        sql`select status, changed_count, error from reassignment_jobs where id = ${run.jobId}`,
+      );
+      expect(job).toEqual({ status: 'failed', changed_count: 0, error: run.reason });
+      // Nothing half-applied: the source keeps every grant, the target got none, no item logged.
+      expect(await grantsOf(run.source.id)).toBe(60);
+      if (run.target !== null) expect(await grantsOf(run.target)).toBe(0);
+      const logs = await systemRows<{ n: number }>(
+        t.deps,
+        sql`select count(*)::int as n from change_logs where source_name = ${run.source.name}`,
+      );
+      expect(logs[0]!.n).toBe(0);
+      const mails = await systemRows<{ body_text: string }>(
+        t.deps,
+        sql`select body_text from mail_outbox where to_address = ${f.adminA.email}
+             and body_text like ${`%(${run.source.name}) on 60 items was not done%`}`,
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body_text).toContain(run.reason);
+    }
+    const groupGrants = await systemRows<{ n: number }>(
+      t.deps,
+      sql`select count(*)::int as n from access_grants where group_id = ${group.id}`,
+    );
+    expect(groupGrants[0]!.n).toBe(0);
+  }, 120_000);
+});
+
 describe('leaver', () => {
   it('401 / 403 / 404 / 422 / happy: hands over, closes tasks, deactivates', async () => {
     const leaver = await createUser(t.deps, f.orgA.id);
@@ -536,6 +612,48 @@ describe('leaver', () => {
         `${empty.name} has no active members and cannot take over.`,
       ].sort(),
     );
+    expect(await grantsOf(leaver.id)).toBe(1);
+    const [row] = await systemRows<{ status: number }>(
+      t.deps,
+      sql`select status::int as status from org_users where id = ${leaver.id}`,
+    );
+    expect(row!.status).toBe(1);
+  });
+
+  it('refuses where a draft waiting for their approval would be left to approvers who cannot act', async () => {
+    const leaver = await createUser(t.deps, f.orgA.id);
+    const colleague = await createUser(t.deps, f.orgA.id);
+    const gone = await createUser(t.deps, f.orgA.id, { status: 2 });
+    // They approve step 1 through a group; the only other approvers are an inactive user and a group of them.
+    const withLeaver = await createGroup(t.deps, f.orgA.id, [leaver.id, gone.id]);
+    const ofGone = await createGroup(t.deps, f.orgA.id, [gone.id]);
+    const binder = await createContainer(t.deps, f.orgA.id);
+    const [pnp] = await systemRows<{ id: number; name: string }>(
+      t.deps,
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          values (${f.orgA.id}, ${binder.id}, 'Waiting on a leaver ' || ${binder.id}, 1, false) returning id, name::text`,
+    );
+    const [doc] = await systemRows<{ id: number }>(
+      t.deps,
+      sql`insert into pnp_documents (org_id, pnp_id, status, draft_stage, approval_step)
+          values (${f.orgA.id}, ${pnp!.id}, 1, 4, 1) returning id`,
+    );
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: colleague.id }, 1);
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: leaver.id }, 2);
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { groupId: withLeaver.id }, 4, 1);
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: gone.id }, 4, 1);
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { groupId: ofGone.id }, 4, 1);
+    await systemRows(
+      t.deps,
+      sql`insert into tasks (org_id, user_id, kind, status, pnp_id, document_id, approval_step)
+          values (${f.orgA.id}, ${leaver.id}, 'Approve', 1, ${pnp!.id}, ${doc!.id}, 1) returning id`,
+    );
+    const res = await admin.post(`${base()}/leaver/${leaver.id}`, { targets: [{ type: 'User', id: colleague.id }] });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      `Nothing was changed: ${leaver.name} approves through a group that has nobody else.`,
+      `${pnp!.name} is waiting for approval at step 1, which would have no approver.`,
+    ]);
     expect(await grantsOf(leaver.id)).toBe(1);
     const [row] = await systemRows<{ status: number }>(
       t.deps,

@@ -2,11 +2,12 @@ import type { ChangeLogDeltas } from '../../../shared/api/change-logs';
 import type { AssignedItem, ReassignmentType, SelectedContainer } from '../../../shared/api/user-bulk-assign';
 import type { Executor } from '../../db/client';
 import type { OrgActor } from '../../http/actor';
-import { AppError } from '../../http/errors';
+import { AppError, unprocessable } from '../../http/errors';
+import { UserStatus } from '../../../shared/domain/statuses';
 import { insertChangeLog, type ChangeLogObjectType } from '../change-logs/change-logs.repo';
 import { copyGrantsTo, deleteGrants, pnpsWithOpenWork, refusalsOfRemoving, selectGrants } from './grants.repo';
 import { listAssignedItems, splitItems } from './items.repo';
-import type { Subject } from './subjects.repo';
+import { findSubjects, groupsWithNoActiveMember, type Subject } from './subjects.repo';
 import { resyncParticipantTasks } from '../pnps/participant-tasks';
 
 /** One bulk assignment, as confirmed: what, from whom, to whom, which roles, on which items. */
@@ -55,6 +56,35 @@ export async function refuseIfUnsafe(db: Executor, orgId: number, plan: Reassign
   }
 }
 
+/**
+ * Why the targets cannot receive the work now: a user deleted or not active, a group deleted or with
+ * no active member would get it with nobody to act. Asked when a run is confirmed and again when a
+ * queued run starts, since either may have changed in between.
+ */
+export async function targetRefusals(db: Executor, orgId: number, targets: Subject[]): Promise<string[]> {
+  const found = await findSubjects(db, orgId, targets);
+  const reasons: string[] = [];
+  const existing: Subject[] = [];
+  for (const target of targets) {
+    const now = found.get(`${target.type}:${target.id}`);
+    if (!now) {
+      reasons.push(
+        target.type === 'User'
+          ? `${target.name} is no longer a user and cannot receive assignments.`
+          : `${target.name} no longer exists and cannot receive assignments.`,
+      );
+    } else if (now.type === 'User' && now.status !== UserStatus.Active) {
+      reasons.push(`${now.name} is not an active user and cannot receive assignments.`);
+    } else {
+      existing.push(now);
+    }
+  }
+  for (const g of await groupsWithNoActiveMember(db, orgId, existing)) {
+    reasons.push(`${g.name} has no active members and cannot receive assignments.`);
+  }
+  return reasons;
+}
+
 function subjectDeltas(subjects: Subject[], roleNames: string[], key: 'added' | 'removed'): ChangeLogDeltas {
   const users = subjects.filter((s) => s.type === 'User');
   const groups = subjects.filter((s) => s.type === 'Group');
@@ -76,7 +106,8 @@ function subjectDeltas(subjects: Subject[], roleNames: string[], key: 'added' | 
  * Runs the plan in the caller's transaction (product rules 'Bulk reassignment'): reassign puts the
  * targets in the source's place and moves its open tasks; clone gives the targets the same roles;
  * remove takes the source out and closes its tasks, refused where that would leave a P&P without an
- * Owner or an approval step without an approver. One change-log entry per item. Answers the count.
+ * Owner or an approval step without an approver. Any run is refused whose targets cannot act now.
+ * One change-log entry per item. Answers the count.
  */
 export async function runReassignment(
   db: Executor,
@@ -85,6 +116,9 @@ export async function runReassignment(
   plan: ReassignmentPlan,
   now: Date,
 ): Promise<number> {
+  // A queued run starts later than it was confirmed: its targets are asked again, in its transaction.
+  const refusedTargets = plan.type === 'remove' ? [] : await targetRefusals(db, orgId, plan.targets);
+  if (refusedTargets.length) throw unprocessable(...refusedTargets);
   const items = await previewItems(db, orgId, plan);
   await refuseIfUnsafe(db, orgId, plan);
   const grants = await selectGrants(db, orgId, plan.source, plan.roles, splitItems(plan.items));
