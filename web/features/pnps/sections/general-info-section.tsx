@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   VERSION_CHANGED_MESSAGE,
@@ -8,9 +8,10 @@ import {
 import { Messages } from '../../../../shared/domain/messages';
 import { effectiveDateError } from '../../../../shared/domain/review-dates';
 import { DateInput } from '../../../components/date-input';
+import { StaleSaveAlert } from '../../../components/stale-save-alert';
 import { toasts } from '../../../lib/alerts';
-import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
+import { isStaleSave } from '../../../lib/stale-save';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { updateDocument } from '../api/update-document';
 import { useDocumentContext } from '../components/document-context';
@@ -83,8 +84,7 @@ function EditForm({
       await refresh();
       onDone();
     } catch (error) {
-      const isStale =
-        error instanceof ApiError && error.status === 409 && error.errors.includes(VERSION_CHANGED_MESSAGE);
+      const isStale = isStaleSave(error, VERSION_CHANGED_MESSAGE);
       setStale(isStale);
       // The form keeps what was typed; the notice in it offers to reload.
       if (!isStale) showErrors(error, { update: true });
@@ -100,14 +100,11 @@ function EditForm({
   return (
     <Stack gap="sm" ref={form.ref}>
       {stale && (
-        <Alert color="red" title="The version was not saved" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <div>{VERSION_CHANGED_MESSAGE}</div>
-            <Button variant="default" size="xs" onClick={() => void reload()}>
-              Reload
-            </Button>
-          </Stack>
-        </Alert>
+        <StaleSaveAlert
+          title="The version was not saved"
+          message={VERSION_CHANGED_MESSAGE}
+          onReload={() => void reload()}
+        />
       )}
       {draft && (
         <Textarea

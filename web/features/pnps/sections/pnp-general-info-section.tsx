@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PNP_CHANGED_MESSAGE } from '../../../../shared/api/pnps';
 import { Messages } from '../../../../shared/domain/messages';
+import { StaleSaveAlert } from '../../../components/stale-save-alert';
 import { toasts } from '../../../lib/alerts';
-import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
+import { isStaleSave } from '../../../lib/stale-save';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { updatePnp } from '../api/update-pnp';
 import { useDocumentContext } from '../components/document-context';
@@ -45,7 +46,7 @@ export function PnpGeneralInfoSection() {
       try {
         await updatePnp(orgId, pnp.id, { pnp: body });
       } catch (error) {
-        const isStale = error instanceof ApiError && error.status === 409 && error.errors.includes(PNP_CHANGED_MESSAGE);
+        const isStale = isStaleSave(error, PNP_CHANGED_MESSAGE);
         setStale(isStale);
         // The form keeps what was typed; the notice in it offers to reload.
         if (isStale) return;
@@ -80,14 +81,11 @@ export function PnpGeneralInfoSection() {
         {editing ? (
           <Stack gap="sm" ref={form.ref}>
             {stale && (
-              <Alert color="red" title="The P&P was not saved" role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <div>{PNP_CHANGED_MESSAGE}</div>
-                  <Button variant="default" size="xs" onClick={() => void reload()}>
-                    Reload
-                  </Button>
-                </Stack>
-              </Alert>
+              <StaleSaveAlert
+                title="The P&P was not saved"
+                message={PNP_CHANGED_MESSAGE}
+                onReload={() => void reload()}
+              />
             )}
             <NameInput value={name} onChange={setName} showRequired={tried} />
             <DescriptionInput value={description} onChange={setDescription} />

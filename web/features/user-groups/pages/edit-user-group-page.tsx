@@ -1,3 +1,4 @@
+import { GROUP_CHANGED_MESSAGE } from '../../../../shared/api/user-groups';
 import { Alert } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { toasts } from '../../../lib/alerts';
 import type { UserGroupDetail } from '../../../../shared/api/user-groups';
 import { getUserGroup, updateUserGroup, userGroupKeys } from '../api/user-groups-api';
 import { errorsOf, formErrorsOf } from '../components/errors-of';
-import { isStaleSave } from '../components/stale-save';
+import { isStaleSave } from '../../../lib/stale-save';
 import { UserGroupForm, type GroupFormValues } from '../components/user-group-form';
 
 /** orgs/{orgId}/user_groups/{groupId}/edit: change a group's name, description and members (spec §2). */
@@ -42,7 +43,7 @@ export function EditUserGroupPage() {
     },
     onError: (error) => {
       setErrors(formErrorsOf(error));
-      setStale(isStaleSave(error));
+      setStale(isStaleSave(error, GROUP_CHANGED_MESSAGE));
     },
   });
   /** Starts over from the group as it is now: the form shows their changes, the user makes theirs again. */

@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { NewUserInput, type UserDetail } from '../../../../shared/api/users';
+import { NewUserInput, type UserDetail, USER_CHANGED_MESSAGE } from '../../../../shared/api/users';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { formErrorsOf } from './show-errors';
-import { isStaleSave } from './stale-save';
+import { isStaleSave } from '../../../lib/stale-save';
 
 export interface UserFormValues {
   first_name: string;
@@ -87,7 +87,7 @@ export function UserForm({ initial = empty, submitLabel, onSubmit, onCancel, onR
     } catch (error) {
       guard.askBeforeLeaving();
       setServerErrors(formErrorsOf(error));
-      setStale(isStaleSave(error));
+      setStale(isStaleSave(error, USER_CHANGED_MESSAGE));
     } finally {
       setSaving(false);
     }

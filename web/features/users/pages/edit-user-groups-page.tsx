@@ -2,13 +2,13 @@ import { Alert, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { USER_SUCCESS, type EditableUserDetail } from '../../../../shared/api/users';
+import { type EditableUserDetail, USER_CHANGED_MESSAGE, USER_SUCCESS } from '../../../../shared/api/users';
 import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { getUser, listGroups, updateUser, userKeys } from '../api/users-api';
 import { errorsOf, formErrorsOf } from '../components/show-errors';
-import { isStaleSave } from '../components/stale-save';
+import { isStaleSave } from '../../../lib/stale-save';
 
 /** orgs/{orgId}/users/edit/{userId}/group: choose the groups the user belongs to (system groups are the system's). */
 export function EditUserGroupsPage() {
@@ -61,7 +61,7 @@ export function EditUserGroupsPage() {
     } catch (error) {
       guard.askBeforeLeaving();
       setErrors(formErrorsOf(error));
-      setStale(isStaleSave(error));
+      setStale(isStaleSave(error, USER_CHANGED_MESSAGE));
     } finally {
       setSaving(false);
     }
