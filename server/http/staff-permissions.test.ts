@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailOutboxList, MailOutboxMessage } from '../../shared/api/notifications';
+import type { Dashboard } from '../../shared/api/hstm-dashboard';
 import { StaffPermission } from '../../shared/domain/roles';
 import { createOrg, createStaff, createUser } from '../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../test/harness';
@@ -34,6 +37,7 @@ const path = (url: string): string =>
 let t: TestApp;
 let routes: RouteRecord[];
 let orgAdmin: Agent;
+let orgId: number;
 const staffWith = new Map<string, Agent>();
 
 async function staff(permissions: readonly number[]): Promise<Agent> {
@@ -66,6 +70,7 @@ beforeAll(async () => {
   t = await createTestApp();
   routes = t.app.routeTable.filter((r) => r.access === 'staff' && r.method !== 'HEAD');
   const org = await createOrg(t.deps);
+  orgId = org.id;
   const admin = await createUser(t.deps, org.id, { isAdmin: true });
   orgAdmin = await t.signIn(admin.username, admin.password, org.tenant);
 });
@@ -103,5 +108,88 @@ describe('staff permissions, route by route', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * What a staff user sees inside a route their number opens (product-rules.md: staff never see org
+ * content except through a login-as session). Each row: a capability, the numbers held, whether
+ * they may see it. The outbox's set-password links open the account they are for: an org user's
+ * only for login as (4), a staff user's only for user management (2), who may make such an account
+ * anyway. The dashboard's search: organisations with org management (3), which gates the
+ * Organizations screens; users with 3 (the Org Users screens) or 4 (whom to log in as).
+ */
+type Capability =
+  'org user set-password link' | 'staff set-password link' | 'dashboard organisations' | 'dashboard users';
+const SEES: readonly [Capability, string, boolean][] = [
+  ['org user set-password link', '5', false],
+  ['org user set-password link', '2 3 5', false],
+  ['org user set-password link', '4 5', true],
+  ['org user set-password link', '2 3 4 5', true],
+  ['staff set-password link', '5', false],
+  ['staff set-password link', '3 4 5', false],
+  ['staff set-password link', '2 5', true],
+  ['staff set-password link', '2 3 4 5', true],
+  ['dashboard organisations', '', false],
+  ['dashboard organisations', '2', false],
+  ['dashboard organisations', '4', false],
+  ['dashboard organisations', '2 4 5', false],
+  ['dashboard organisations', '3', true],
+  ['dashboard users', '', false],
+  ['dashboard users', '2', false],
+  ['dashboard users', '5', false],
+  ['dashboard users', '2 5', false],
+  ['dashboard users', '3', true],
+  ['dashboard users', '4', true],
+];
+
+describe('staff permissions, what a route shows', () => {
+  it('each capability is seen exactly by the numbers its row names', async () => {
+    const word = `cap${randomBytes(3).toString('hex')}`;
+    const invitee = await createUser(t.deps, orgId, {
+      username: `invitee.${word}`,
+      email: `invitee.${word}@example.com`,
+    });
+    expect((await orgAdmin.post(`/api/o/${orgId}/users/${invitee.id}/send_welcome_email`, {})).statusCode).toBe(200);
+    const manager = await staff([StaffPermission.UserManagement]);
+    const staffEmail = `staff.${word}@example.com`;
+    const created = await manager.post('/api/hstm/hstm_users', {
+      user: { name: `Staff ${word}`, email: staffEmail, username: `staff.${word}`, permissions: '3' },
+    });
+    expect(created.statusCode).toBe(201);
+    const org = await createOrg(t.deps, { name: `Clinic ${word}` });
+
+    /** The whole answer for the one message to this address, as text: a link shows if its path does. */
+    const mailTo = async (agent: Agent, email: string): Promise<string> => {
+      const listed = await agent.get(`/api/hstm/mail_outbox?search=${encodeURIComponent(email)}`);
+      const [mail] = listed.json<MailOutboxList>().mail_outbox;
+      if (!mail) throw new Error(`No mail to ${email}.`);
+      const one = await agent.get(`/api/hstm/mail_outbox/${mail.id}`);
+      expect(one.statusCode).toBe(200);
+      return listed.body + JSON.stringify(one.json<MailOutboxMessage>());
+    };
+    const dashboard = async (agent: Agent): Promise<Dashboard> => {
+      const res = await agent.get(`/api/hstm/dash/new?search=${word}`);
+      expect(res.statusCode).toBe(200);
+      return res.json<Dashboard>();
+    };
+    const sees: Record<Capability, (agent: Agent) => Promise<boolean>> = {
+      'org user set-password link': async (agent) =>
+        /\/set_password\/[\w-]{20,}/.test(await mailTo(agent, invitee.email)),
+      'staff set-password link': async (agent) =>
+        /\/staff_set_password\/[\w-]{20,}/.test(await mailTo(agent, staffEmail)),
+      'dashboard organisations': async (agent) =>
+        (await dashboard(agent)).organizations.rows.some((o) => o.id === org.id),
+      'dashboard users': async (agent) => (await dashboard(agent)).users.rows.some((u) => u.id === invitee.id),
+    };
+
+    const wrong: string[] = [];
+    for (const [capability, numbers, expected] of SEES) {
+      const agent = await staff(numbers ? numbers.split(' ').map(Number) : []);
+      const seen = await sees[capability](agent);
+      if (seen !== expected) wrong.push(`${capability} with '${numbers}': ${seen ? 'seen' : 'not seen'}`);
+    }
+    console.log(`staff capabilities: ${SEES.length} cases tried, ${SEES.length - wrong.length} held`);
+    expect(wrong).toEqual([]);
   });
 });

@@ -24,8 +24,8 @@ describe('GET hstm/dash/new', () => {
     expect((await agent.get(URL)).statusCode).toBe(403);
   });
 
-  it('any staff user (no permission needed) finds organisations by name or key and users by name, e-mail or username', async () => {
-    const staff = await createStaff(t.deps, '');
+  it('staff with org management find organisations by name or key and users by name, e-mail or username', async () => {
+    const staff = await createStaff(t.deps, '3');
     const agent = await t.signIn(staff.username, staff.password);
     const word = `zq${randomBytes(3).toString('hex')}`;
     const byName = await createOrg(t.deps, { name: `Clinic ${word}` });
@@ -77,7 +77,7 @@ describe('GET hstm/dash/new', () => {
   });
 
   it('treats % and _ as plain characters, caps each list and answers the most recent for an empty search', async () => {
-    const staff = await createStaff(t.deps, '2');
+    const staff = await createStaff(t.deps, '3');
     const agent = await t.signIn(staff.username, staff.password);
     expect((await agent.get(`${URL}?search=${encodeURIComponent('%_%')}`)).json().organizations.total).toBe(0);
     const word = `cap${randomBytes(3).toString('hex')}`;
@@ -93,7 +93,7 @@ describe('GET hstm/dash/new', () => {
   });
 
   it('counts matches up to the reach and says when more matched (ADR 0025)', async () => {
-    const staff = await createStaff(t.deps, '');
+    const staff = await createStaff(t.deps, '4');
     const agent = await t.signIn(staff.username, staff.password);
     const word = `reach${randomBytes(3).toString('hex')}`;
     const org = await createOrg(t.deps);
@@ -113,8 +113,8 @@ describe('GET hstm/dash/new', () => {
     expect(past.rows).toHaveLength(10);
   });
 
-  it('counts organisations by status and users locked out', async () => {
-    const staff = await createStaff(t.deps, '3');
+  it('counts organisations by status and users locked out, for any staff user', async () => {
+    const staff = await createStaff(t.deps, '');
     const agent = await t.signIn(staff.username, staff.password);
     const before = (await agent.get(URL)).json().figures;
     await createOrg(t.deps, { status: OrgStatus.Disabled });
@@ -125,6 +125,38 @@ describe('GET hstm/dash/new', () => {
     expect(after.orgs_disabled - before.orgs_disabled).toBe(1);
     expect(after.orgs_locked - before.orgs_locked).toBe(1);
     expect(after.users_locked_out - before.users_locked_out).toBe(1);
+  });
+
+  it('shows organisations only with org management (3) and users only with 3 or login as (4); the figures to all', async () => {
+    const word = `zp${randomBytes(3).toString('hex')}`;
+    const org = await createOrg(t.deps, { name: `Clinic ${word}` });
+    const user = await createUser(t.deps, org.id, { username: `login.${word}` });
+    const seen: Record<string, { orgs: number[]; users: number[]; figures: boolean }> = {};
+    for (const numbers of ['', '2', '5', '2 5', '4', '3', '2 3 4 5']) {
+      const staff = await createStaff(t.deps, numbers);
+      const agent = await t.signIn(staff.username, staff.password);
+      const res = await agent.get(`${URL}?search=${word}`);
+      expect(res.statusCode, numbers).toBe(200);
+      const body = res.json();
+      seen[numbers] = {
+        orgs: body.organizations.rows.map((o: { id: number }) => o.id),
+        users: body.users.rows.map((u: { id: number }) => u.id),
+        figures: body.figures.orgs_active > 0,
+      };
+      // A withheld list says nothing of how many matched.
+      if (seen[numbers].orgs.length === 0) expect(body.organizations, numbers).toMatchObject({ total: 0 });
+      if (seen[numbers].users.length === 0) expect(body.users, numbers).toMatchObject({ total: 0 });
+    }
+    const none = { orgs: [], users: [], figures: true };
+    expect(seen).toEqual({
+      '': none,
+      '2': none,
+      '5': none,
+      '2 5': none,
+      '4': { orgs: [], users: [user.id], figures: true },
+      '3': { orgs: [org.id], users: [user.id], figures: true },
+      '2 3 4 5': { orgs: [org.id], users: [user.id], figures: true },
+    });
   });
 
   it('422 for a search that is too long', async () => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_COUNT_REACH, Dashboard, DashboardQuery } from '../../../shared/api/hstm-dashboard';
+import { StaffPermission } from '../../../shared/domain/roles';
 import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { commitWithFinalStatement } from '../../db/tenant';
@@ -72,7 +73,25 @@ export const usersLockedOutSql = (now: Date): SQL =>
 
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** Issue 14: the staff dashboard, any staff user (spec §2 "hstm/dashboard"). */
+/**
+ * What of the search a staff user's numbers cover. Organisations: org management (3), which gates
+ * the Organizations screens. Users: org management, which gates the Org Users screens, or login as
+ * (4), whose holders find here whom to log in as and may see all of that user anyway. The figures
+ * are counts of no one in particular and are shown to every staff user.
+ */
+export function dashboardSections(permissions: readonly number[]): { orgs: boolean; users: boolean } {
+  const orgManagement = permissions.includes(StaffPermission.OrgManagement);
+  return { orgs: orgManagement, users: orgManagement || permissions.includes(StaffPermission.LoginAs) };
+}
+
+/** A list withheld from the caller: no rows, and the statement does not read them. */
+const withheld = sql`'[]'::json`;
+const notCounted = sql`0`;
+
+/**
+ * Issue 14: the staff dashboard, any staff user (spec §2 "hstm/dashboard"); its organisations and
+ * users only for the numbers that cover them (`dashboardSections`), the rest answered empty.
+ */
 export function registerHstmDashboardModule(app: App, deps: Deps): void {
   staffRoute(
     app,
@@ -80,7 +99,8 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
     {
       method: 'GET',
       url: '/api/hstm/dash/new',
-      summary: 'Staff dashboard: organisations and users matching a search, and figures that need attention',
+      summary:
+        'Staff dashboard: organisations and users matching a search (each only for the permission covering it), and figures that need attention',
       schema: { querystring: DashboardQuery, response: { 200: Dashboard } },
     },
     async (ctx, { query }) => {
@@ -95,20 +115,25 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
       // bench's fixture, against a floor of 0.7 ms). A read is not audited, so nothing follows it:
       // its COMMIT rides with it (tenant.ts).
       commitWithFinalStatement(ctx.tx);
+      const shows = dashboardSections(ctx.actor.permissions);
+      const orgsSql = sql`(select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]')
+             from (select o.id, o.name, o.tenant, o.status, o.created_at from organizations o
+                    where ${orgWhere} order by o.created_at desc, o.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x)`;
+      const orgTotalSql = sql`(select count(*)::int from (select 1 from organizations o where ${orgWhere} limit ${COUNT_LIMIT}) n)`;
+      const usersSql = sql`(select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]')
+             from (select u.id, u.first_name, u.last_name, u.email, u.username, u.status, u.org_id,
+                          o.name as org_name, u.created_at
+                     from org_users u join organizations o on o.id = u.org_id
+                    where ${userWhere} order by u.created_at desc, u.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x)`;
+      const userTotalSql = sql`(select count(*)::int from (select 1 from org_users u where ${userWhere} limit ${COUNT_LIMIT}) n)`;
       const [row] = await queryRows<DashboardRow>(
         ctx.tx,
         sql`
         select
-          (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]')
-             from (select o.id, o.name, o.tenant, o.status, o.created_at from organizations o
-                    where ${orgWhere} order by o.created_at desc, o.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x) as orgs,
-          (select count(*)::int from (select 1 from organizations o where ${orgWhere} limit ${COUNT_LIMIT}) n) as org_total,
-          (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]')
-             from (select u.id, u.first_name, u.last_name, u.email, u.username, u.status, u.org_id,
-                          o.name as org_name, u.created_at
-                     from org_users u join organizations o on o.id = u.org_id
-                    where ${userWhere} order by u.created_at desc, u.id desc limit ${sql.raw(String(DASHBOARD_LIMIT))}) x) as users,
-          (select count(*)::int from (select 1 from org_users u where ${userWhere} limit ${COUNT_LIMIT}) n) as user_total,
+          ${shows.orgs ? orgsSql : withheld} as orgs,
+          ${shows.orgs ? orgTotalSql : notCounted} as org_total,
+          ${shows.users ? usersSql : withheld} as users,
+          ${shows.users ? userTotalSql : notCounted} as user_total,
           (select count(*)::int from organizations where status = ${code(OrgStatus.Enabled)}) as orgs_active,
           (select count(*)::int from organizations where status = ${code(OrgStatus.Disabled)}) as orgs_disabled,
           (select count(*)::int from organizations where status = ${code(OrgStatus.Locked)}) as orgs_locked,

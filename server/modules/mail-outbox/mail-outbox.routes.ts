@@ -14,6 +14,7 @@ import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
 import { IdParam, staffRoute, type App } from '../../http/routes';
 import { oneLineContainsPattern } from '../../db/like';
+import { withLinksTheViewerMaySee } from './hidden-links';
 
 type Row = typeof mailOutbox.$inferSelect;
 type ListRow = Pick<Row, 'id' | 'orgId' | 'toAddress' | 'subject' | 'status' | 'lastError' | 'createdAt' | 'sentAt'>;
@@ -111,13 +112,19 @@ export function registerMailOutboxRoutes(app: App, deps: Deps): void {
       method: 'GET',
       url: '/api/hstm/mail_outbox/:id',
       permission: StaffPermission.DeveloperTools,
-      summary: 'One message of the mail outbox with its plain-text and HTML bodies',
+      summary:
+        'One message of the mail outbox with its plain-text and HTML bodies, set-password links hidden unless the caller may act as their user',
       schema: { params: z.object({ id: IdParam }), response: { 200: MailOutboxMessage } },
     },
     async (ctx, { params }) => {
       const [row] = await ctx.tx.select().from(mailOutbox).where(eq(mailOutbox.id, params.id)).limit(1);
       if (!row) throw notFound('The message');
-      return { ...present(row), body_text: row.bodyText, body_html: row.bodyHtml };
+      const shown = (body: string) => withLinksTheViewerMaySee(body, ctx.actor.permissions);
+      return {
+        ...present(row),
+        body_text: shown(row.bodyText),
+        body_html: row.bodyHtml === null ? null : shown(row.bodyHtml),
+      };
     },
   );
 }

@@ -5,6 +5,7 @@ import { withSystem } from '../../db/tenant';
 import { enqueueMail } from '../../platform/mailer';
 import { createOrg, createStaff, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { hiddenLinkText } from './hidden-links';
 
 let t: TestApp;
 
@@ -142,6 +143,48 @@ describe('GET hstm/mail_outbox', () => {
     expect((await agent.get('/api/hstm/mail_outbox?per_page=1')).json()).toMatchObject({
       total: PAGER_COUNT_PAGES,
       total_capped: true,
+    });
+  });
+});
+
+describe('GET hstm/mail_outbox/{id}: set-password links', () => {
+  it('hides them in the plain-text and HTML bodies from staff whose numbers do not cover them, and only them', async () => {
+    const word = `link${Date.now().toString(36)}`;
+    const orgLink = `https://tenet.example.com/set_password/${'a'.repeat(43)}`;
+    const staffLink = `https://tenet.example.com/staff_set_password/${'b'.repeat(43)}`;
+    const tasks = 'https://tenet.example.com/orgs/1/tasks';
+    await withSystem(t.deps.database.db, (tx) =>
+      enqueueMail(tx, {
+        orgId: null,
+        to: `${word}@example.com`,
+        subject: word,
+        text: `Yours: ${orgLink}\nTheirs:\n${staffLink}\nTasks: ${tasks}`,
+        html: `<p><a href="${orgLink}">Set</a> <a href='${staffLink}'>Staff</a> ${tasks}</p>`,
+      }),
+    );
+    const open = async (numbers: string) => {
+      const staff = await createStaff(t.deps, numbers);
+      const agent = await t.signIn(staff.username, staff.password);
+      const [mail] = (await agent.get(`/api/hstm/mail_outbox?search=${word}`)).json().mail_outbox;
+      const res = await agent.get(`/api/hstm/mail_outbox/${mail.id}`);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const needs4 = hiddenLinkText(4);
+    const needs2 = hiddenLinkText(2);
+    expect(needs4).toBe('[link hidden: needs permission 4]');
+
+    expect(await open('5')).toMatchObject({
+      body_text: `Yours: ${needs4}\nTheirs:\n${needs2}\nTasks: ${tasks}`,
+      body_html: `<p><a href="${needs4}">Set</a> <a href='${needs2}'>Staff</a> ${tasks}</p>`,
+    });
+    expect((await open('4 5')).body_text).toBe(`Yours: ${orgLink}\nTheirs:\n${needs2}\nTasks: ${tasks}`);
+    expect((await open('2 5')).body_html).toBe(
+      `<p><a href="${needs4}">Set</a> <a href='${staffLink}'>Staff</a> ${tasks}</p>`,
+    );
+    expect(await open('2 3 4 5')).toMatchObject({
+      body_text: `Yours: ${orgLink}\nTheirs:\n${staffLink}\nTasks: ${tasks}`,
+      body_html: `<p><a href="${orgLink}">Set</a> <a href='${staffLink}'>Staff</a> ${tasks}</p>`,
     });
   });
 });
