@@ -52,13 +52,40 @@ const maybeLink = (allowed: boolean, to: string, children: ReactNode): ReactNode
     <Text size="sm">{children}</Text>
   );
 
-/** hstm/dashboard: find organisations and org users quickly, and see what needs attention. */
+/** A list the server does not give this staff user: its title and the permission it needs, no empty table. */
+function WithheldList({ title, needs }: { readonly title: string; readonly needs: string }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {needs}
+      </Text>
+    </Stack>
+  );
+}
+
+/** What the search looks through, for the lists this staff user is given. */
+const searchDescription = (orgs: boolean, users: boolean): string =>
+  [orgs && 'organizations by name or tenant key', users && 'users by name, email or username']
+    .filter(Boolean)
+    .join('; ')
+    .replace(/^./, (first) => first.toUpperCase()) + '.';
+
+/**
+ * hstm/dashboard: find organisations and org users quickly, and see what needs attention. The
+ * server gives organisations only to org management (3) and users only to 3 or login as (4); the
+ * lists it does not give are not drawn as empty ones.
+ */
 export function DashboardPage() {
   const flags = useSessionFlags();
   const canOpenOrgs = flags.staffPermissions.includes(StaffPermission.OrgManagement);
   // Login-as (permission 4) is offered here too: the user's own page needs org management (3), and
   // staff with 4 alone had no way to reach it.
   const canLoginAs = flags.staffPermissions.includes(StaffPermission.LoginAs);
+  const seesOrgs = canOpenOrgs;
+  const seesUsers = canOpenOrgs || canLoginAs;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const query = useQuery({
@@ -161,65 +188,81 @@ export function DashboardPage() {
             hint="Too many failed sign-ins, locked right now."
           />
         </SimpleGrid>
-        <TextInput
-          label="Search"
-          description="Organizations by name or tenant key; users by name, email or username."
-          placeholder="Search organizations and users"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          maw={480}
-        />
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={2} size="h4">
-              Organizations
-            </Title>
-            <Text size="sm" c="dimmed">
-              {caption(data?.organizations)}
-            </Text>
-          </Group>
-          <SortableTable
-            label="Organizations"
-            columns={orgColumns}
-            rows={data?.organizations.rows ?? []}
-            rowKey={(o) => o.id}
-            loading={searching}
-            error={query.error}
-            sort={null}
-            onSort={noSort}
-            empty={{
-              items: 'Organizations',
-              message: debounced ? 'No organization matches this search.' : 'No organization yet.',
-              hint: false,
-            }}
+        {(seesOrgs || seesUsers) && (
+          <TextInput
+            label="Search"
+            description={searchDescription(seesOrgs, seesUsers)}
+            placeholder={seesOrgs ? 'Search organizations and users' : 'Search users'}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            maw={480}
           />
-        </Stack>
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={2} size="h4">
-              Users
-            </Title>
-            <Text size="sm" c="dimmed">
-              {caption(data?.users)}
-            </Text>
-          </Group>
-          <SortableTable
-            label="Users"
-            columns={userColumns}
-            rows={data?.users.rows ?? []}
-            rowKey={(u) => u.id}
-            loading={searching}
-            error={query.error}
-            sort={null}
-            onSort={noSort}
-            empty={{
-              items: 'Users',
-              message: debounced ? 'No user matches this search.' : 'No user yet.',
-              hint: false,
-            }}
+        )}
+        {seesOrgs ? (
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={2} size="h4">
+                Organizations
+              </Title>
+              <Text size="sm" c="dimmed">
+                {caption(data?.organizations)}
+              </Text>
+            </Group>
+            <SortableTable
+              label="Organizations"
+              columns={orgColumns}
+              rows={data?.organizations.rows ?? []}
+              rowKey={(o) => o.id}
+              loading={searching}
+              error={query.error}
+              sort={null}
+              onSort={noSort}
+              empty={{
+                items: 'Organizations',
+                message: debounced ? 'No organization matches this search.' : 'No organization yet.',
+                hint: false,
+              }}
+            />
+          </Stack>
+        ) : (
+          <WithheldList
+            title="Organizations"
+            needs="Organizations are shown to staff with the Org management permission."
           />
-        </Stack>
+        )}
+        {seesUsers ? (
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={2} size="h4">
+                Users
+              </Title>
+              <Text size="sm" c="dimmed">
+                {caption(data?.users)}
+              </Text>
+            </Group>
+            <SortableTable
+              label="Users"
+              columns={userColumns}
+              rows={data?.users.rows ?? []}
+              rowKey={(u) => u.id}
+              loading={searching}
+              error={query.error}
+              sort={null}
+              onSort={noSort}
+              empty={{
+                items: 'Users',
+                message: debounced ? 'No user matches this search.' : 'No user yet.',
+                hint: false,
+              }}
+            />
+          </Stack>
+        ) : (
+          <WithheldList
+            title="Users"
+            needs="Users are shown to staff with the Org management or Login as another user permission."
+          />
+        )}
       </Stack>
     </Page>
   );

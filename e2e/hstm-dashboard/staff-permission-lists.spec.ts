@@ -1,0 +1,88 @@
+import type { StaffUserResponse } from '../../shared/api/hstm-users';
+import type { MailOutboxList, MailOutboxMessage } from '../../shared/api/notifications';
+import type { UserResponse } from '../../shared/api/users';
+import { TenetApi } from '../support/api';
+import { openAs } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import { DemoUsers, type DemoUser } from '../support/users';
+
+test.use({ actionTimeout: 15_000 });
+
+/** A staff user holding only these permissions, with a password set from their welcome e-mail. */
+async function staffWith(staff: TenetApi, word: string, permissions: string): Promise<DemoUser & { id: number }> {
+  const username = `e2e.staff${permissions.replace(/ /g, '')}.${word}`.toLowerCase();
+  const email = `${username}@example.com`;
+  const name = `Pat Numbers ${permissions} ${word}`;
+  const { user } = await staff.post<StaffUserResponse>('hstm/hstm_users', {
+    user: { name, email, username, permissions },
+  });
+  const listed = await staff.get<MailOutboxList>(`hstm/mail_outbox?search=${encodeURIComponent(email)}`);
+  const mail = listed.mail_outbox.find((m) => m.to === email);
+  if (!mail) throw new Error(`No welcome e-mail to ${email} in the outbox.`);
+  const message = await staff.get<MailOutboxMessage>(`hstm/mail_outbox/${mail.id}`);
+  const token = /\/staff_set_password\/([A-Za-z0-9_-]+)/.exec(message.body_text)?.[1];
+  if (!token) throw new Error('The welcome e-mail carries no set-password link.');
+  const password = 'NumbersOnly2026';
+  await staff.post('auth/staff_set_password', { token, password });
+  return { id: user.id, login: username, password, name };
+}
+
+test('staff see on the dashboard and in the mail outbox only what their permission numbers cover', async ({
+  page,
+  baseURL,
+  data,
+}) => {
+  test.setTimeout(90_000);
+  const username = `e2e.lists.${data.word}`.toLowerCase();
+  const email = `${username}@example.com`;
+  const { user } = await data.api.post<UserResponse>(data.o('users'), {
+    user: { first_name: 'Lena', last_name: data.name('Lists'), email, username },
+  });
+  await data.api.post(data.o(`users/${user.id}/send_welcome_email`), { user_id: user.id });
+  const staff = await TenetApi.signedIn(baseURL ?? '', DemoUsers.staff);
+  const developer = await staffWith(staff, data.word, '5');
+  const loginAs = await staffWith(staff, data.word, '4');
+  try {
+    // Developer tools only: the figures, no search, and each list says which permission it needs.
+    await openAs(page, developer, '/hstm/dashboard');
+    await expect(page.getByLabel(/^Active organizations: \d+$/)).toBeVisible();
+    await expect(
+      page.getByText('Organizations are shown to staff with the Org management permission.', { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Users are shown to staff with the Org management or Login as another user permission.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Users', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Search', exact: true })).toHaveCount(0);
+
+    // The welcome e-mail reads, but its set-password link is withheld.
+    await page.goto('/hstm/developer_tools/mail_outbox');
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(email);
+    const table = page.getByRole('table', { name: 'Mail outbox', exact: true });
+    await table
+      .getByRole('button', { name: /^Welcome to / })
+      .first()
+      .click();
+    const body = page.getByLabel('Plain-text body', { exact: true });
+    await expect(body).toContainText(`Your username is ${username}.`);
+    await expect(body).toContainText('[link hidden: needs permission 4]');
+    await expect(body).not.toContainText('/set_password/');
+
+    // Login as only: users to log in as, no organisations.
+    await openAs(page, loginAs, '/hstm/dashboard');
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(username);
+    const users = page.getByRole('table', { name: 'Users', exact: true });
+    await expect(users.getByText(username, { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Organizations', exact: true })).toHaveCount(0);
+    await expect(
+      page.getByText('Organizations are shown to staff with the Org management permission.', { exact: true }),
+    ).toBeVisible();
+  } finally {
+    await staff.delete(`hstm/hstm_users/${developer.id}`);
+    await staff.delete(`hstm/hstm_users/${loginAs.id}`);
+    await staff.dispose();
+    await data.api.delete(data.o(`users/${user.id}`)).catch(() => undefined);
+  }
+});
