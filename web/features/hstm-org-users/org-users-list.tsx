@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ORG_USER_SORT_KEYS, type OrgUserSortKey } from '../../../shared/api/hstm-org-users';
 import { USER_SUCCESS, type UserSummary } from '../../../shared/api/users';
 import { PaginationFooter } from '../../components/pagination-footer';
@@ -10,6 +10,7 @@ import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
+import { useUrlParams } from '../../lib/url-params';
 import { showErrors } from '../users/components/show-errors';
 import { UserForm, type UserFormValues } from '../users/components/user-form';
 import { orgUserKeys, orgUsersApi, type OrgUserFilters } from './org-users-api';
@@ -53,7 +54,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; user: UserSummary } | null;
 export function OrgUsersList({ admins }: { readonly admins: boolean }) {
   const { orgId = '' } = useParams();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = filtersOf(params, admins);
   const [search, setSearch] = useState(filters.search);
   const [editing, setEditing] = useState<Editing>(null);
@@ -68,15 +69,14 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
   });
   const pager = usePagerFocus(filters.page, query.isPending);
 
-  const setFilters = (values: Record<string, string | null>): void => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(values)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in values)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setFilters = (values: Record<string, string | null>): void =>
+    changeParams((next) => {
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (!('page' in values)) next.delete('page');
+    });
   const setFilter = (key: string, value: string | null): void => setFilters({ [key]: value });
 
   const remove = useMutation({

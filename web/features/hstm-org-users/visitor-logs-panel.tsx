@@ -1,11 +1,12 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { VisitorLog } from '../../../shared/api/hstm-org-users';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { usePagerFocus } from '../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { formatMessageDateTime } from '../../lib/format';
+import { useUrlParams } from '../../lib/url-params';
 import { OrgUserHeader, useOrgUser } from './org-user-header';
 import { orgUserKeys, orgUsersApi } from './org-users-api';
 
@@ -15,15 +16,14 @@ const PAGE_SIZE = 10;
 export function VisitorLogsPanel() {
   const { user, orgId, userId, view } = useOrgUser();
   // The page is kept in the address: Back from a visit returns to the page it was opened from.
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const asked = Number(params.get('page') ?? '1');
   const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
-  const setPage = (next: number): void => {
-    const updated = new URLSearchParams(params);
-    if (next > 1) updated.set('page', String(next));
-    else updated.delete('page');
-    setParams(updated, { replace: true });
-  };
+  const setPage = (next: number): void =>
+    changeParams((updated) => {
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+    });
   const query = useQuery({
     queryKey: orgUserKeys.logs(orgId, userId, page),
     queryFn: () => orgUsersApi.visitorLogs(orgId, userId, page, PAGE_SIZE),

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Select, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   IDP_OPTIONS,
   ORG_SORT_KEYS,
@@ -17,6 +17,7 @@ import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
+import { useUrlParams } from '../../lib/url-params';
 import { OrgForm, orgInputOf, orgValuesOf, type OrgFormValues } from './org-form';
 import { orgKeys, orgsApi, type OrgFilters } from './orgs-api';
 
@@ -45,7 +46,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; org: Org } | null;
 /** hstm/orgs: every organisation, searched, filtered by status and sign-in source (staff permission 3). */
 export function OrgsPage() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.search);
   const [editing, setEditing] = useState<Editing>(null);
@@ -58,15 +59,14 @@ export function OrgsPage() {
   });
   const pager = usePagerFocus(filters.page, query.isPending);
 
-  const setFilters = (values: Record<string, string | null>): void => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(values)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in values)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setFilters = (values: Record<string, string | null>): void =>
+    changeParams((next) => {
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (!('page' in values)) next.delete('page');
+    });
 
   const save = async (values: OrgFormValues): Promise<void> => {
     const org = orgInputOf(values);

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { STAFF_SORT_KEYS, STAFF_SUCCESS, type StaffSortKey, type StaffUser } from '../../../shared/api/hstm-users';
 import { Page } from '../../components/page';
 import { PaginationFooter } from '../../components/pagination-footer';
@@ -10,6 +10,7 @@ import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
+import { useUrlParams } from '../../lib/url-params';
 import { showErrors } from '../users/components/show-errors';
 import { staffUserKeys, staffUsersApi, type StaffUserFilters } from './staff-users-api';
 
@@ -30,7 +31,7 @@ function filtersOf(p: URLSearchParams): StaffUserFilters {
 /** hstm/hstm_users: provider staff and their permissions (staff permission 2). */
 export function StaffUsersPage() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.search);
   const [confirmDelete, setConfirmDelete] = useState<StaffUser | null>(null);
@@ -43,15 +44,14 @@ export function StaffUsersPage() {
   });
   const pager = usePagerFocus(filters.page, query.isPending);
 
-  const setFilters = (values: Record<string, string | null>): void => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(values)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in values)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setFilters = (values: Record<string, string | null>): void =>
+    changeParams((next) => {
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (!('page' in values)) next.delete('page');
+    });
 
   const remove = useMutation({
     mutationFn: (user: StaffUser) => staffUsersApi.remove(user.id),

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { Anchor, Button, Select, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   DASH_FIGURES,
   DASH_TITLES,
@@ -13,6 +13,7 @@ import {
 import { monthKey } from '../../../shared/domain/report-cells';
 import { Page } from '../../components/page';
 import { plural } from '../../lib/format';
+import { useUrlParams } from '../../lib/url-params';
 import { dashApi, dashKeys } from './dash-api';
 import { bucketLink, overdueLink, reportHref } from './dash-links';
 import { FigureCard } from './figure-card';
@@ -54,30 +55,29 @@ export function ReportingDashboardPage() {
   const periods = useMemo(() => periodOptions(now), [now]);
   // The period lives in the URL (?period=year-2025), so a bar's report and Back, or a reload, find
   // the figure as it was left; an unknown value is the default.
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const chosen = periods.find((option) => option.value === params.get(PERIOD_PARAM));
   const period = chosen?.value ?? DEFAULT_PERIOD;
   const periodQuery = chosen?.query ?? periods.find((option) => option.value === DEFAULT_PERIOD)?.query ?? {};
-  const setPeriod = (value: string): void => {
-    const next = new URLSearchParams(params);
-    if (value === DEFAULT_PERIOD) next.delete(PERIOD_PARAM);
-    else next.set(PERIOD_PARAM, value);
-    setParams(next, { replace: true });
-  };
+  const setPeriod = (value: string): void =>
+    changeParams((next) => {
+      if (value === DEFAULT_PERIOD) next.delete(PERIOD_PARAM);
+      else next.set(PERIOD_PARAM, value);
+    });
   // The figures whose table is shown live in the URL too: a user who opens a month's report from a
   // table and comes Back finds the table still open, where they left it.
   const tables = new Set(params.getAll(TABLE_PARAM));
   const tableProps = (figure: DashFigure) => ({
     showTable: tables.has(figure),
-    onToggleTable: (): void => {
-      const shown = new Set(tables);
-      if (shown.has(figure)) shown.delete(figure);
-      else shown.add(figure);
-      const next = new URLSearchParams(params);
-      next.delete(TABLE_PARAM);
-      for (const key of DASH_FIGURES) if (shown.has(key)) next.append(TABLE_PARAM, key);
-      setParams(next, { replace: true });
-    },
+    onToggleTable: (): void =>
+      changeParams((next) => {
+        // The tables shown as the address holds them now: one just opened may not be drawn yet.
+        const shown = new Set(next.getAll(TABLE_PARAM));
+        if (shown.has(figure)) shown.delete(figure);
+        else shown.add(figure);
+        next.delete(TABLE_PARAM);
+        for (const key of DASH_FIGURES) if (shown.has(key)) next.append(TABLE_PARAM, key);
+      }),
   });
 
   const drafts = useFigure(orgId, 'content_authoring_status');

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type {
   ApprovalTurnaround,
   TurnaroundBinderRow,
@@ -14,6 +14,7 @@ import { LoadingIndicator } from '../../components/loading-indicator';
 import { Page } from '../../components/page';
 import { ApiError } from '../../lib/api-client';
 import { formatDisplayDate } from '../../lib/format';
+import { useUrlParams } from '../../lib/url-params';
 import { fetchTurnaround, turnaroundKeys } from './turnaround-api';
 
 const days = (value: number | null): string => (value === null ? '—' : value.toFixed(1));
@@ -185,7 +186,7 @@ function Figures({ orgId, data }: { readonly orgId: string; readonly data: Appro
  */
 export function ApprovalTurnaroundPage() {
   const { orgId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const from = params.get('from');
   const to = params.get('to');
   const query = useQuery({
@@ -196,15 +197,14 @@ export function ApprovalTurnaroundPage() {
     retry: false,
   });
   const data = query.data;
-  const setPeriod = (key: 'from' | 'to', value: string | null): void => {
-    const next = new URLSearchParams(params);
-    // The other end shown on screen becomes explicit, so changing one end keeps the other.
-    const other = key === 'from' ? 'to' : 'from';
-    if (!next.get(other) && data) next.set(other, data[other]);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const setPeriod = (key: 'from' | 'to', value: string | null): void =>
+    changeParams((next) => {
+      // The other end shown on screen becomes explicit, so changing one end keeps the other.
+      const other = key === 'from' ? 'to' : 'from';
+      if (!next.get(other) && data) next.set(other, data[other]);
+      if (value) next.set(key, value);
+      else next.delete(key);
+    });
   const shownFrom = from ?? data?.from ?? null;
   const shownTo = to ?? data?.to ?? null;
   return (

@@ -15,7 +15,7 @@ import { Alert, Anchor, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   REPORT_COUNT_LIMIT,
   type ReportCell,
@@ -28,6 +28,7 @@ import { usePagerFocus } from '../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toggleSort, type SortState } from '../../components/sort-state';
 import { formatDisplayDate } from '../../lib/format';
+import { useUrlParams } from '../../lib/url-params';
 import { PnpStatusBadge, VersionStatusBadge } from '../pnps/components/status-badges';
 import { ExportButtons } from './export-buttons';
 import { isDateColumn, type ReportDefinition } from './report-definitions';
@@ -143,7 +144,7 @@ export interface ReportScreenProps {
 
 export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScreenProps) {
   const { orgId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const [actionErrors, setActionErrors] = useState<readonly string[] | null>(null);
   const query = apiQueryOf(def, params);
   const path = reportPath(orgId, def.api, readAckId);
@@ -155,9 +156,11 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
   });
   const data = result.data;
 
-  const sort: SortState = sortOf(params) ?? (data ? { key: data.sort, dir: data.dir } : def.defaultSort);
-  const update = (next: URLSearchParams): void => setParams(next, { replace: true });
-  const onFilter = (key: ReportFilterKey, value: string | null): void => update(withFilter(params, key, value));
+  // The sort the server used when the address names none.
+  const unnamedSort: SortState = data ? { key: data.sort, dir: data.dir } : def.defaultSort;
+  const sort: SortState = sortOf(params) ?? unnamedSort;
+  const onFilter = (key: ReportFilterKey, value: string | null): void =>
+    changeParams((current) => withFilter(current, key, value));
   const ctx: CellContext = { orgId, def, onError: setActionErrors };
 
   const columns: TableColumn<ReportRow>[] = def.columns.map((column) => ({
@@ -187,7 +190,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
   const pager = usePagerFocus(data?.page ?? 0, result.isPending);
   const onPageChange = (page: number): void => {
     pager.remember();
-    update(withPage(params, page));
+    changeParams((current) => withPage(current, page));
   };
 
   // A page past the last (an old link, a bookmark) shows the last page that has rows instead of an
@@ -196,9 +199,9 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
   const lastPage = data && data.total > 0 ? Math.ceil(data.total / data.per_page) : null;
   useEffect(() => {
     if (data && data.rows.length === 0 && lastPage !== null && requestedPage > lastPage) {
-      setParams(withPage(params, lastPage), { replace: true });
+      changeParams((current) => withPage(current, lastPage));
     }
-  }, [data, lastPage, requestedPage, params, setParams]);
+  }, [data, lastPage, requestedPage, changeParams]);
 
   const filtered = hasFilters(def, params);
   // Clear Filters also puts the sort back, and after a failure the page and page size too: it is
@@ -220,7 +223,7 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
         def={def}
         params={params}
         onChange={onFilter}
-        onReset={() => update(withoutFilters(params, def, !result.isError))}
+        onReset={() => changeParams((current) => withoutFilters(current, def, !result.isError))}
         filtered={clearable}
       />
       {actionErrors && (
@@ -265,7 +268,9 @@ export function ReportScreen({ def, readAckId, renderSummary, title }: ReportScr
             rowKey={(row) => rowKeys.get(row) ?? ''}
             loading={result.isPending}
             sort={sort}
-            onSort={(key) => update(withSort(params, toggleSort(sort, key)))}
+            onSort={(key) =>
+              changeParams((current) => withSort(current, toggleSort(sortOf(current) ?? unnamedSort, key)))
+            }
             empty={{
               items: def.items,
               message: filtered ? `No ${nounInSentence(def.items)} match these filters.` : undefined,

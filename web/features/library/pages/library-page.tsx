@@ -2,7 +2,7 @@ import { Alert, Button, Group, SegmentedControl, Stack, Text, VisuallyHidden } f
 import { IconList, IconSitemap, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   LIBRARY_TREE_MAX_ITEMS,
   LIBRARY_VIEWS,
@@ -19,6 +19,7 @@ import { toggleSort, type SortState } from '../../../components/sort-state';
 import { TruncatedText } from '../../../components/truncated-text';
 import { formatDisplayDate } from '../../../lib/format';
 import { useSessionFlags } from '../../../lib/session-store';
+import { useUrlParams } from '../../../lib/url-params';
 import { fetchLibraryList, fetchLibraryTree } from '../api/get-library';
 import { libraryKeys } from '../api/library-keys';
 import { AdvancedSearchModal } from '../components/advanced-search-modal';
@@ -75,7 +76,7 @@ export function LibraryPage() {
   const navigate = useNavigate();
   const flags = useSessionFlags();
   const mayCreate = flags.isOrgAdmin || flags.isBinderFolderOwner || flags.isPolicyOwner;
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const [advanced, setAdvanced] = useState(false);
   const viewParam = params.get('view') as LibraryView | null;
   const view: LibraryView = viewParam && (LIBRARY_VIEWS as readonly string[]).includes(viewParam) ? viewParam : 'all';
@@ -85,14 +86,13 @@ export function LibraryPage() {
   const sort: SortState | null =
     sortKey && SORTABLE.includes(sortKey) ? { key: sortKey, dir: params.get('dir') === 'desc' ? 'desc' : 'asc' } : null;
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
+  const update = (changes: Record<string, string | null>) =>
+    changeParams((next) => {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+    });
 
   const browse = {
     view,

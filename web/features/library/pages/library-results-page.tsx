@@ -1,10 +1,11 @@
 import { Box, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { Page } from '../../../components/page';
 import { usePagerFocus } from '../../../components/pager-focus';
+import { useUrlParams } from '../../../lib/url-params';
 import { fetchLibraryList } from '../api/get-library';
 import { libraryKeys } from '../api/library-keys';
 import { searchPnp } from '../api/search-pnp';
@@ -12,14 +13,14 @@ import { AdvancedSearchModal } from '../components/advanced-search-modal';
 import { FilterChips } from '../components/filter-chips';
 import { LibrarySearchForm } from '../components/library-search-form';
 import { ResultList } from '../components/result-list';
-import { filtersOf, resultsPath } from './results-path';
+import { filtersOf, resultsPath, resultsQuery } from './results-path';
 import { matchSentence } from '../components/match-count';
 
 /** orgs/{orgId}/pnps/results: a search (phrase) or an advanced search (filters), ten at a time. */
 export function LibraryResultsPage() {
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const [advanced, setAdvanced] = useState(false);
   const phrase = params.get('phrase')?.trim() ?? '';
   const filters = filtersOf(params);
@@ -74,7 +75,14 @@ export function LibraryResultsPage() {
             error={results.error}
             onPageChange={(next) => {
               pager.remember();
-              void navigate(resultsPath(orgId, phrase ? { phrase } : filters, next));
+              // The search as the address holds it now: one just submitted may not be drawn yet.
+              changeParams(
+                (current) => {
+                  const asked = current.get('phrase')?.trim() ?? '';
+                  return resultsQuery(asked ? { phrase: asked } : filtersOf(current), next);
+                },
+                { push: true },
+              );
             }}
           />
         </Box>

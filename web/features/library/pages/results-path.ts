@@ -6,12 +6,17 @@ export interface ResultsQuery extends LibraryFilters {
 
 /** orgs/{orgId}/pnps/results with the search in the address (shareable, back-button safe). */
 export function resultsPath(orgId: string, query: ResultsQuery, page = 1): string {
+  return `/orgs/${orgId}/pnps/results?${resultsQuery(query, page).toString()}`;
+}
+
+/** The query of a results address: the search and, past the first, the page. */
+export function resultsQuery(query: ResultsQuery, page = 1): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   if (page > 1) params.set('page', String(page));
-  return `/orgs/${orgId}/pnps/results?${params.toString()}`;
+  return params;
 }
 
 const FILTER_KEYS = [

@@ -1,6 +1,6 @@
 import { Anchor, Group, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { WORK_LIST_LIMIT, type WorkItem } from '../../../../shared/api/pnp-documents';
 import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/domain/statuses';
 import { Page } from '../../../components/page';
@@ -8,6 +8,7 @@ import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useClientTable } from '../../../components/use-client-table';
 import { formatDisplayDate } from '../../../lib/format';
+import { useUrlParams } from '../../../lib/url-params';
 import { pnpKeys } from '../api/pnp-keys';
 import { listWorkItems } from '../api/work-items';
 import { documentPath } from '../components/workflow-actions';
@@ -18,15 +19,17 @@ const WAITING_FOR_ME_PARAM = 'waiting_for_me';
 export function PnpDocumentsPage() {
   const { orgId = '' } = useParams();
   // In the address, so that a reload, a shared link and Back keep it.
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const awaitingMe = params.get(WAITING_FOR_ME_PARAM) === 'true';
-  const setAwaitingMe = (on: boolean) => {
-    const next = new URLSearchParams(params);
-    if (on) next.set(WAITING_FOR_ME_PARAM, 'true');
-    else next.delete(WAITING_FOR_ME_PARAM);
-    // A new history entry: Back turns the filter back to what it was.
-    setParams(next);
-  };
+  const setAwaitingMe = (on: boolean) =>
+    changeParams(
+      (next) => {
+        if (on) next.set(WAITING_FOR_ME_PARAM, 'true');
+        else next.delete(WAITING_FOR_ME_PARAM);
+      },
+      // A new history entry: Back turns the filter back to what it was.
+      { push: true },
+    );
   const query = useQuery({
     queryKey: [...pnpKeys.workItems(orgId), awaitingMe],
     queryFn: () => listWorkItems(orgId, awaitingMe),

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   TASK_ACTION_LABELS,
   TASK_DUE_FILTERS,
@@ -19,6 +19,7 @@ import { usePagerFocus } from '../../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
+import { useUrlParams } from '../../../lib/url-params';
 import { readingPath } from '../../library/components/pnp-link';
 import { documentPath } from '../../pnps/components/workflow-actions';
 import { listTasks, taskKeys, type TaskFilters } from '../api/tasks-api';
@@ -62,7 +63,7 @@ export function TasksPage() {
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = filtersOf(params);
   const [acting, setActing] = useState<{ task: Task; action: TaskAction } | null>(null);
   const today = new Date().toISOString().slice(0, 10);
@@ -78,13 +79,12 @@ export function TasksPage() {
   // The pager goes away with the rows while another page loads: the keyboard goes back to it after.
   const pager = usePagerFocus(filters.page, query.isPending);
 
-  const setFilter = (key: string, value: string | null): void => {
-    const next = new URLSearchParams(params);
-    if (value === null || value === '') next.delete(key);
-    else next.set(key, value);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setFilter = (key: string, value: string | null): void =>
+    changeParams((next) => {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+      if (key !== 'page') next.delete('page');
+    });
 
   const done = async (result: TaskActionResult): Promise<void> => {
     const action = acting?.action;
@@ -107,12 +107,12 @@ export function TasksPage() {
   const pastTheEnd = query.data !== undefined && query.data.tasks.length === 0 && filters.page > 1;
   useEffect(() => {
     if (pastTheEnd && lastPage !== null && lastPage < filters.page) {
-      const next = new URLSearchParams(params);
-      if (lastPage <= 1) next.delete('page');
-      else next.set('page', String(lastPage));
-      setParams(next, { replace: true });
+      changeParams((next) => {
+        if (lastPage <= 1) next.delete('page');
+        else next.set('page', String(lastPage));
+      });
     }
-  }, [pastTheEnd, lastPage, filters.page, params, setParams]);
+  }, [pastTheEnd, lastPage, filters.page, changeParams]);
 
   const columns: TableColumn<Task>[] = [
     {

@@ -1,9 +1,10 @@
 import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { pageSlice } from '../../../../shared/domain/pagination';
 import { Page } from '../../../components/page';
+import { useUrlParams } from '../../../lib/url-params';
 import { fetchTemplates } from '../api/list-templates';
 import { templateKeys } from '../api/template-keys';
 import { SourceFilter, sourceOf } from '../components/source-filter';
@@ -14,19 +15,18 @@ import { TemplateSearchForm } from '../components/template-search-form';
 export function TemplateLibraryPage() {
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const source = sourceOf(params.get('source'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery({ queryKey: templateKeys.list(orgId, source), queryFn: () => fetchTemplates(orgId, source) });
   const templates = list.data?.templates ?? [];
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
+  const set = (changes: Record<string, string | null>) =>
+    changeParams((next) => {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+    });
   return (
     <Page subtitle="Ready-made P&P templates from the HealthStream Library and the Joint Commission.">
       <Group justify="space-between" wrap="wrap" gap="sm">

@@ -1,8 +1,9 @@
 import { Box, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
 import { Page } from '../../../components/page';
+import { useUrlParams } from '../../../lib/url-params';
 import { usePagerFocus } from '../../../components/pager-focus';
 import { searchTemplates } from '../api/search-templates';
 import { templateKeys } from '../api/template-keys';
@@ -13,8 +14,7 @@ import { TemplateSearchForm } from '../components/template-search-form';
 /** orgs/{orgId}/template_library/results: templates matching a phrase, ten at a time. */
 export function TemplateResultsPage() {
   const { orgId = '' } = useParams();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const phrase = params.get('phrase')?.trim() ?? '';
   const source = sourceOf(params.get('source'));
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -28,14 +28,20 @@ export function TemplateResultsPage() {
   });
   const loading = Boolean(phrase) && results.isPending;
   const pager = usePagerFocus(page, loading);
-  const go = (next: { phrase?: string; source?: string | null; page?: number }) => {
-    const query = new URLSearchParams();
-    query.set('phrase', next.phrase ?? phrase);
-    const s = next.source === undefined ? source : next.source;
-    if (s) query.set('source', s);
-    if (next.page && next.page > 1) query.set('page', String(next.page));
-    void navigate(`/orgs/${orgId}/template_library/results?${query.toString()}`);
-  };
+  // A new history entry each time (Back returns to the previous search, source or page), built from
+  // the address now: a source just chosen is kept by a page clicked before it is drawn.
+  const go = (next: { phrase?: string; source?: string | null; page?: number }) =>
+    changeParams(
+      (current) => {
+        const query = new URLSearchParams();
+        query.set('phrase', next.phrase ?? current.get('phrase')?.trim() ?? '');
+        const s = next.source === undefined ? sourceOf(current.get('source')) : next.source;
+        if (s) query.set('source', s);
+        if (next.page && next.page > 1) query.set('page', String(next.page));
+        return query;
+      },
+      { push: true },
+    );
   const total = results.data?.total ?? 0;
   return (
     <Page

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   USER_CREATED_FROM_LABELS,
   USER_SORT_KEYS,
@@ -17,6 +17,7 @@ import { toggleSort } from '../../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
+import { useUrlParams } from '../../../lib/url-params';
 import {
   deleteUser,
   listUsers,
@@ -54,7 +55,7 @@ function filtersOf(p: URLSearchParams): UserFilters {
 export function UsersPage() {
   const { orgId = '' } = useParams();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.search);
   // The email-processing flag of spec §4: true while an invitation is under way.
@@ -79,21 +80,20 @@ export function UsersPage() {
     query.data !== undefined && query.data.users.length === 0 && lastPage >= 1 && filters.page > lastPage;
   useEffect(() => {
     if (!pastTheEnd) return;
-    const next = new URLSearchParams(params);
-    if (lastPage > 1) next.set('page', String(lastPage));
-    else next.delete('page');
-    setParams(next, { replace: true });
-  }, [pastTheEnd, lastPage, params, setParams]);
+    changeParams((next) => {
+      if (lastPage > 1) next.set('page', String(lastPage));
+      else next.delete('page');
+    });
+  }, [pastTheEnd, lastPage, changeParams]);
 
-  const setFilters = (values: Record<string, string | null>): void => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(values)) {
-      if (value === null || value === '' || value === 'false') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in values)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setFilters = (values: Record<string, string | null>): void =>
+    changeParams((next) => {
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null || value === '' || value === 'false') next.delete(key);
+        else next.set(key, value);
+      }
+      if (!('page' in values)) next.delete('page');
+    });
   const setFilter = (key: string, value: string | null): void => setFilters({ [key]: value });
   // Only a changed search starts again at page 1: tabbing through the box must not lose the page.
   const applySearch = (): void => {
