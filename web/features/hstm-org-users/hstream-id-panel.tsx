@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { HstreamIdMatch } from '../../../shared/api/hstm-org-users';
 import { UserEmail } from '../../../shared/api/users';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
-import { errorsOf } from '../users/components/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 import { orgUserKeys, orgUsersApi } from './org-users-api';
 
 const columns: TableColumn<HstreamIdMatch>[] = [

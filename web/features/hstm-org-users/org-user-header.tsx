@@ -6,7 +6,8 @@ import type { StaffOrgUser } from '../../../shared/api/hstm-org-users';
 import { StaffPermission, parseStaffPermissions } from '../../../shared/domain/roles';
 import { useSession } from '../../lib/session-store';
 import { sessionApi } from '../auth/api/session-api';
-import { errorsOf, showErrors } from '../users/components/show-errors';
+import { showErrors } from '../../lib/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 import { orgUserKeys, orgUsersApi } from './org-users-api';
 
 /** The org user the staff page is about (shared by its sections), or null while it loads. */

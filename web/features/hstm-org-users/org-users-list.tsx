@@ -11,7 +11,7 @@ import { SortableTable, type TableColumn } from '../../components/sortable-table
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
 import { useUrlParams } from '../../lib/url-params';
-import { showErrors } from '../users/components/show-errors';
+import { showErrors } from '../../lib/show-errors';
 import { UserForm, type UserFormValues } from '../users/components/user-form';
 import { orgUserKeys, orgUsersApi, type OrgUserFilters } from './org-users-api';
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatMessageDateTime } from '../../lib/format';
-import { errorsOf } from '../users/components/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 import { orgUserKeys, orgUsersApi } from './org-users-api';
 
 function Field({ label, value }: { label: string; value: string }) {

@@ -9,7 +9,7 @@ import {
   type Org,
 } from '../../../shared/api/hstm-orgs';
 import { LOCATIONS } from '../../../shared/domain/locations';
-import { errorsOf } from '../users/components/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 
 export interface OrgFormValues {
   name: string;

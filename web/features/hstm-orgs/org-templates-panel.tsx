@@ -7,7 +7,7 @@ import { LoadingIndicator } from '../../components/loading-indicator';
 import { toasts } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
-import { errorsOf } from '../users/components/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 import { orgKeys, orgsApi } from './orgs-api';
 
 /** The provider library grouped by source, sources in the server's order. */

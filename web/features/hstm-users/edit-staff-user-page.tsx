@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { STAFF_SUCCESS } from '../../../shared/api/hstm-users';
 import { Page } from '../../components/page';
 import { toasts } from '../../lib/alerts';
-import { errorsOf } from '../users/components/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 import { StaffUserForm, staffInputOf, staffValuesOf } from './staff-user-form';
 import { staffUserKeys, staffUsersApi } from './staff-users-api';
 

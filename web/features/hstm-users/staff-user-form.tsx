@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@manti
 import { useState, type FormEvent } from 'react';
 import { NewStaffUserInput, STAFF_PERMISSION_OPTIONS, type StaffUser } from '../../../shared/api/hstm-users';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
-import { errorsOf } from '../users/components/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 
 export interface StaffUserFormValues {
   name: string;

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import { STAFF_SUCCESS } from '../../../shared/api/hstm-users';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
-import { errorsOf, showErrors } from '../users/components/show-errors';
+import { showErrors } from '../../lib/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 import { staffUserKeys, staffUsersApi } from './staff-users-api';
 
 function Field({ label, value }: { label: string; value: string }) {

@@ -8,7 +8,7 @@ import type { DashBucket, DashFigureResult } from '../../../shared/api/reporting
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { NoRecordsPanel } from '../../components/no-records-panel';
 import { nounInSentence } from '../reports/report-query';
-import { errorsOf } from '../users/components/show-errors';
+import { errorsOf } from '../../lib/errors-of';
 
 export interface FigureCardProps {
   readonly title: string;

@@ -17,7 +17,7 @@ import { FileUploadField } from './file-upload-field';
 import { useFormGuard } from './form-guard';
 import { DescriptionInput, NameInput } from './name-input';
 import { ParticipantsEditor, toParticipantInputs, type ParticipantLists } from './participants-editor';
-import { showErrors } from './show-errors';
+import { showErrors } from '../../../lib/show-errors';
 import { usePnpListsRefresh } from './use-pnp-refresh';
 import { documentPath } from './workflow-actions';
 

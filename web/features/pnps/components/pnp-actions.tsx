@@ -8,7 +8,7 @@ import { deletePnp } from '../api/delete-pnp';
 import { restorePnp, retirePnp } from '../api/retire-restore-pnp';
 import { ActionDialog } from './action-dialog';
 import { RetireImpactPanel } from './retire-impact-panel';
-import { showErrors } from './show-errors';
+import { showErrors } from '../../../lib/show-errors';
 import { usePnpForget, usePnpRefresh } from './use-pnp-refresh';
 
 /** Retire (reason required), Restore, Delete: the P&P-level actions the caller may take. */

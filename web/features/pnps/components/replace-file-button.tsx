@@ -7,7 +7,7 @@ import { replaceFile } from '../api/replace-file';
 import { ActionDialog } from './action-dialog';
 import { fileErrorsOf } from './field-checks';
 import { FileUploadField } from './file-upload-field';
-import { showErrors } from './show-errors';
+import { showErrors } from '../../../lib/show-errors';
 import { usePnpRefresh } from './use-pnp-refresh';
 
 /** Replace File: a draft's (back to Authoring after it) or the Active version's, without a new version. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { showErrors } from './show-errors';
+import { showErrors } from '../../../lib/show-errors';
 
 /**
  * One save action of a section: `busy` while it runs, its failure shown as the spec says

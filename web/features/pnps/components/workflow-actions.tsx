@@ -9,7 +9,7 @@ import { extendReview, startRevision } from '../api/revisions';
 import { runWorkflow } from '../api/run-workflow';
 import { ActionDialog } from './action-dialog';
 import { PublishFields, publishReady, type PublishValue } from './publish-fields';
-import { showErrors } from './show-errors';
+import { showErrors } from '../../../lib/show-errors';
 import { usePnpRefresh } from './use-pnp-refresh';
 
 type Dialog = 'decline_review' | 'decline_approval' | 'approve_on_behalf' | 'publish' | 'send_to_authors' | null;

@@ -15,7 +15,7 @@ import { pnpKeys } from '../api/pnp-keys';
 import { SectionRefusal } from '../components/section-refusal';
 import { useFormGuard } from '../components/form-guard';
 import { useDocumentContext } from '../components/document-context';
-import { showErrors } from '../components/show-errors';
+import { showErrors } from '../../../lib/show-errors';
 import { SubNav } from '../components/sub-nav';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 

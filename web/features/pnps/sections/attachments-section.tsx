@@ -17,7 +17,7 @@ import { SectionRefusal } from '../components/section-refusal';
 import { useDocumentContext } from '../components/document-context';
 import { fileErrorsOf } from '../components/field-checks';
 import { FileUploadField } from '../components/file-upload-field';
-import { showErrors } from '../components/show-errors';
+import { showErrors } from '../../../lib/show-errors';
 import { SubNav } from '../components/sub-nav';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 import { onDownloadClick } from '../../../lib/checked-download';

@@ -18,7 +18,7 @@ import { useDocumentContext } from '../components/document-context';
 import { Fact } from '../components/fact';
 import { useFormGuard } from '../components/form-guard';
 import { CYCLE_OPTIONS, REMINDER_OPTIONS, ReviewCycleFields } from '../components/review-cycle-fields';
-import { showErrors } from '../components/show-errors';
+import { showErrors } from '../../../lib/show-errors';
 import { VersionStatusBadge } from '../components/status-badges';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 

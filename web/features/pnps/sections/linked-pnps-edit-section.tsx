@@ -10,7 +10,7 @@ import { listPnps } from '../api/list-pnps';
 import { getPnpLinks, setPnpLinks } from '../api/pnp-links';
 import { pnpKeys } from '../api/pnp-keys';
 import { useDocumentContext } from '../components/document-context';
-import { showErrors } from '../components/show-errors';
+import { showErrors } from '../../../lib/show-errors';
 import { usePnpRefresh } from '../components/use-pnp-refresh';
 import { documentPath } from '../components/workflow-actions';
 

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatDisplayDate } from '../../../lib/format';
 import { markAsRead, readAckKeys, userHasAcknowledged } from '../api/read-acks-api';
-import { showErrors } from './show-errors';
+import { showErrors } from '../../../lib/show-errors';
 
 /** What the reader has just acknowledged here, to confirm it. */
 interface Acknowledged {

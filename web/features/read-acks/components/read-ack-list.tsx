@@ -22,7 +22,7 @@ import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
 import { endReadAck, listReadAckReaders, listReadAcks, readAckKeys } from '../api/read-acks-api';
-import { showErrors } from './show-errors';
+import { showErrors } from '../../../lib/show-errors';
 
 const STATUS_COLOUR: Record<number, string> = { 1: 'green', 2: 'gray', 3: 'red' };
 const TAB_WORD: Record<number, string> = { 1: 'Active', 2: 'Closed', 3: 'Cancelled' };

@@ -13,7 +13,7 @@ import { formatDisplayDate } from '../../../lib/format';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { createReadAck, readAckKeys, updateReadAck } from '../api/read-acks-api';
 import { ReadersPicker, readerLabel, readerNotes, type PickedReader } from './readers-picker';
-import { formErrorsOf } from './show-errors';
+import { formErrorsOf } from '../../../lib/errors-of';
 
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
 /** A field whose typed text never reached the wizard's state (see lib/form-validity). */

@@ -9,7 +9,7 @@ import { Page } from '../../../components/page';
 import { PaginationFooter } from '../../../components/pagination-footer';
 import { useClientTable } from '../../../components/use-client-table';
 import { formatDisplayDate } from '../../../lib/format';
-import { errorsOf } from '../../users/components/show-errors';
+import { errorsOf } from '../../../lib/errors-of';
 import { listUserBulkUploads, userBulkUploadKeys } from '../api/user-bulk-uploads-api';
 
 const STATUS: Record<UserBulkUpload['status'], { label: string; color: string }> = {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Password, UserMessages } from '../../../../shared/api/users';
 import { toasts } from '../../../lib/alerts';
-import { formErrorsOf } from './show-errors';
+import { formErrorsOf } from '../../../lib/errors-of';
 
 export interface SetPasswordFormProps {
   readonly title: string;

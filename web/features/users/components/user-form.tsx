@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@manti
 import { useState, type FormEvent } from 'react';
 import { NewUserInput, type UserDetail, USER_CHANGED_MESSAGE } from '../../../../shared/api/users';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { formErrorsOf } from './show-errors';
+import { formErrorsOf } from '../../../lib/errors-of';
 import { isStaleSave } from '../../../lib/stale-save';
 
 export interface UserFormValues {

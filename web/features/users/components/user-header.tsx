@@ -6,7 +6,7 @@ import { USER_SUCCESS } from '../../../../shared/api/users';
 import { toasts } from '../../../lib/alerts';
 import { useSession } from '../../../lib/session-store';
 import { getUser, sendWelcomeEmail, userKeys } from '../api/users-api';
-import { showErrors } from './show-errors';
+import { showErrors } from '../../../lib/show-errors';
 
 /** The user's name, status and actions, above each section of the user page. */
 export function UserHeader() {

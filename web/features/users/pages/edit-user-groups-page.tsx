@@ -7,7 +7,7 @@ import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { getUser, listGroups, updateUser, userKeys } from '../api/users-api';
-import { errorsOf, formErrorsOf } from '../components/show-errors';
+import { errorsOf, formErrorsOf } from '../../../lib/errors-of';
 import { isStaleSave } from '../../../lib/stale-save';
 
 /** orgs/{orgId}/users/edit/{userId}/group: choose the groups the user belongs to (system groups are the system's). */

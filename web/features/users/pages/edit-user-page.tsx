@@ -6,7 +6,7 @@ import { USER_SUCCESS, type EditableUserDetail } from '../../../../shared/api/us
 import { Page } from '../../../components/page';
 import { toasts } from '../../../lib/alerts';
 import { getUser, updateUser, userKeys } from '../api/users-api';
-import { errorsOf } from '../components/show-errors';
+import { errorsOf } from '../../../lib/errors-of';
 import { UserForm, valuesOf } from '../components/user-form';
 
 /** orgs/{orgId}/users/edit/{userId}: details, roles and status; then back to the user's page. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ChangeLogTable } from '../../../components/change-log-table';
 import { userChangeLogs, userKeys } from '../api/users-api';
-import { errorsOf } from '../components/show-errors';
+import { errorsOf } from '../../../lib/errors-of';
 import { UserHeader } from '../components/user-header';
 
 /** orgs/{orgId}/users/{userId}/change_logs: every change made to the user (spec §2). */

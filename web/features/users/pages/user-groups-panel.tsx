@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, List, Loader, Text } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { getUser, userKeys } from '../api/users-api';
-import { errorsOf } from '../components/show-errors';
+import { errorsOf } from '../../../lib/errors-of';
 import { UserHeader } from '../components/user-header';
 
 /** orgs/{orgId}/users/{userId}/groups (default section): the groups the user belongs to. */

@@ -7,7 +7,7 @@ import {
   EMAIL_SUMMARY_LABELS,
 } from '../../../../shared/api/self-settings';
 import { userKeys, userSettings } from '../api/users-api';
-import { errorsOf } from '../components/show-errors';
+import { errorsOf } from '../../../lib/errors-of';
 import { UserHeader } from '../components/user-header';
 
 const labelOf = (key: string): string =>

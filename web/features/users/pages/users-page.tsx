@@ -26,7 +26,7 @@ import {
   userKeys,
   type UserFilters,
 } from '../api/users-api';
-import { showErrors } from '../components/show-errors';
+import { showErrors } from '../../../lib/show-errors';
 
 const PAGE_SIZE = 10;
 const CREATED_FROM = [

@@ -1,10 +1,11 @@
-import { Messages } from '../../../../shared/domain/messages';
-import { ApiError } from '../../../lib/api-client';
-import { toasts } from '../../../lib/alerts';
+import { Messages } from '../../shared/domain/messages';
+import { toasts } from './alerts';
+import { ApiError } from './api-client';
 
 /**
- * Spec §8: create and update failures show each server sentence as a danger toast (an update
- * clears the existing toasts first). Errors the global handler already showed are left alone.
+ * Spec §8: a failed change shows each server sentence as a danger toast (an update clears the
+ * existing toasts first). A request the caller gave up on says nothing, nor does one whose failure
+ * the global handler has already told the user.
  */
 export function showErrors(error: unknown, options: { update?: boolean } = {}): void {
   if (error instanceof DOMException && error.name === 'AbortError') return;
