@@ -1,31 +1,20 @@
-import type { StaffUserResponse } from '../../shared/api/hstm-users';
-import type { MailOutboxList, MailOutboxMessage } from '../../shared/api/notifications';
 import type { UserResponse } from '../../shared/api/users';
 import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
+import { staffUserWith } from '../support/staff';
 import { DemoUsers, type DemoUser } from '../support/users';
 
 test.use({ actionTimeout: 15_000 });
 
 /** A staff user holding only these permissions, with a password set from their welcome e-mail. */
-async function staffWith(staff: TenetApi, word: string, permissions: string): Promise<DemoUser & { id: number }> {
-  const username = `e2e.staff${permissions.replace(/ /g, '')}.${word}`.toLowerCase();
-  const email = `${username}@example.com`;
-  const name = `Pat Numbers ${permissions} ${word}`;
-  const { user } = await staff.post<StaffUserResponse>('hstm/hstm_users', {
-    user: { name, email, username, permissions },
+const staffWith = (staff: TenetApi, word: string, permissions: string): Promise<DemoUser & { id: number }> =>
+  staffUserWith(staff, {
+    username: `e2e.staff${permissions.replace(/ /g, '')}.${word}`.toLowerCase(),
+    name: `Pat Numbers ${permissions} ${word}`,
+    permissions,
+    password: 'NumbersOnly2026',
   });
-  const listed = await staff.get<MailOutboxList>(`hstm/mail_outbox?search=${encodeURIComponent(email)}`);
-  const mail = listed.mail_outbox.find((m) => m.to === email);
-  if (!mail) throw new Error(`No welcome e-mail to ${email} in the outbox.`);
-  const message = await staff.get<MailOutboxMessage>(`hstm/mail_outbox/${mail.id}`);
-  const token = /\/staff_set_password\/([A-Za-z0-9_-]+)/.exec(message.body_text)?.[1];
-  if (!token) throw new Error('The welcome e-mail carries no set-password link.');
-  const password = 'NumbersOnly2026';
-  await staff.post('auth/staff_set_password', { token, password });
-  return { id: user.id, login: username, password, name };
-}
 
 test('staff see on the dashboard and in the mail outbox only what their permission numbers cover', async ({
   page,

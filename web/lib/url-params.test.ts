@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paramsChanger } from './url-params';
+import { paramsChanger, setFilterValues } from './url-params';
 
 /** An address bar: navigating writes it at once; the screen is drawn from it only later. */
 function addressBar(query: string) {
@@ -46,5 +46,19 @@ describe('a change of the query kept in the address', () => {
       { to: '?waiting_for_me=true', replace: true },
       { to: '?', replace: false },
     ]);
+  });
+});
+
+describe('setFilterValues', () => {
+  it('sets the values, removes the unset ones, and goes back to the first page', () => {
+    const next = new URLSearchParams('search=ward&active=true&page=3');
+    setFilterValues(next, { search: null, active: 'false', role: 'admin' }, ['', 'false']);
+    expect(next.toString()).toBe('role=admin');
+  });
+
+  it('keeps the page asked for', () => {
+    const next = new URLSearchParams('search=ward&page=3');
+    setFilterValues(next, { page: '4' });
+    expect(next.toString()).toBe('search=ward&page=4');
   });
 });

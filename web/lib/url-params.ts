@@ -40,3 +40,20 @@ export function useUrlParams(): [URLSearchParams, ParamsChange] {
   const change = useMemo(() => paramsChanger(() => window.location.search, navigate), [navigate]);
   return [params, change];
 }
+
+/**
+ * A list screen's filters written into the query: each value set, or removed when it is null or one
+ * of `unset` (a filter at its default leaves no trace in the address); any change but of the page
+ * itself goes back to the first page, since the old page may not exist under the new filters.
+ */
+export function setFilterValues(
+  next: URLSearchParams,
+  values: Readonly<Record<string, string | null>>,
+  unset: readonly string[] = [''],
+): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || unset.includes(value)) next.delete(key);
+    else next.set(key, value);
+  }
+  if (!('page' in values)) next.delete('page');
+}

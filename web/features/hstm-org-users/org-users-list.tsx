@@ -10,7 +10,7 @@ import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
-import { useUrlParams } from '../../lib/url-params';
+import { setFilterValues, useUrlParams } from '../../lib/url-params';
 import { showErrors } from '../../lib/show-errors';
 import { UserForm, type UserFormValues } from '../users/components/user-form';
 import { orgUserKeys, orgUsersApi, type OrgUserFilters } from './org-users-api';
@@ -70,13 +70,7 @@ export function OrgUsersList({ admins }: { readonly admins: boolean }) {
   const pager = usePagerFocus(filters.page, query.isPending);
 
   const setFilters = (values: Record<string, string | null>): void =>
-    changeParams((next) => {
-      for (const [key, value] of Object.entries(values)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (!('page' in values)) next.delete('page');
-    });
+    changeParams((next) => setFilterValues(next, values));
   const setFilter = (key: string, value: string | null): void => setFilters({ [key]: value });
 
   const remove = useMutation({

@@ -17,7 +17,7 @@ import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
-import { useUrlParams } from '../../lib/url-params';
+import { setFilterValues, useUrlParams } from '../../lib/url-params';
 import { OrgForm, orgInputOf, orgValuesOf, type OrgFormValues } from './org-form';
 import { orgKeys, orgsApi, type OrgFilters } from './orgs-api';
 
@@ -60,13 +60,7 @@ export function OrgsPage() {
   const pager = usePagerFocus(filters.page, query.isPending);
 
   const setFilters = (values: Record<string, string | null>): void =>
-    changeParams((next) => {
-      for (const [key, value] of Object.entries(values)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (!('page' in values)) next.delete('page');
-    });
+    changeParams((next) => setFilterValues(next, values));
 
   const save = async (values: OrgFormValues): Promise<void> => {
     const org = orgInputOf(values);

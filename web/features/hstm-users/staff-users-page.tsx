@@ -10,7 +10,7 @@ import { toggleSort } from '../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../components/sortable-table';
 import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
-import { useUrlParams } from '../../lib/url-params';
+import { setFilterValues, useUrlParams } from '../../lib/url-params';
 import { showErrors } from '../../lib/show-errors';
 import { staffUserKeys, staffUsersApi, type StaffUserFilters } from './staff-users-api';
 
@@ -45,13 +45,7 @@ export function StaffUsersPage() {
   const pager = usePagerFocus(filters.page, query.isPending);
 
   const setFilters = (values: Record<string, string | null>): void =>
-    changeParams((next) => {
-      for (const [key, value] of Object.entries(values)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (!('page' in values)) next.delete('page');
-    });
+    changeParams((next) => setFilterValues(next, values));
 
   const remove = useMutation({
     mutationFn: (user: StaffUser) => staffUsersApi.remove(user.id),

@@ -17,7 +17,7 @@ import { toggleSort } from '../../../components/sort-state';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toasts } from '../../../lib/alerts';
 import { formatDisplayDate } from '../../../lib/format';
-import { useUrlParams } from '../../../lib/url-params';
+import { setFilterValues, useUrlParams } from '../../../lib/url-params';
 import {
   deleteUser,
   listUsers,
@@ -87,13 +87,7 @@ export function UsersPage() {
   }, [pastTheEnd, lastPage, changeParams]);
 
   const setFilters = (values: Record<string, string | null>): void =>
-    changeParams((next) => {
-      for (const [key, value] of Object.entries(values)) {
-        if (value === null || value === '' || value === 'false') next.delete(key);
-        else next.set(key, value);
-      }
-      if (!('page' in values)) next.delete('page');
-    });
+    changeParams((next) => setFilterValues(next, values, ['', 'false']));
   const setFilter = (key: string, value: string | null): void => setFilters({ [key]: value });
   // Only a changed search starts again at page 1: tabbing through the box must not lose the page.
   const applySearch = (): void => {
