@@ -31,3 +31,9 @@ export const id = (label = 'The id') =>
 /** An id in a path or a query string (text there): the same rule after conversion. */
 export const queryId = (label = 'The id') =>
   z.coerce.number(idMessage(label)).int(idMessage(label)).positive(idMessage(label)).max(ID_MAX, idMessage(label));
+
+/** A number in a query string (a page, a page size, a count of days): whole and within its bounds. */
+export const queryWholeNumber = (label: string, min: number, max: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, queryId, text } from './primitives';
+import { id, queryId, queryWholeNumber, text } from './primitives';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../domain/limits';
 import { ValidationPatterns } from '../domain/validation';
 import { noAngleBrackets } from '../domain/validation-messages';
@@ -103,17 +103,10 @@ export const READ_ACK_READERS_MAX_PAGE_SIZE = 100;
 export const READER_SORT_KEYS = ['name', 'group', 'completion', 'acknowledged', 'version'] as const;
 export type ReaderSortKey = (typeof READER_SORT_KEYS)[number];
 
-const whole = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ message: `${label} must be a whole number from ${min} to ${max}.` })
-    .int({ message: `${label} must be a whole number from ${min} to ${max}.` })
-    .min(min, { message: `${label} must be a whole number from ${min} to ${max}.` })
-    .max(max, { message: `${label} must be a whole number from ${min} to ${max}.` });
-
 /** GET /{id}/readers: the page wanted, sorted by one of the readers table's columns. */
 export const ReadAckReadersQuery = z.object({
-  page: whole('page', 1, 1_000_000).default(1),
-  per_page: whole('per_page', 1, READ_ACK_READERS_MAX_PAGE_SIZE).default(READ_ACK_READERS_PAGE_SIZE),
+  page: queryWholeNumber('page', 1, 1_000_000).default(1),
+  per_page: queryWholeNumber('per_page', 1, READ_ACK_READERS_MAX_PAGE_SIZE).default(READ_ACK_READERS_PAGE_SIZE),
   sort: z.enum(READER_SORT_KEYS, { message: `sort must be one of ${READER_SORT_KEYS.join(', ')}.` }).default('name'),
   dir: z.enum(['asc', 'desc'], { message: 'dir must be asc or desc.' }).default('asc'),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidDate } from '../domain/dates';
-import { ID_MAX, queryId, text } from './primitives';
+import { ID_MAX, queryId, queryWholeNumber, text } from './primitives';
 
 /**
  * Reporting (spec §2 "Report catalogue", §3 "Reporting filters", §7 "Reporting"; issue 15).
@@ -53,11 +53,6 @@ export const REPORT_SEARCH_MAX_LENGTH = 200;
 /** The published-documents figure spans at most this many months. */
 export const PUBLISHED_DOCS_MAX_MONTHS = 60;
 
-const whole = (label: string, min: number, max: number) => {
-  const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
-};
-
 const isoDate = (label: string) =>
   text().refine((value) => {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -89,17 +84,17 @@ export const ReportFilters = z.object({
     .max(REPORT_SEARCH_MAX_LENGTH, { message: `The search must be at most ${REPORT_SEARCH_MAX_LENGTH} characters.` })
     .optional(),
   /** Object role: Owner 1, Author 2, Reviewer 3, Approver 4, Audience 5. */
-  role: whole('role', 1, 5).optional(),
+  role: queryWholeNumber('role', 1, 5).optional(),
   /** Read-acknowledgement status: Active 1, Closed 2, Canceled 3. */
-  status: whole('status', 1, 3).optional(),
+  status: queryWholeNumber('status', 1, 3).optional(),
   /** Version status (All Versions): Draft 1, Active 2, Archived 3. */
-  version_status: whole('version_status', 1, 3).optional(),
+  version_status: queryWholeNumber('version_status', 1, 3).optional(),
   /** P&P status (All Versions): DRAFT 1, ACTIVE 2, RETIRED 3 (the dashboard's status figure links with it). */
-  pnp_status: whole('pnp_status', 1, 3).optional(),
+  pnp_status: queryWholeNumber('pnp_status', 1, 3).optional(),
   /** Draft stage (Versions Pending Action): Authoring 2, Reviewing 3, Approving 4, Publishing 5. */
-  draft_stage: whole('draft_stage', 2, 5).optional(),
+  draft_stage: queryWholeNumber('draft_stage', 2, 5).optional(),
   /** Reader completion (read-acknowledgement detail): 0 incomplete, 1 complete. */
-  completion: whole('completion', 0, 1).optional(),
+  completion: queryWholeNumber('completion', 0, 1).optional(),
   /** One group id, or several separated by commas ('1,3'): a row of any of those groups. */
   group_id: text({ message: GROUP_IDS_MESSAGE })
     .refine((value) => {
@@ -126,8 +121,8 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const ReportQuery = ReportFilters.extend({
   sort: text({ message: 'sort must be text.' }).max(64, { message: 'sort is not a column of this report.' }).optional(),
   dir: z.enum(['asc', 'desc'], { message: 'dir must be asc or desc.' }).optional(),
-  page: whole('page', 1, 1_000_000).default(1),
-  per_page: whole('per_page', 1, REPORT_MAX_PAGE_SIZE).default(10),
+  page: queryWholeNumber('page', 1, 1_000_000).default(1),
+  per_page: queryWholeNumber('per_page', 1, REPORT_MAX_PAGE_SIZE).default(10),
   format: z.enum(REPORT_FORMATS, { message: 'format must be json, csv or xlsx.' }).default('json'),
 })
   .strict()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TaskKind } from '../domain/statuses';
 import { ReminderDays, ReviewCycleYears } from './pnp-documents';
-import { text } from './primitives';
+import { queryWholeNumber, text } from './primitives';
 
 /**
  * Tasks (spec §7 'Tasks', product rules 'Tasks'): GET o/{org}/tasks lists the caller's tasks,
@@ -59,22 +59,15 @@ export const TASK_ACTION_LABELS: Record<TaskAction, string> = {
   Extend: 'Extend',
 };
 
-const whole = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ message: `${label} must be a whole number from ${min} to ${max}.` })
-    .int({ message: `${label} must be a whole number from ${min} to ${max}.` })
-    .min(min, { message: `${label} must be a whole number from ${min} to ${max}.` })
-    .max(max, { message: `${label} must be a whole number from ${min} to ${max}.` });
-
 export const TaskListQuery = z.object({
   kind: z.enum(TASK_KINDS, { message: `kind must be one of ${TASK_KINDS.join(', ')}.` }).optional(),
   /** 1 Open, 2 Completed, 3 Closed; omitted: every status. */
-  status: whole('status', 1, 3).optional(),
+  status: queryWholeNumber('status', 1, 3).optional(),
   due: z.enum(TASK_DUE_FILTERS, { message: "due must be 'any', 'overdue' or 'within'." }).default('any'),
   /** With due=within: due within this many days from today (today included). */
-  days: whole('days', 0, 3650).default(7),
-  page: whole('page', 1, 1_000_000).default(1),
-  per_page: whole('per_page', 1, TASK_MAX_PAGE_SIZE).default(10),
+  days: queryWholeNumber('days', 0, 3650).default(7),
+  page: queryWholeNumber('page', 1, 1_000_000).default(1),
+  per_page: queryWholeNumber('per_page', 1, TASK_MAX_PAGE_SIZE).default(10),
 });
 export type TaskListQuery = z.input<typeof TaskListQuery>;
 
