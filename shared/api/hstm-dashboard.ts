@@ -38,9 +38,13 @@ export const DashboardFigures = z.object({
  */
 export const DASHBOARD_COUNT_REACH = 1_000;
 
-/** A list's first rows and how many matched: `total` up to the reach, `total_capped` when more did. */
+/**
+ * A list's first rows and how many matched: `total` up to the reach, `total_capped` when more did.
+ * `withheld` when the caller's permission numbers do not cover the list: then it has no rows and a
+ * total of 0, which say nothing of what matched (an empty list not withheld is "nothing matched").
+ */
 const counted = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number().int(), total_capped: z.boolean() });
+  z.object({ rows: z.array(row), total: z.number().int(), total_capped: z.boolean(), withheld: z.boolean() });
 
 export const Dashboard = z.object({
   organizations: counted(DashboardOrg),

@@ -131,7 +131,14 @@ describe('GET hstm/dash/new', () => {
     const word = `zp${randomBytes(3).toString('hex')}`;
     const org = await createOrg(t.deps, { name: `Clinic ${word}` });
     const user = await createUser(t.deps, org.id, { username: `login.${word}` });
-    const seen: Record<string, { orgs: number[]; users: number[]; figures: boolean }> = {};
+    type Seen = { orgs: number[] | 'withheld'; users: number[] | 'withheld'; figures: boolean };
+    const seen: Record<string, Seen> = {};
+    /** A list's ids, or that it is withheld: then it has no rows and says nothing of how many matched. */
+    const listed = (list: { rows: { id: number }[]; total: number; total_capped: boolean; withheld: boolean }) => {
+      if (!list.withheld) return list.rows.map((row) => row.id);
+      expect(list).toEqual({ rows: [], total: 0, total_capped: false, withheld: true });
+      return 'withheld' as const;
+    };
     for (const numbers of ['', '2', '5', '2 5', '4', '3', '2 3 4 5']) {
       const staff = await createStaff(t.deps, numbers);
       const agent = await t.signIn(staff.username, staff.password);
@@ -139,24 +146,35 @@ describe('GET hstm/dash/new', () => {
       expect(res.statusCode, numbers).toBe(200);
       const body = res.json();
       seen[numbers] = {
-        orgs: body.organizations.rows.map((o: { id: number }) => o.id),
-        users: body.users.rows.map((u: { id: number }) => u.id),
+        orgs: listed(body.organizations),
+        users: listed(body.users),
         figures: body.figures.orgs_active > 0,
       };
-      // A withheld list says nothing of how many matched.
-      if (seen[numbers].orgs.length === 0) expect(body.organizations, numbers).toMatchObject({ total: 0 });
-      if (seen[numbers].users.length === 0) expect(body.users, numbers).toMatchObject({ total: 0 });
     }
-    const none = { orgs: [], users: [], figures: true };
+    const none: Seen = { orgs: 'withheld', users: 'withheld', figures: true };
     expect(seen).toEqual({
       '': none,
       '2': none,
       '5': none,
       '2 5': none,
-      '4': { orgs: [], users: [user.id], figures: true },
+      '4': { orgs: 'withheld', users: [user.id], figures: true },
       '3': { orgs: [org.id], users: [user.id], figures: true },
       '2 3 4 5': { orgs: [org.id], users: [user.id], figures: true },
     });
+  });
+
+  it('says a list it gives is not withheld, also when nothing matched', async () => {
+    const word = `zn${randomBytes(3).toString('hex')}`;
+    for (const [numbers, orgsWithheld] of [
+      ['3', false],
+      ['4', true],
+    ] as const) {
+      const staff = await createStaff(t.deps, numbers);
+      const agent = await t.signIn(staff.username, staff.password);
+      const body = (await agent.get(`${URL}?search=${word}`)).json();
+      expect(body.organizations, numbers).toEqual({ rows: [], total: 0, total_capped: false, withheld: orgsWithheld });
+      expect(body.users, numbers).toEqual({ rows: [], total: 0, total_capped: false, withheld: false });
+    }
   });
 
   it('422 for a search that is too long', async () => {

@@ -90,7 +90,8 @@ const notCounted = sql`0`;
 
 /**
  * Issue 14: the staff dashboard, any staff user (spec §2 "hstm/dashboard"); its organisations and
- * users only for the numbers that cover them (`dashboardSections`), the rest answered empty.
+ * users only for the numbers that cover them (`dashboardSections`), the rest answered empty and
+ * said to be withheld.
  */
 export function registerHstmDashboardModule(app: App, deps: Deps): void {
   staffRoute(
@@ -147,6 +148,7 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
         organizations: {
           rows: orgs.map((o) => ({ id: o.id, name: o.name, tenant: o.tenant, status: o.status })),
           ...reached(row.org_total),
+          withheld: !shows.orgs,
         },
         users: {
           rows: users.map((u) => ({
@@ -159,6 +161,7 @@ export function registerHstmDashboardModule(app: App, deps: Deps): void {
             org_name: u.org_name,
           })),
           ...reached(row.user_total),
+          withheld: !shows.users,
         },
         figures: {
           orgs_active: row.orgs_active,
