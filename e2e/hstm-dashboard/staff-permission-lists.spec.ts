@@ -1,3 +1,4 @@
+import type { Dashboard } from '../../shared/api/hstm-dashboard';
 import type { UserResponse } from '../../shared/api/users';
 import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
@@ -74,4 +75,27 @@ test('staff see on the dashboard and in the mail outbox only what their permissi
     await staff.dispose();
     await data.api.delete(data.o(`users/${user.id}`)).catch(() => undefined);
   }
+});
+
+test('the dashboard draws a list the server says it withholds as withheld, whatever the session’s numbers', async ({
+  page,
+}) => {
+  // The demo staff user holds every number; the answer is the server's own with its organisations
+  // said to be withheld, as the server would answer a staff user without org management.
+  await page.route('**/api/hstm/dash/new*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Dashboard;
+    await route.fulfill({
+      status: response.status(),
+      json: { ...body, organizations: { rows: [], total: 0, total_capped: false, withheld: true } },
+    });
+  });
+  await openAs(page, DemoUsers.staff, '/hstm/dashboard');
+  await expect(
+    page.getByText('Organizations are shown to staff with the Org management permission.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Organizations', exact: true })).toHaveCount(0);
+  await expect(page.getByText('No organization yet.', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Users by name, email or username.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users', exact: true })).toBeVisible();
 });

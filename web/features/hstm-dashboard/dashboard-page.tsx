@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,12 +9,11 @@ import { USER_STATUS_LABELS } from '../../../shared/api/users';
 import { StaffPermission } from '../../../shared/domain/roles';
 import { ORG_STATUS_LABELS, UserStatus, type OrgStatus } from '../../../shared/domain/statuses';
 import { Page } from '../../components/page';
-import { SortableTable, type TableColumn } from '../../components/sortable-table';
-import { countText } from '../../lib/format';
+import type { TableColumn } from '../../components/sortable-table';
 import { useSessionFlags } from '../../lib/session-store';
 import { dashboardApi, dashboardKeys } from './dashboard-api';
+import { DashboardListSection } from './dashboard-list-section';
 
-const noSort = (): void => undefined;
 const STATUS_COLOURS: Record<number, string> = { 0: 'gray.7', 1: 'green.8', 2: 'red.8' };
 const statusLabel = (status: number): string => ORG_STATUS_LABELS[status as OrgStatus] ?? String(status);
 
@@ -52,18 +51,10 @@ const maybeLink = (allowed: boolean, to: string, children: ReactNode): ReactNode
     <Text size="sm">{children}</Text>
   );
 
-/** A list the server does not give this staff user: its title and the permission it needs, no empty table. */
-function WithheldList({ title, needs }: { readonly title: string; readonly needs: string }) {
-  return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {needs}
-      </Text>
-    </Stack>
-  );
+/** Which lists the server gives this staff user. */
+interface Given {
+  readonly orgs: boolean;
+  readonly users: boolean;
 }
 
 /** What the search looks through, for the lists this staff user is given. */
@@ -75,8 +66,9 @@ const searchDescription = (orgs: boolean, users: boolean): string =>
 
 /**
  * hstm/dashboard: find organisations and org users quickly, and see what needs attention. The
- * server gives organisations only to org management (3) and users only to 3 or login as (4); the
- * lists it does not give are not drawn as empty ones.
+ * server gives organisations only to org management (3) and users only to 3 or login as (4), and
+ * says which lists it withholds: those are not drawn as empty ones, and the search is offered once
+ * the answer says it covers a list.
  */
 export function DashboardPage() {
   const flags = useSessionFlags();
@@ -84,8 +76,6 @@ export function DashboardPage() {
   // Login-as (permission 4) is offered here too: the user's own page needs org management (3), and
   // staff with 4 alone had no way to reach it.
   const canLoginAs = flags.staffPermissions.includes(StaffPermission.LoginAs);
-  const seesOrgs = canOpenOrgs;
-  const seesUsers = canOpenOrgs || canLoginAs;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const query = useQuery({
@@ -98,6 +88,15 @@ export function DashboardPage() {
   });
   const data = query.data;
   const searching = query.isPending || query.isPlaceholderData;
+  // Which lists this staff user is given is the server's word, the same in every answer: kept from
+  // the last one, so that a search that fails does not take the search box away. Unknown until the
+  // first answer comes: the lists say they are loading and no search is offered yet.
+  const [given, setGiven] = useState<Given | undefined>(undefined);
+  const answered: Given | undefined = data && { orgs: !data.organizations.withheld, users: !data.users.withheld };
+  if (answered && (answered.orgs !== given?.orgs || answered.users !== given.users)) setGiven(answered);
+  const sections = answered ?? given;
+  const seesOrgs = sections?.orgs ?? false;
+  const seesUsers = sections?.users ?? false;
 
   const orgColumns: TableColumn<DashboardOrg>[] = [
     { key: 'name', header: 'Name', render: (o) => maybeLink(canOpenOrgs, `/hstm/orgs/${o.id}`, o.name) },
@@ -164,17 +163,6 @@ export function DashboardPage() {
         ]
       : []),
   ];
-  const caption = (list: { rows: unknown[]; total: number; total_capped: boolean } | undefined): string => {
-    if (!debounced) return 'The most recently created';
-    if (searching) return '';
-    const shown = list?.rows.length ?? 0;
-    const total = list?.total ?? 0;
-    const more = list !== undefined && (list.total_capped || total > shown);
-    return `${countText(total, list?.total_capped)} match${total === 1 && !list?.total_capped ? '' : 'es'}${
-      more ? `, showing the first ${shown}` : ''
-    }`;
-  };
-
   return (
     <Page>
       <Stack gap="lg">
@@ -199,70 +187,30 @@ export function DashboardPage() {
             maw={480}
           />
         )}
-        {seesOrgs ? (
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Title order={2} size="h4">
-                Organizations
-              </Title>
-              <Text size="sm" c="dimmed">
-                {caption(data?.organizations)}
-              </Text>
-            </Group>
-            <SortableTable
-              label="Organizations"
-              columns={orgColumns}
-              rows={data?.organizations.rows ?? []}
-              rowKey={(o) => o.id}
-              loading={searching}
-              error={query.error}
-              sort={null}
-              onSort={noSort}
-              empty={{
-                items: 'Organizations',
-                message: debounced ? 'No organization matches this search.' : 'No organization yet.',
-                hint: false,
-              }}
-            />
-          </Stack>
-        ) : (
-          <WithheldList
-            title="Organizations"
-            needs="Organizations are shown to staff with the Org management permission."
-          />
-        )}
-        {seesUsers ? (
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Title order={2} size="h4">
-                Users
-              </Title>
-              <Text size="sm" c="dimmed">
-                {caption(data?.users)}
-              </Text>
-            </Group>
-            <SortableTable
-              label="Users"
-              columns={userColumns}
-              rows={data?.users.rows ?? []}
-              rowKey={(u) => u.id}
-              loading={searching}
-              error={query.error}
-              sort={null}
-              onSort={noSort}
-              empty={{
-                items: 'Users',
-                message: debounced ? 'No user matches this search.' : 'No user yet.',
-                hint: false,
-              }}
-            />
-          </Stack>
-        ) : (
-          <WithheldList
-            title="Users"
-            needs="Users are shown to staff with the Org management or Login as another user permission."
-          />
-        )}
+        <DashboardListSection
+          title="Organizations"
+          list={data?.organizations}
+          withheld={sections?.orgs === false}
+          withheldNotice="Organizations are shown to staff with the Org management permission."
+          columns={orgColumns}
+          rowKey={(o) => o.id}
+          search={debounced}
+          searching={searching}
+          error={query.error}
+          empty={{ searched: 'No organization matches this search.', none: 'No organization yet.' }}
+        />
+        <DashboardListSection
+          title="Users"
+          list={data?.users}
+          withheld={sections?.users === false}
+          withheldNotice="Users are shown to staff with the Org management or Login as another user permission."
+          columns={userColumns}
+          rowKey={(u) => u.id}
+          search={debounced}
+          searching={searching}
+          error={query.error}
+          empty={{ searched: 'No user matches this search.', none: 'No user yet.' }}
+        />
       </Stack>
     </Page>
   );
