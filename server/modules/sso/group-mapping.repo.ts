@@ -1,8 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { SYSTEM_GROUP_SOURCE } from '../../../shared/api/user-groups';
-import { ObjectRole } from '../../../shared/domain/roles';
-import { DraftStage, PnpStatus, UserStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { intArray, queryRows, type Executor } from '../../db/client';
+import { intArray, type Executor } from '../../db/client';
 import { groupMemberships, ssoGroupClaims, ssoGroupMappings, userGroups } from '../../db/schema/index';
 
 /** Queries of the IdP group mapping (issue 16); every one names its organisation. */
@@ -106,74 +104,4 @@ export async function listMemberOf(
       ),
     );
   return new Set(rows.map((r) => r.groupId));
-}
-
-export interface StrandedItem {
-  pnp_id: number;
-  name: string;
-  loses_owner: boolean;
-  loses_step: number | null;
-}
-
-/**
- * P&Ps (not retired) that would be left with no active person as Owner, or none as approver of
- * the approval step their draft is at now, if `userId` left `groupId`: the user is the last such
- * person and holds the role through this group only. Direct grants and other groups count.
- */
-export async function listStrandedWithout(
-  db: Executor,
-  orgId: number,
-  groupId: number,
-  userId: number,
-  limit: number,
-): Promise<StrandedItem[]> {
-  const roles = sql`(${ObjectRole.Owner}, ${ObjectRole.Approver})`;
-  return queryRows<StrandedItem>(
-    db,
-    sql`with reached as (
-          select p.id, p.name, p.inherits_access, p.access_source_id from pnps p
-           where p.org_id = ${orgId} and p.status <> ${PnpStatus.Retired}
-             and ((p.inherits_access and p.access_source_id in (
-                    select g.container_id from access_grants g
-                     where g.org_id = ${orgId} and g.group_id = ${groupId} and g.container_id is not null
-                       and g.role in ${roles}))
-               or (not p.inherits_access and p.id in (
-                    select g.pnp_id from access_grants g
-                     where g.org_id = ${orgId} and g.group_id = ${groupId} and g.pnp_id is not null
-                       and g.role in ${roles})))
-        ),
-        grants as (
-          select r.id as pnp_id, g.role, g.approval_step, g.user_id, g.group_id
-            from reached r
-            join access_grants g on g.org_id = ${orgId} and g.role in ${roles}
-             and ((r.inherits_access and g.container_id = r.access_source_id) or (not r.inherits_access and g.pnp_id = r.id))
-        ),
-        holders as (
-          select gr.pnp_id, gr.role, gr.approval_step from grants gr
-            join org_users u on u.org_id = ${orgId} and u.id = gr.user_id and u.status = ${UserStatus.Active}
-          union all
-          select gr.pnp_id, gr.role, gr.approval_step from grants gr
-            join group_memberships m on m.org_id = ${orgId} and m.group_id = gr.group_id
-            join org_users u on u.org_id = ${orgId} and u.id = m.user_id and u.status = ${UserStatus.Active}
-           where not (m.group_id = ${groupId} and m.user_id = ${userId})
-        ),
-        judged as (
-          select r.id as pnp_id, r.name,
-                 (exists (select 1 from grants x where x.pnp_id = r.id and x.role = ${ObjectRole.Owner} and x.group_id = ${groupId})
-                  and not exists (select 1 from holders h where h.pnp_id = r.id and h.role = ${ObjectRole.Owner})) as loses_owner,
-                 case when d.id is not null
-                       and exists (select 1 from grants x where x.pnp_id = r.id and x.role = ${ObjectRole.Approver}
-                                      and x.approval_step = d.approval_step and x.group_id = ${groupId})
-                       and not exists (select 1 from holders h where h.pnp_id = r.id and h.role = ${ObjectRole.Approver}
-                                          and h.approval_step = d.approval_step)
-                      then d.approval_step::int else null end as loses_step
-            from reached r
-            left join pnp_documents d on d.org_id = ${orgId} and d.pnp_id = r.id
-                 and d.status = ${VersionStatus.Draft} and d.draft_stage = ${DraftStage.Approving}
-        )
-        select pnp_id, name, loses_owner, loses_step from judged
-         where loses_owner or loses_step is not null
-         order by lower(name), pnp_id
-         limit ${limit}`,
-  );
 }

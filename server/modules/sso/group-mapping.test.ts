@@ -392,4 +392,40 @@ describe('sign-in through SAML follows the groups attribute', () => {
     await samlSignIn(t, org, { nameId, attributes: { groups: [] } });
     expect(await groupsOf(org.id, user.id)).toEqual([]);
   });
+  it('keeps a membership that makes the person the last Owner, or the last approver of a draft in Approving whose step is not recorded (step 1)', async () => {
+    const org = await samlOrg(t, staff);
+    const owners = await createGroup(t.deps, org.id, [], `Owners ${org.id}`);
+    const approvers = await createGroup(t.deps, org.id, [], `Approvers ${org.id}`);
+    await saveMapping(org.id, [
+      { idp_group: 'owners', group_id: owners.id },
+      { idp_group: 'approvers', group_id: approvers.id },
+    ]);
+    const nameId = `olga.owner.${org.id}@hospital.example`;
+    await samlSignIn(t, org, { nameId, attributes: { groups: ['owners', 'approvers'] } });
+    const user = await userByEmail(org.id, nameId);
+    expect(await groupsOf(org.id, user.id)).toEqual([approvers.name, owners.name].sort());
+
+    const binder = await createContainer(t.deps, org.id);
+    await grant(t.deps, org.id, { containerId: binder.id }, { groupId: owners.id }, 1);
+    await grant(t.deps, org.id, { containerId: binder.id }, { groupId: approvers.id }, 4, 1);
+    const pnp = await createPublishedPnp(t.deps, org.id, binder.id, { status: 1, versionStatus: 1 });
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.update(pnpDocuments).set({ draftStage: 4, approvalStep: null }).where(eq(pnpDocuments.id, pnp.versionId)),
+    );
+
+    const warn = vi.spyOn(t.deps.log, 'warn');
+    try {
+      await samlSignIn(t, org, { nameId, attributes: { groups: [] } });
+      const kept = warn.mock.calls
+        .filter((c) => /kept although the identity provider no longer lists it/.test(String(c[1])))
+        .map((c) => c[0] as { groupId: number; items: unknown[] });
+      expect(kept).toEqual([
+        expect.objectContaining({ groupId: owners.id, items: [{ pnpId: pnp.id, lacks: 'Owner' }] }),
+        expect.objectContaining({ groupId: approvers.id, items: [{ pnpId: pnp.id, lacks: 'approver at step 1' }] }),
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await groupsOf(org.id, user.id)).toEqual([approvers.name, owners.name].sort());
+  });
 });

@@ -8,7 +8,8 @@ import { noWorkWhenCommitted, type OrgCtx, type PublicCtx } from '../../http/rou
 import { logGroupChange } from '../user-groups/group-change-logs';
 import { followMembershipChanges } from '../user-groups/membership-effects';
 import { addMembers, removeMembers } from '../user-groups/user-groups.repo';
-import { findGroupClaim, listMappings, listMemberOf, listStrandedWithout } from './group-mapping.repo';
+import { listItemsStrandedWithout } from '../user-groups/group-assignments.repo';
+import { findGroupClaim, listMappings, listMemberOf } from './group-mapping.repo';
 import type { SsoIdentity, SsoProtocol } from './sso-users';
 
 /**
@@ -135,7 +136,7 @@ export async function followIdpGroups(
   // One at a time, each judged after the previous one left: two mapped groups that both make the
   // person the last approver of a step cannot both let them go.
   for (const groupId of leaving) {
-    const stranded = await listStrandedWithout(tx, org.id, groupId, user.id, STRANDED_LOGGED);
+    const stranded = await listItemsStrandedWithout(tx, org.id, groupId, [user.id], STRANDED_LOGGED);
     if (stranded.length > 0) {
       kept.push(names.get(groupId)!);
       deps.log.warn(

@@ -1,7 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
-import { DraftStage, PnpStatus, TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { queryRows, type Executor } from '../../db/client';
+import {
+  DraftStage,
+  PnpStatus,
+  TaskKind,
+  TaskStatus,
+  UserStatus,
+  VersionStatus,
+} from '../../../shared/domain/statuses';
+import { intArray, queryRows, type Executor } from '../../db/client';
 import { accessGrants } from '../../db/schema/index';
 
 /** Where a group holds roles (access_grants), and what losing them would do. */
@@ -72,41 +79,78 @@ export interface OrphanedItem {
 }
 
 /**
- * P&Ps (not retired) on which the group is the only Owner, or the only approver of the approval
- * step their draft is at now: removing the group would leave them without one (product rules,
- * 'Bulk reassignment': refuse and say which items).
+ * P&Ps (not retired) on which the group holds the Owner role, or the approver role of the approval
+ * step their draft is at now (no step recorded in Approving: step 1, as the workflow reads it), and
+ * that would have nobody left who can act in that role without `without`: the whole group (it is
+ * deleted), or these members of it (they leave it). Those left count only when they can act, as in
+ * Remove from assignments: active users, directly or through any group; an inactive user or a group
+ * with no active member would leave the work to nobody (product rules, 'Bulk reassignment': refuse
+ * and say which items).
  */
-export async function listItemsOrphanedWithout(
+export async function listItemsStrandedWithout(
+  db: Executor,
+  orgId: number,
+  groupId: number,
+  without: 'group' | readonly number[],
+  limit: number,
+): Promise<OrphanedItem[]> {
+  const roles = sql`(${ObjectRole.Owner}, ${ObjectRole.Approver})`;
+  const gone =
+    without === 'group'
+      ? sql`m.group_id = ${groupId}`
+      : sql`(m.group_id = ${groupId} and m.user_id = any(${intArray(without)}))`;
+  return queryRows<OrphanedItem>(
+    db,
+    sql`with reached as (
+          select r.id, r.name, r.inherits_access, r.access_source_id
+            from (${reachedPnps(orgId, groupId, sql`and g.role in ${roles}`)}) r
+            join pnps p on p.org_id = ${orgId} and p.id = r.id and p.status <> ${PnpStatus.Retired}
+        ),
+        grants as (
+          select r.id as pnp_id, g.role, g.approval_step, g.user_id, g.group_id
+            from reached r
+            join access_grants g on g.org_id = ${orgId} and g.role in ${roles}
+             and ((r.inherits_access and g.container_id = r.access_source_id) or (not r.inherits_access and g.pnp_id = r.id))
+        ),
+        holders as (
+          select gr.pnp_id, gr.role, gr.approval_step from grants gr
+            join org_users u on u.org_id = ${orgId} and u.id = gr.user_id and u.status = ${UserStatus.Active}
+          union all
+          select gr.pnp_id, gr.role, gr.approval_step from grants gr
+            join group_memberships m on m.org_id = ${orgId} and m.group_id = gr.group_id
+            join org_users u on u.org_id = ${orgId} and u.id = m.user_id and u.status = ${UserStatus.Active}
+           where not ${gone}
+        ),
+        judged as (
+          select r.id as pnp_id, r.name::text as name,
+                 (exists (select 1 from grants x where x.pnp_id = r.id and x.role = ${ObjectRole.Owner} and x.group_id = ${groupId})
+                  and not exists (select 1 from holders h where h.pnp_id = r.id and h.role = ${ObjectRole.Owner})) as loses_owner,
+                 case when d.step is not null
+                       and exists (select 1 from grants x where x.pnp_id = r.id and x.role = ${ObjectRole.Approver}
+                                      and x.approval_step = d.step and x.group_id = ${groupId})
+                       and not exists (select 1 from holders h where h.pnp_id = r.id and h.role = ${ObjectRole.Approver}
+                                          and h.approval_step = d.step)
+                      then d.step else null end as loses_step
+            from reached r
+            left join lateral (
+              select coalesce(pd.approval_step, 1)::int as step from pnp_documents pd
+               where pd.org_id = ${orgId} and pd.pnp_id = r.id
+                 and pd.status = ${VersionStatus.Draft} and pd.draft_stage = ${DraftStage.Approving}
+            ) d on true
+        )
+        select pnp_id, name, loses_owner, loses_step from judged
+         where loses_owner or loses_step is not null
+         order by lower(name), pnp_id
+         limit ${limit}`,
+  );
+}
+
+/** What deleting the group would strand: its P&Ps left with no Owner or current approver who can act. */
+export function listItemsOrphanedWithout(
   db: Executor,
   orgId: number,
   groupId: number,
   limit: number,
 ): Promise<OrphanedItem[]> {
-  const others = sql`e.group_id is distinct from ${groupId}`;
-  const approverAtStep = sql`e.role = ${ObjectRole.Approver} and e.approval_step = d.approval_step`;
-  const ownerLost = sql`(bool_or(e.role = ${ObjectRole.Owner} and e.group_id = ${groupId})
-                          and not bool_or(e.role = ${ObjectRole.Owner} and ${others}))`;
-  const stepLost = sql`(d.id is not null and bool_or(${approverAtStep} and e.group_id = ${groupId})
-                          and not bool_or(${approverAtStep} and ${others}))`;
-  return queryRows<OrphanedItem>(
-    db,
-    sql`with reached as (${reachedPnps(orgId, groupId, sql`and g.role in (${ObjectRole.Owner}, ${ObjectRole.Approver})`)}),
-        effective as (
-          select r.id, g.role, g.approval_step, g.group_id
-            from reached r
-            join access_grants g on g.org_id = ${orgId}
-             and ((r.inherits_access and g.container_id = r.access_source_id) or (not r.inherits_access and g.pnp_id = r.id))
-        )
-        select r.id as pnp_id, r.name, ${ownerLost} as loses_owner,
-               case when ${stepLost} then d.approval_step::int else null end as loses_step
-          from reached r
-          join pnps p on p.org_id = ${orgId} and p.id = r.id and p.status <> ${PnpStatus.Retired}
-          join effective e on e.id = r.id
-          left join pnp_documents d on d.org_id = ${orgId} and d.pnp_id = r.id
-               and d.status = ${VersionStatus.Draft} and d.draft_stage = ${DraftStage.Approving}
-         group by r.id, r.name, d.id, d.approval_step
-        having ${ownerLost} or ${stepLost}
-         order by lower(r.name), r.id
-         limit ${limit}`,
-  );
+  return listItemsStrandedWithout(db, orgId, groupId, 'group', limit);
 }

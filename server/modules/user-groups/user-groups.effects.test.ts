@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accessGrants, pnpDocuments } from '../../db/schema/index';
+import { accessGrants, groupMemberships, pnpDocuments } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import { createContainer, createUser, grant } from '../../test/factories';
 import { createPublishedPnp } from '../../test/library-factories';
@@ -125,6 +125,39 @@ describe('deleting a group', () => {
     expect(res.json().errors).toContain(`${name}: would have no approver at approval step 1.`);
   });
 
+  it('is refused for a draft in Approving whose step is not recorded: it is at step 1', async () => {
+    const { t, w, a } = world;
+    const group = await createGroupVia(a.admin, w.org.id);
+    const binder = await binderForGroup(group.id, 4);
+    const name = `No Step Recorded ${suffix()}`;
+    const pnp = await createPublishedPnp(t.deps, w.org.id, binder.id, { name, status: 1, versionStatus: 1 });
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.update(pnpDocuments).set({ draftStage: 4, approvalStep: null }).where(eq(pnpDocuments.id, pnp.versionId)),
+    );
+    const res = await a.admin.delete(u.one(group.id));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toContain(`${name}: would have no approver at approval step 1.`);
+  });
+
+  it('is refused where the only other Owner cannot act (an inactive user, a group with no active member)', async () => {
+    const { t, w, a } = world;
+    const gone = await createUser(t.deps, w.org.id, { status: 2 });
+    const group = await createGroupVia(a.admin, w.org.id, { member_ids: [w.author.id] });
+    const ofGone = await createGroupVia(a.admin, w.org.id);
+    const binder = await createContainer(t.deps, w.org.id);
+    await grant(t.deps, w.org.id, { containerId: binder.id }, { groupId: group.id }, 1);
+    await grant(t.deps, w.org.id, { containerId: binder.id }, { userId: gone.id }, 1);
+    await grant(t.deps, w.org.id, { containerId: binder.id }, { groupId: ofGone.id }, 1);
+    const name = `Owned By Nobody Active ${suffix()}`;
+    await createPublishedPnp(t.deps, w.org.id, binder.id, { name });
+    const res = await a.admin.delete(u.one(group.id));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toEqual([
+      `${group.name} cannot be deleted: it is the only Owner or the only approver of the current approval step of these P&Ps who can act. Give them another one first.`,
+      `${name}: would have no Owner.`,
+    ]);
+  });
+
   it('otherwise removes the group from every assignment, logging it on the items, and its members lose its roles', async () => {
     const { t, w, a } = world;
     const member = await createUser(t.deps, w.org.id);
@@ -145,5 +178,45 @@ describe('deleting a group', () => {
       container_access_groups_removed: [{ user_group_name: group.name, role_name: 'Audience' }],
       comment: `The group ${group.name} was deleted.`,
     });
+  });
+});
+
+describe('removing members from a group', () => {
+  it('is refused, naming the P&Ps, where its last active members go and it is their only Owner or step approver who can act', async () => {
+    const { t, w, a } = world;
+    const member = await createUser(t.deps, w.org.id);
+    const gone = await createUser(t.deps, w.org.id, { status: 2 });
+    const group = await createGroupVia(a.admin, w.org.id, { member_ids: [member.id] });
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.insert(groupMemberships).values({ orgId: w.org.id, groupId: group.id, userId: gone.id }),
+    );
+    const binder = await createContainer(t.deps, w.org.id);
+    await grant(t.deps, w.org.id, { containerId: binder.id }, { groupId: group.id }, 1);
+    await grant(t.deps, w.org.id, { containerId: binder.id }, { groupId: group.id }, 4, 1);
+    await grant(t.deps, w.org.id, { containerId: binder.id }, { userId: gone.id }, 1);
+    const name = `Owned Through Members ${suffix()}`;
+    const pnp = await createPublishedPnp(t.deps, w.org.id, binder.id, { name, status: 1, versionStatus: 1 });
+    // In Approving with no step recorded: at step 1.
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.update(pnpDocuments).set({ draftStage: 4, approvalStep: null }).where(eq(pnpDocuments.id, pnp.versionId)),
+    );
+    const res = await a.admin.put(u.one(group.id), { group: { name: group.name, member_ids: [gone.id] } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toEqual([
+      `${member.name} cannot be removed from ${group.name}: they are its last active member, and it is the only Owner or the only approver of the current approval step of these P&Ps who can act. Give them another one first.`,
+      `${name}: would have no Owner and no approver at approval step 1.`,
+    ]);
+    const kept = await withSystem(t.deps.database.db, (tx) =>
+      tx.select().from(groupMemberships).where(eq(groupMemberships.groupId, group.id)),
+    );
+    expect(kept.map((m) => m.userId).sort((x, y) => x - y)).toEqual([member.id, gone.id].sort((x, y) => x - y));
+
+    // The inactive member may go, the active one staying.
+    const ok = await a.admin.put(u.one(group.id), { group: { name: group.name, member_ids: [member.id] } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // And so may the last active one once another active member stays.
+    const other = await createUser(t.deps, w.org.id);
+    await updateGroupVia(a.admin, w.org.id, group.id, { name: group.name, member_ids: [member.id, other.id] });
+    await updateGroupVia(a.admin, w.org.id, group.id, { name: group.name, member_ids: [other.id] });
   });
 });

@@ -19,7 +19,9 @@ import {
   deleteGroupGrants,
   listGroupGrants,
   listItemsOrphanedWithout,
+  listItemsStrandedWithout,
   listReachedTaskPnpIds,
+  type OrphanedItem,
 } from './group-assignments.repo';
 import { logGrantsRemoved, logGroupChange } from './group-change-logs';
 import { followMembershipChanges, resyncPnps } from './membership-effects';
@@ -153,6 +155,7 @@ export async function updateUserGroup(ctx: OrgCtx, id: number, input: UserGroupI
   const added = members.filter((m) => !currentIds.has(m.id));
   const current = await listMembers(ctx.tx, ctx.orgId, id);
   const removed = current.filter((m) => !wantedIds.has(m.id));
+  await refuseStranding(ctx, row, removed);
   const description = normaliseDescription(input.description);
   const changed = changedFields({ name: row.name, description: row.description }, { name: input.name, description });
   // Any change, members too, moves updated_at on: it is the token a stale save is refused by.
@@ -178,10 +181,8 @@ export async function updateUserGroup(ctx: OrgCtx, id: number, input: UserGroupI
   return showUserGroup(ctx, id);
 }
 
-/** Refuses a delete that would leave a P&P without an Owner or its current approval step without an approver. */
-async function refuseOrphans(ctx: OrgCtx, row: GroupRow): Promise<void> {
-  const items = await listItemsOrphanedWithout(ctx.tx, ctx.orgId, row.id, ORPHANS_SHOWN + 1);
-  if (items.length === 0) return;
+/** The lines naming what a refused change would strand, 'And more items' past ORPHANS_SHOWN. */
+function strandedLines(items: OrphanedItem[]): string[] {
   const lines = items.slice(0, ORPHANS_SHOWN).map((item) => {
     const lacks = [
       ...(item.loses_owner ? ['no Owner'] : []),
@@ -190,9 +191,39 @@ async function refuseOrphans(ctx: OrgCtx, row: GroupRow): Promise<void> {
     return `${item.name}: would have ${lacks.join(' and ')}.`;
   });
   if (items.length > ORPHANS_SHOWN) lines.push('And more items: give them other owners and approvers first.');
+  return lines;
+}
+
+/** Refuses a delete that would leave a P&P without an Owner or its current approval step without an approver who can act. */
+async function refuseOrphans(ctx: OrgCtx, row: GroupRow): Promise<void> {
+  const items = await listItemsOrphanedWithout(ctx.tx, ctx.orgId, row.id, ORPHANS_SHOWN + 1);
+  if (items.length === 0) return;
   throw new AppError(409, [
-    `${row.name} cannot be deleted: it is the only Owner or the only approver of the current approval step of these P&Ps. Give them another one first.`,
-    ...lines,
+    `${row.name} cannot be deleted: it is the only Owner or the only approver of the current approval step of these P&Ps who can act. Give them another one first.`,
+    ...strandedLines(items),
+  ]);
+}
+
+/**
+ * Refuses taking members out of a group where they are its last active members and the group is
+ * the only Owner, or the only approver of a draft's current approval step, who can act on a P&P:
+ * the P&P would be left to nobody, as a removal from its assignments would (product rules, 'Bulk
+ * reassignment'). Inactive members may always go: nobody who could act leaves with them.
+ */
+async function refuseStranding(ctx: OrgCtx, row: GroupRow, removed: UserGroupMember[]): Promise<void> {
+  const active = removed.filter((m) => m.status === UserStatus.Active);
+  if (active.length === 0) return;
+  const items = await listItemsStrandedWithout(
+    ctx.tx,
+    ctx.orgId,
+    row.id,
+    active.map((m) => m.id),
+    ORPHANS_SHOWN + 1,
+  );
+  if (items.length === 0) return;
+  throw new AppError(409, [
+    `${active.map((m) => m.name).join(', ')} cannot be removed from ${row.name}: ${active.length === 1 ? 'they are its last active member' : 'they are its last active members'}, and it is the only Owner or the only approver of the current approval step of these P&Ps who can act. Give them another one first.`,
+    ...strandedLines(items),
   ]);
 }
 
