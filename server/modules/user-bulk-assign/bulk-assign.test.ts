@@ -399,6 +399,37 @@ describe('each type on 500 items', () => {
       'Awaiting approval is waiting for approval at step 2, which would have no approver.',
     );
   });
+
+  it('remove: refused for a draft in Approving whose step is not recorded, read as step 1 as everywhere else', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const owner = await createUser(t.deps, f.orgA.id);
+    const binder = await createContainer(t.deps, f.orgA.id);
+    const [pnp] = await systemRows<{ id: number; name: string }>(
+      t.deps,
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          values (${f.orgA.id}, ${binder.id}, 'No step recorded ' || ${binder.id}, 1, false) returning id, name::text`,
+    );
+    await systemRows(
+      t.deps,
+      sql`insert into pnp_documents (org_id, pnp_id, status, draft_stage, approval_step)
+          values (${f.orgA.id}, ${pnp!.id}, 1, 4, null) returning id`,
+    );
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: owner.id }, 1);
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: u.id }, 4, 1);
+    const body = {
+      reassignment_type: 'remove',
+      source: { type: 'User', id: u.id },
+      selected_roles: [4],
+      selectedContainers: [{ item_type: 3, id: pnp!.id }],
+    };
+    const reason = `${pnp!.name} is waiting for approval at step 1, which would have no approver.`;
+    const preview = await admin.post(`${base()}/update`, { ...body, dry_run: true });
+    expect(preview.json().refusals).toEqual([{ item_type: 3, id: pnp!.id, name: pnp!.name, reason }]);
+    const res = await admin.post(`${base()}/update`, body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.slice(1)).toEqual([reason]);
+    expect(await grantsOf(u.id)).toBe(1);
+  });
 });
 
 describe('remove: who is left must be able to act', () => {
@@ -660,6 +691,45 @@ describe('leaver', () => {
       sql`select status::int as status from org_users where id = ${leaver.id}`,
     );
     expect(row!.status).toBe(1);
+  });
+
+  it('refuses where they are the only active Owner through a group, naming the P&P, and changes nothing', async () => {
+    const leaver = await createUser(t.deps, f.orgA.id);
+    const colleague = await createUser(t.deps, f.orgA.id);
+    const gone = await createUser(t.deps, f.orgA.id, { status: 2 });
+    const owners = await createGroup(t.deps, f.orgA.id, [leaver.id, gone.id]);
+    const binder = await createContainer(t.deps, f.orgA.id);
+    const [pnp] = await systemRows<{ id: number; name: string }>(
+      t.deps,
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          values (${f.orgA.id}, ${binder.id}, 'Owned through a leaver ' || ${binder.id}, 2, false) returning id, name::text`,
+    );
+    // Owner through the group and an inactive user; an Author of their own, handed over.
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { groupId: owners.id }, 1);
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: gone.id }, 1);
+    await grant(t.deps, f.orgA.id, { pnpId: pnp!.id }, { userId: leaver.id }, 2);
+    const url = `${base()}/leaver/${leaver.id}`;
+    const res = await admin.post(url, { targets: [{ type: 'User', id: colleague.id }] });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      `Nothing was changed: ${leaver.name} is an Owner through a group that has nobody else.`,
+      `${pnp!.name} would have no Owner.`,
+    ]);
+    expect(await grantsOf(leaver.id)).toBe(1);
+    const [row] = await systemRows<{ status: number }>(
+      t.deps,
+      sql`select status::int as status from org_users where id = ${leaver.id}`,
+    );
+    expect(row!.status).toBe(1);
+
+    // Allowed once someone else in the group can act.
+    await withSystem(t.deps.database.db, (tx) =>
+      tx.execute(
+        sql`insert into group_memberships (org_id, group_id, user_id) values (${f.orgA.id}, ${owners.id}, ${colleague.id})`,
+      ),
+    );
+    const done = await admin.post(url, { targets: [{ type: 'User', id: colleague.id }] });
+    expect(done.statusCode, done.body).toBe(200);
   });
 
   it('hands over the work of someone already deactivated; their log names no status change', async () => {

@@ -91,6 +91,7 @@ const canAct = sql`(exists (select 1 from org_users au
  * Product rules: a removal must not leave a P&P with no Owner, nor a draft's current approval step
  * with no approver. The P&Ps that taking these grants away would leave so, and why. Those left are
  * counted only when they can act: an inactive Owner or an empty group would leave the work to nobody.
+ * A draft in Approving with no step recorded is at step 1, as the workflow and the reports read it.
  */
 export async function refusalsOfRemoving(db: Executor, orgId: number, grantIds: number[]): Promise<Refusal[]> {
   if (grantIds.length === 0) return [];
@@ -103,14 +104,14 @@ export async function refusalsOfRemoving(db: Executor, orgId: number, grantIds: 
                            and g.role = ${ObjectRole.Owner} and g.id = any(${removed}))
                 and not exists (select 1 from access_grants g where g.org_id = ${orgId} and ${onSourceOf}
                                    and g.role = ${ObjectRole.Owner} and g.id <> all(${removed}) and ${canAct})) as no_owner,
-               (select d.approval_step::int from pnp_documents d
+               (select coalesce(d.approval_step, 1)::int from pnp_documents d
                  where d.org_id = ${orgId} and d.pnp_id = r.pnp_id and d.status = ${VersionStatus.Draft}
                    and d.draft_stage = ${DraftStage.Approving}
                    and exists (select 1 from access_grants g where g.org_id = ${orgId} and ${onSourceOf}
-                                  and g.role = ${ObjectRole.Approver} and g.approval_step = d.approval_step
+                                  and g.role = ${ObjectRole.Approver} and g.approval_step = coalesce(d.approval_step, 1)
                                   and g.id = any(${removed}))
                    and not exists (select 1 from access_grants g where g.org_id = ${orgId} and ${onSourceOf}
-                                      and g.role = ${ObjectRole.Approver} and g.approval_step = d.approval_step
+                                      and g.role = ${ObjectRole.Approver} and g.approval_step = coalesce(d.approval_step, 1)
                                       and g.id <> all(${removed}) and ${canAct})) as empty_step
           from reached r
          order by r.name, r.pnp_id`,

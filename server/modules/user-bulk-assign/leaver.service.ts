@@ -17,6 +17,7 @@ import { listAssignedItems } from './items.repo';
 import { runReassignment } from './reassignment.run';
 import { findSubjects, groupsWithNoActiveMember, type Subject } from './subjects.repo';
 import { endUserParticipation } from '../users/user-leaving';
+import { listItemsStrandedWithout } from '../user-groups/group-assignments.repo';
 
 const ALL_ROLES = [...OBJECT_ROLE_IDS];
 
@@ -69,12 +70,38 @@ export async function leaverSummary(ctx: OrgCtx, userId: number): Promise<Leaver
   };
 }
 
+/** How many P&Ps one group of the leaver names in a refusal. */
+const OWNERLESS_SHOWN = 50;
+
+/**
+ * The P&Ps (not retired) left with no Owner who can act once the leaver is inactive: they owned
+ * them through a group that has no other active member, and no other active Owner is there (the
+ * same count as Remove from assignments). Asked after the hand-over and the deactivation, in the
+ * same transaction, so their own roles have gone to the targets already.
+ */
+async function ownedOnlyThroughTheirGroups(ctx: OrgCtx, userId: number): Promise<Array<{ id: number; name: string }>> {
+  const groups = await queryRows<{ id: number }>(
+    ctx.tx,
+    sql`select group_id as id from group_memberships where org_id = ${ctx.orgId} and user_id = ${userId} order by group_id`,
+  );
+  const found = new Map<number, string>();
+  for (const g of groups) {
+    for (const item of await listItemsStrandedWithout(ctx.tx, ctx.orgId, g.id, [userId], OWNERLESS_SHOWN)) {
+      if (item.loses_owner) found.set(item.pnp_id, item.name);
+    }
+  }
+  return [...found]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
+}
+
 /**
  * POST leaver/{userId}: hands every role the person holds to the targets (a reassignment of all
  * roles on all their items), closes what is left of their open tasks (personal ones: what they had
  * to read), and deactivates them, in one transaction. Refused, with nothing changed, when a draft
- * waiting for their approval would be left with no approver (they approved through a group that
- * has nobody else).
+ * waiting for their approval would be left with no approver, or a P&P with no Owner (they approved
+ * or owned through a group that has nobody else): the admin is told which, as Remove from
+ * assignments does, and hands the group's role over first.
  */
 export async function handOverLeaver(ctx: OrgCtx, userId: number, body: LeaverBody): Promise<LeaverResult> {
   const user = await loadLeaver(ctx, userId);
@@ -137,8 +164,15 @@ export async function handOverLeaver(ctx: OrgCtx, userId: number, body: LeaverBo
       empty.push(`${a.name} is waiting for approval at step ${a.step ?? 1}, which would have no approver.`);
     }
   }
-  if (empty.length) {
-    throw unprocessable(`Nothing was changed: ${user.name} approves through a group that has nobody else.`, ...empty);
+  // Someone deactivated earlier leaves nobody now: only a leaver who could act is asked about.
+  const ownerless = user.status === UserStatus.Active ? await ownedOnlyThroughTheirGroups(ctx, userId) : [];
+  if (empty.length + ownerless.length > 0) {
+    const role = ownerless.length === 0 ? 'approves' : empty.length === 0 ? 'is an Owner' : 'is an Owner and approves';
+    throw unprocessable(
+      `Nothing was changed: ${user.name} ${role} through a group that has nobody else.`,
+      ...ownerless.map((p) => `${p.name} would have no Owner.`),
+      ...empty,
+    );
   }
   // The same ending as any deactivation: sessions end at once, open tasks close, drafts resync.
   const ended = await endUserParticipation(ctx, userId);
