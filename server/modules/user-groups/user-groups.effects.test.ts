@@ -219,4 +219,31 @@ describe('removing members from a group', () => {
     await updateGroupVia(a.admin, w.org.id, group.id, { name: group.name, member_ids: [member.id, other.id] });
     await updateGroupVia(a.admin, w.org.id, group.id, { name: group.name, member_ids: [other.id] });
   });
+
+  it("is refused the same way when the user's own Edit Groups takes them out of it", async () => {
+    const { t, w, a } = world;
+    const member = await createUser(t.deps, w.org.id);
+    const group = await createGroupVia(a.admin, w.org.id, { member_ids: [member.id] });
+    const binder = await createContainer(t.deps, w.org.id);
+    await grant(t.deps, w.org.id, { containerId: binder.id }, { groupId: group.id }, 1);
+    const name = `Owned Through One Member ${suffix()}`;
+    await createPublishedPnp(t.deps, w.org.id, binder.id, { name });
+    const userUrl = `/api/o/${w.org.id}/users/${member.id}`;
+    const res = await a.admin.put(userUrl, { user: { group_ids: [] }, user_id: member.id });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toEqual([
+      `${member.name} cannot be removed from ${group.name}: they are its last active member, and it is the only Owner or the only approver of the current approval step of these P&Ps who can act. Give them another one first.`,
+      `${name}: would have no Owner.`,
+    ]);
+    const kept = await withSystem(t.deps.database.db, (tx) =>
+      tx.select().from(groupMemberships).where(eq(groupMemberships.groupId, group.id)),
+    );
+    expect(kept.map((m) => m.userId)).toEqual([member.id]);
+
+    // With another active member in the group, the user may leave it.
+    const other = await createUser(t.deps, w.org.id);
+    await updateGroupVia(a.admin, w.org.id, group.id, { name: group.name, member_ids: [member.id, other.id] });
+    const ok = await a.admin.put(userUrl, { user: { group_ids: [] }, user_id: member.id });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
 });

@@ -208,9 +208,14 @@ async function refuseOrphans(ctx: OrgCtx, row: GroupRow): Promise<void> {
  * Refuses taking members out of a group where they are its last active members and the group is
  * the only Owner, or the only approver of a draft's current approval step, who can act on a P&P:
  * the P&P would be left to nobody, as a removal from its assignments would (product rules, 'Bulk
- * reassignment'). Inactive members may always go: nobody who could act leaves with them.
+ * reassignment'). Inactive members may always go: nobody who could act leaves with them. The
+ * group's edit form and a user's Edit Groups both ask it.
  */
-async function refuseStranding(ctx: OrgCtx, row: GroupRow, removed: UserGroupMember[]): Promise<void> {
+export async function refuseStranding(
+  ctx: OrgCtx,
+  row: Pick<GroupRow, 'id' | 'name'>,
+  removed: readonly Pick<UserGroupMember, 'id' | 'name' | 'status'>[],
+): Promise<void> {
   const active = removed.filter((m) => m.status === UserStatus.Active);
   if (active.length === 0) return;
   const items = await listItemsStrandedWithout(

@@ -17,6 +17,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog, listChangeLogs } from '../change-logs/change-logs.repo';
 import { followMembershipChanges } from '../user-groups/membership-effects';
+import { refuseStranding } from '../user-groups/user-groups.service';
 import { endUserParticipation } from './user-leaving';
 import { presentUser, presentUserDetail } from './users.presenter';
 import {
@@ -214,6 +215,9 @@ async function changeGroups(ctx: OrgCtx, user: UserRow, groupIds: number[]): Pro
   const added = found.filter((g) => !isSystem(g) && !has(g));
   const removed = current.filter((c) => !wanted.includes(c.id));
   if (added.length + removed.length === 0) return false;
+  // Leaving a group can leave its P&Ps to nobody, as removing the member in the group's form can.
+  const member = { id: user.id, name: fullName(user), status: user.status };
+  for (const group of removed) await refuseStranding(ctx, group, [member]);
   await addMemberships(
     ctx.tx,
     ctx.orgId,
