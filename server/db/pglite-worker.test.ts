@@ -14,6 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyDatabaseError } from '../http/database-errors';
 import { pgliteTemplate } from '../test/pglite-template';
+import { MAX_NAMED_STATEMENTS } from '../workers/pglite-named-statements';
 import { openDatabase, queryRows, type Database } from './client';
 
 // The worker must be invisible to the application: the same rows, the same errors, the same
@@ -170,6 +171,64 @@ describe('transactions through the worker', () => {
       rows: [{ one: 1 }],
     });
   });
+});
+
+describe('parameterised statements run prepared in the worker, as on PostgreSQL', () => {
+  const prepared = async (text: string): Promise<number> =>
+    (
+      await queryRows<{ n: number }>(
+        worker.db,
+        sql.raw(
+          `select count(*)::int as n from pg_prepared_statements where statement = '${text.replace(/'/g, "''")}'`,
+        ),
+      )
+    )[0]!.n;
+
+  it('are parsed once and then only bound and executed, with the same rows each time', async () => {
+    const query = sql`select id, ${'x'}::text as tag from type_probe where id = ${1}`;
+    const first = await queryRows(worker.db, query);
+    const second = await queryRows(worker.db, query);
+    expect(second).toEqual(first);
+    expect(second).toEqual(await queryRows(inProcess.db, query));
+    expect(await prepared('select id, $1::text as tag from type_probe where id = $2')).toBe(1);
+  });
+
+  it("report PostgreSQL's error and leave the next statement unharmed; in a transaction, abort it as PGlite does", async () => {
+    const failures = await Promise.all(
+      [worker, inProcess].map((d) =>
+        d.db.execute(sql`select 1 / ${0}::int`).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    for (const failure of failures) expect(failure).toMatchObject({ cause: { code: '22012' } });
+    expect(await queryRows(worker.db, sql`select ${41}::int + 1 as x`)).toEqual([{ x: 42 }]);
+    const aborted = await Promise.all(
+      [worker, inProcess].map((d) =>
+        d.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`select 1 / ${0}::int`).catch(() => undefined);
+            await tx.execute(sql`select ${1}::int as one`);
+          })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          ),
+      ),
+    );
+    for (const failure of aborted) expect(failure).toMatchObject({ cause: { code: '25P02' } });
+  });
+
+  it('stop naming new texts at the bound and run them unnamed, with the right answers', async () => {
+    const count = async (): Promise<number> =>
+      (await queryRows<{ n: number }>(worker.db, sql`select count(*)::int as n from pg_prepared_statements`))[0]!.n;
+    for (let i = 0; i <= MAX_NAMED_STATEMENTS; i++) {
+      const rows = await queryRows<{ x: number }>(worker.db, sql`select ${i}::int + ${sql.raw(String(i))} as x`);
+      expect(rows).toEqual([{ x: 2 * i }]);
+    }
+    expect(await count()).toBe(MAX_NAMED_STATEMENTS);
+  }, 120_000);
 });
 
 describe('dump and load', () => {

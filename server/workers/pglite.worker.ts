@@ -10,6 +10,7 @@ import {
   type WorkerRequest,
   type WorkerStartup,
 } from '../db/pglite-protocol';
+import { namedStatementsOf, type NamedStatements } from './pglite-named-statements';
 
 /**
  * The thread that owns the embedded PGlite (server/db/pglite-worker-client.ts starts it): its
@@ -96,10 +97,18 @@ async function end(id: number, commit: boolean): Promise<void> {
 
 type ReplyValue = WireResults | WireResults[] | ArrayBuffer | null;
 
-async function handle(db: PGlite, request: WorkerRequest): Promise<ReplyValue> {
+async function handle(db: PGlite, named: NamedStatements, request: WorkerRequest): Promise<ReplyValue> {
   switch (request.op) {
-    case 'query':
-      return toWire(await target(db, request.tx).query(request.sql, request.params, queryOptions(request.options)));
+    case 'query': {
+      const options = queryOptions(request.options);
+      const inTransaction = request.tx !== undefined;
+      // A transaction that has ended refuses its statements, named or not.
+      if (inTransaction) target(db, request.tx);
+      const result =
+        (await named.query(request.sql, request.params, options, inTransaction)) ??
+        (await target(db, request.tx).query(request.sql, request.params, options));
+      return toWire(result);
+    }
     case 'exec':
       return (await target(db, request.tx).exec(request.sql, queryOptions(request.options))).map(toWire);
     case 'begin':
@@ -122,8 +131,9 @@ function reply(message: WorkerReply): void {
 
 try {
   const db = await openDatabase();
+  const named = namedStatementsOf(db);
   port.on('message', (request: WorkerRequest) => {
-    handle(db, request).then(
+    handle(db, named, request).then(
       (value) => reply({ id: request.id, ok: true, value }),
       (error: unknown) => reply({ id: request.id, ok: false, error: errorToWire(error) }),
     );
