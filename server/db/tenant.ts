@@ -52,7 +52,8 @@ export async function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promi
 export async function planOnce(tx: Executor): Promise<void> {
   const client = pooledClientOf(tx);
   if (client && appendToPrologue(client, 'set local plan_cache_mode = force_generic_plan')) return;
-  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  // The value as a parameter: the embedded PGlite then runs it as a prepared statement (ADR 0027).
+  await tx.execute(sql`select set_config('plan_cache_mode', ${'force_generic_plan'}, true)`);
 }
 
 /**
