@@ -6,10 +6,20 @@ import { existsSync } from 'node:fs';
 import { run } from './run.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-const PACKAGE = process.env.CHROMIUM_PATH ? 'chromium' : 'chromium-headless-shell';
+// The Debian package that provides the path asked for: the headless shell's binary, or the full
+// browser's (/usr/bin/chromium); any other path is the person's own and is not installed for them.
+const PACKAGES = {
+  '/usr/bin/chromium-headless-shell': 'chromium-headless-shell',
+  '/usr/bin/chromium': 'chromium',
+};
+const PACKAGE = PACKAGES[CHROMIUM];
 
 export async function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
+  if (!PACKAGE) {
+    process.stdout.write(`Chromium not found at ${CHROMIUM}, which no Debian package provides.\n`);
+    return false;
+  }
   process.stdout.write(`Chromium not found at ${CHROMIUM}; installing Debian's ${PACKAGE} package...\n`);
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   const apt = (...args) =>

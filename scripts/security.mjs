@@ -62,7 +62,7 @@ const files = SUITE.map(([, file]) => file);
 const code = await new Promise((resolve) => {
   const child = spawn(
     bin('vitest'),
-    ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile=${REPORT}`, ...files],
+    ['run', '--project', 'server*', '--reporter=default', '--reporter=json', `--outputFile=${REPORT}`, ...files],
     { stdio: ['inherit', 'pipe', 'inherit'] },
   );
   child.stdout.on('data', (chunk) => {

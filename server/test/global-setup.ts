@@ -23,7 +23,14 @@ async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>):
   }
 }
 
+/** Set once the template of this run is made: the second server project's setup finds it made. */
+const TEMPLATE_READY_ENV = 'TENET_TEST_TEMPLATE_READY';
+
 export default async function setup(): Promise<() => Promise<void>> {
+  // Both server projects (vitest.config.ts) name this setup, and vitest runs each in this process:
+  // the template is made once, by the first.
+  if (process.env[TEMPLATE_READY_ENV] === String(process.pid)) return () => Promise.resolve();
+  process.env[TEMPLATE_READY_ENV] = String(process.pid);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `tenet_test_${randomBytes(4).toString('hex')}_template`;
