@@ -188,15 +188,12 @@ export interface PageOptions {
   countLimit?: number;
 }
 
-/** The statement of one P&P's row, when the user may see it in the library (else no row). */
-export const libraryItemSql = (scope: LibraryScope, pnpId: number): SQL =>
-  libraryRowsSql(
-    viewScopeOf(scope),
-    { pnpIds: [pnpId] },
-    null,
-    { offset: 0, limit: 1, sort: 'name', dir: 'asc' },
-    false,
-  );
+/**
+ * The statement of one P&P's row, when the user may see it in the library (else no row), from the
+ * scope's values (`viewScopeOf`; a builder of `shapedSql` passes stand-ins for them).
+ */
+export const libraryItemRowSql = (at: ViewScope, pnpId: number): SQL =>
+  libraryRowsSql(at, { pnpIds: [pnpId] }, null, { offset: 0, limit: 1, sort: 'name', dir: 'asc' }, false);
 
 /** The rows of one page, without any count. */
 export async function listLibraryRows(
@@ -306,7 +303,7 @@ export function walkedView(criteria: LibraryCriteria, page: PageOptions): Librar
   return page.sort === order.sort && page.dir === order.dir ? view : null;
 }
 
-const viewScopeOf = (scope: LibraryScope): ViewScope => ({
+export const viewScopeOf = (scope: LibraryScope): ViewScope => ({
   orgId: scope.orgId,
   userId: scope.userId,
   isAdmin: scope.isAdmin,
