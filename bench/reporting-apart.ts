@@ -10,10 +10,10 @@
 // The database is the PostgreSQL fixture of `BENCH_RESEED=1 BENCH_REPORTS_DATABASE_URL=<url> npm run
 // bench -- reporting` (its users bench.admin and bench.owner, its one organisation). Not part of
 // `npm run bench`: a second instrument for the same budget, not a second budget.
-import { CSRF_COOKIE, CSRF_HEADER } from '../shared/api/errors';
 import { DASH_FIGURES, REPORT_KEYS } from '../shared/api/reporting';
 import { measure, type LoadSettings } from './support/load';
 import { startApp } from './support/processes';
+import { signIn } from './support/sign-in';
 
 const [databaseUrl] = process.argv.slice(2);
 if (!databaseUrl) {
@@ -25,34 +25,13 @@ const PASSWORD = 'BenchPassword123';
 const BUDGET = 3;
 const SETTINGS: LoadSettings = { warmupSeconds: 0.5, seconds: 2, waitIdle: () => Promise.resolve(0) };
 
-/** Headers of a signed-in browser, as bench/support/sign-in.ts makes them, and the user's organisation. */
-async function signIn(baseUrl: string, login: string): Promise<{ headers: Record<string, string>; orgId: number }> {
-  const cookies = new Map<string, string>();
-  const remember = (res: Response): void => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair?.indexOf('=') ?? -1;
-      if (pair && at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
+/** A signed-in browser's headers and the user's organisation. */
+async function signInTo(baseUrl: string, login: string): Promise<{ headers: Record<string, string>; orgId: number }> {
+  const headers = await signIn(baseUrl, login, PASSWORD);
+  const session = (await (await fetch(`${baseUrl}/api/sessions`, { headers })).json()) as {
+    org?: { id: number } | null;
   };
-  const cookieHeader = (): string => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  remember(await fetch(`${baseUrl}/api/sessions`));
-  const res = await fetch(`${baseUrl}/api/auth/developer/login`, {
-    method: 'POST',
-    headers: {
-      cookie: cookieHeader(),
-      [CSRF_HEADER]: cookies.get(CSRF_COOKIE) ?? '',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ credentials: { login, password: PASSWORD } }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${login} failed: ${res.status} ${await res.text()}`);
-  remember(res);
-  const session = (await res.json()) as { org?: { id: number } };
-  return {
-    headers: { cookie: cookieHeader(), [CSRF_HEADER]: cookies.get(CSRF_COOKIE) ?? '', 'accept-encoding': 'br, gzip' },
-    orgId: session.org?.id ?? 0,
-  };
+  return { headers, orgId: session.org?.id ?? 0 };
 }
 
 const ms = (value: number | null): string => (value ?? 0).toFixed(2).padStart(6);
@@ -62,7 +41,7 @@ let over = 0;
 let pairs = 0;
 try {
   for (const login of ['bench.admin', 'bench.owner']) {
-    const { headers, orgId } = await signIn(app.url, login);
+    const { headers, orgId } = await signInTo(app.url, login);
     process.stdout.write(`\n${login}: p50 / p95 ms at 1 connection, the floor (GET sessions) just before each\n`);
     const paths = [...DASH_FIGURES.map((figure) => `dash/${figure}`), ...REPORT_KEYS, 'approval_turnaround'].map(
       (route) => ({ route, path: `/api/o/${orgId}/reporting/${route}` }),

@@ -11,8 +11,11 @@ function remember(cookies: Map<string, string>, res: Response): void {
   }
 }
 
-/** Headers of a signed-in browser: the cookies, the CSRF header and the encodings it accepts. */
-export async function signIn(baseUrl: string, login: string): Promise<Record<string, string>> {
+/**
+ * Headers of a signed-in browser: the cookies, the CSRF header and the encodings it accepts. The
+ * password is the api fixture's unless another fixture's is given.
+ */
+export async function signIn(baseUrl: string, login: string, password = PASSWORD): Promise<Record<string, string>> {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   remember(cookies, await fetch(`${baseUrl}/api/sessions`));
@@ -23,7 +26,7 @@ export async function signIn(baseUrl: string, login: string): Promise<Record<str
       [CSRF_HEADER]: cookies.get(CSRF_COOKIE) ?? '',
       'content-type': 'application/json',
     },
-    body: JSON.stringify({ credentials: { login, password: PASSWORD } }),
+    body: JSON.stringify({ credentials: { login, password } }),
   });
   if (res.status !== 200) throw new Error(`sign-in of ${login} failed: ${res.status} ${await res.text()}`);
   remember(cookies, res);
