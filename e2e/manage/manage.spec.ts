@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { animationsFinished } from '../support/animations';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
 import { childrenOnScreen, expand, openManage, panel, row, TALL_VIEWPORT } from './manage-helpers';
@@ -300,6 +301,7 @@ test('the manage screen has no serious or critical accessibility violation', asy
   await expect(panel(page).getByRole('region', { name: 'Owners', exact: true }).getByTestId('participant')).toHaveText([
     'Bea Binder',
   ]);
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

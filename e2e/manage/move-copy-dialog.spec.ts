@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { animationsFinished } from '../support/animations';
 import { expect, test } from '../support/fixtures';
 import { childrenOnScreen, expand, openManage, panel, row, TALL_VIEWPORT } from './manage-helpers';
 
@@ -149,6 +150,7 @@ test('never offers a folder of its own, and shows a refused move in the dialog, 
   await expect(here).toBeVisible();
   await expect(here).toHaveAttribute('data-combobox-disabled', 'true');
   // The dialog and its open list, as a screen reader meets them: no serious accessibility violation.
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').include('[role="listbox"]').analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
