@@ -3,7 +3,7 @@
 // connection, each route's p95 held to GET sessions measured just before it. `reporting.bench.ts`
 // runs the application inside the bench's own process, where the client's work and its garbage
 // collections land on the same thread as the server's: on December 1, 2026 its routes' p95s were two
-// to four times their p50s, here 1.1-1.6 times (docs/reports.md).
+// to four times their p50s, here 1.1-1.9 times (docs/reports.md).
 //
 //   npx tsx bench/reporting-apart.ts <database url>
 //

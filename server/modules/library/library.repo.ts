@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, UserStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
@@ -6,6 +6,7 @@ import { libraryFavorites, libraryViews } from '../../db/schema/index';
 import { containerSourcesCte, visiblePnpIdsSql } from '../access/effective-access';
 import { shapedSql } from '../../db/shaped-sql';
 import { libraryItemRowSql, viewScopeOf, type LibraryRow, type LibraryScope } from './search.repo';
+import type { ViewScope } from './view-page.repo';
 
 /** Favourites, views, files and the advanced search's choices of the library. */
 
@@ -67,6 +68,20 @@ export type OpenedItemRow = LibraryRow & {
   file_size_bytes: number | null;
 };
 
+/** The opening's statement: the P&P's library row, the view it records, its version's file. */
+const openingSql = (at: ViewScope, pnpId: number, viewedAt: string): SQL => sql`
+  with item as materialized (select * from (${libraryItemRowSql(at, pnpId)}) r),
+  viewed as (
+    insert into ${libraryViews} (org_id, user_id, pnp_id, document_id, viewed_at)
+    select ${at.orgId}, ${at.userId}, i.pnp_id, i.version_id, ${viewedAt}::timestamptz from item i)
+  select i.*, f.storage_key as file_storage_key, f.original_name as file_original_name,
+         f.mime_type as file_mime_type, f.extension as file_extension, f.size_bytes as file_size_bytes
+    from item i
+    left join lateral (
+      select f.storage_key, f.original_name, f.mime_type, f.extension, f.size_bytes
+        from pnp_documents d join stored_files f on f.org_id = d.org_id and f.id = d.file_id
+       where d.org_id = ${at.orgId} and d.id = i.version_id offset 0) f on true`;
+
 /**
  * Opens a P&P in one statement: its library row when the user may see it, the view recorded (only
  * then) against its Active version, and that version's stored file. A data-modifying WITH runs once
@@ -86,19 +101,7 @@ export async function openVisibleItem(
   const statement = shapedSql(
     `library-open:${isAdmin ? 'admin' : 'user'}`,
     { ...scopeValues, pnpId, at: at.toISOString() },
-    (
-      values,
-    ) => sql`with item as materialized (select * from (${libraryItemRowSql({ ...values, isAdmin }, values.pnpId)}) r),
-        viewed as (
-          insert into ${libraryViews} (org_id, user_id, pnp_id, document_id, viewed_at)
-          select ${values.orgId}, ${values.userId}, i.pnp_id, i.version_id, ${values.at}::timestamptz from item i)
-        select i.*, f.storage_key as file_storage_key, f.original_name as file_original_name,
-               f.mime_type as file_mime_type, f.extension as file_extension, f.size_bytes as file_size_bytes
-          from item i
-          left join lateral (
-            select f.storage_key, f.original_name, f.mime_type, f.extension, f.size_bytes
-              from pnp_documents d join stored_files f on f.org_id = d.org_id and f.id = d.file_id
-             where d.org_id = ${values.orgId} and d.id = i.version_id offset 0) f on true`,
+    (values) => openingSql({ ...values, isAdmin }, values.pnpId, values.at),
   );
   const rows = await queryRows<OpenedItemRow>(db, statement);
   return rows[0] ?? null;
