@@ -44,6 +44,12 @@ const candidates = (tx: Tx, words: string, tokens: string[], fuzzy = false) =>
 /** Index scans of `index` so far in this transaction (the function's own scans count too). */
 const scansOf = async (tx: Tx, index: string): Promise<number> =>
   (await queryRows<{ n: number }>(tx, sql`select pg_stat_get_xact_numscans(${index}::regclass)::int as n`))[0]!.n;
+/**
+ * Scans of the names' postings, by either of their keys: the names pass is planned once (migration
+ * 0050), and on a table this small its plan may read the postings by the P&P's key.
+ */
+const postingScansOf = async (tx: Tx): Promise<number> =>
+  (await scansOf(tx, 'search_name_postings_pkey')) + (await scansOf(tx, 'search_name_postings_pnp_idx'));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -180,16 +186,16 @@ describe('library_search_candidates', () => {
       // Part of a name's word: found by name, through the names' words and their P&Ps (migration
       // 0045), without the names' trigram index.
       const trigram = await scansOf(tx, 'pnps_name_trgm_idx');
-      const before = await scansOf(tx, 'search_name_postings_pkey');
+      const before = await postingScansOf(tx);
       expect((await candidates(tx, 'zanzib', ['zanzib'])).map((r) => [r.pnp_id, r.in_name])).toEqual([
         [zanzibar!.id, true],
       ]);
-      const asked = await scansOf(tx, 'search_name_postings_pkey');
+      const asked = await postingScansOf(tx);
       expect(asked).toBeGreaterThan(before);
       expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(trigram);
       // A word of the phrase that no name holds: the names are not read for it.
       expect(await candidates(tx, 'zanzibar zorblatt', ['zanzibar', 'zorblatt'])).toEqual([]);
-      expect(await scansOf(tx, 'search_name_postings_pkey')).toBe(asked);
+      expect(await postingScansOf(tx)).toBe(asked);
       expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(trigram);
       // A renamed P&P's new word is a name's word at once.
       await tx.execute(sql`update pnps set name = 'Zanzibar Zorblatt Plan' where id = ${zanzibar!.id}`);
@@ -236,9 +242,9 @@ describe('library_search_candidates', () => {
       expect(await scansOf(tx, 'stored_files_search_idx')).toBeGreaterThan(documentScans);
       // A word of a name: through the names' words and their P&Ps (migration 0045); a phrase across
       // the names' words (no tokens): through the names' trigram index.
-      const postingScans = await scansOf(tx, 'search_name_postings_pkey');
+      const postingScans = await postingScansOf(tx);
       expect((await candidates(tx, 'zanzibar', ['zanzibar']))[0]).toMatchObject({ in_name: true, in_document: false });
-      expect(await scansOf(tx, 'search_name_postings_pkey')).toBeGreaterThan(postingScans);
+      expect(await postingScansOf(tx)).toBeGreaterThan(postingScans);
       expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(nameScans);
       expect((await candidates(tx, '777 zanzibar', []))[0]).toMatchObject({ in_name: true, in_document: false });
       expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBeGreaterThan(nameScans);
