@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { orgHome, signIn } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
 import { publishedPnp, readersBinder } from './library-data';
-import { animationsFinished } from '../support/animations';
+import { seriousViolations } from '../support/axe';
 
 /** Whether the element has the keyboard focus now (one read, no waiting). */
 const isFocused = (locator: Locator): Promise<boolean> =>
@@ -12,14 +11,6 @@ const isFocused = (locator: Locator): Promise<boolean> =>
     (element: unknown) =>
       element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
   );
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await animationsFinished(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
 
 test('the library screens have no serious or critical accessibility violation', async ({ page, data }) => {
   // Five full-page axe analyses, each 2-10 s on a loaded 2-core machine (busy-machine run 1 in

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { animationsFinished } from '../support/animations';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
 import { childrenOnScreen, expand, openManage, panel, row, TALL_VIEWPORT } from './manage-helpers';
@@ -301,10 +300,5 @@ test('the manage screen has no serious or critical accessibility violation', asy
   await expect(panel(page).getByRole('region', { name: 'Owners', exact: true }).getByTestId('participant')).toHaveText([
     'Bea Binder',
   ]);
-  await animationsFinished(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

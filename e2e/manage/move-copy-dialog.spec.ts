@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { animationsFinished } from '../support/animations';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { childrenOnScreen, expand, openManage, panel, row, TALL_VIEWPORT } from './manage-helpers';
 
@@ -150,12 +149,7 @@ test('never offers a folder of its own, and shows a refused move in the dialog, 
   await expect(here).toBeVisible();
   await expect(here).toHaveAttribute('data-combobox-disabled', 'true');
   // The dialog and its open list, as a screen reader meets them: no serious accessibility violation.
-  await animationsFinished(page);
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').include('[role="listbox"]').analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, { within: ['[role="dialog"]', '[role="listbox"]'] })).toEqual([]);
   await field.fill(`medication safety ${data.word}`);
   await expect(match(page, `${folder.name} (Folder in ${other.name})`)).toBeVisible();
   await expect(page.getByRole('option')).toHaveCount(1);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInViaUi } from '../support/auth';
 import { DemoUsers } from '../support/users';
-import { seriousViolations } from '../screens/axe';
+import { seriousViolations } from '../support/axe';
 import { publishedForNurse, signInAdmin, uniqueName } from '../screens/screen-data';
 
 // A nurse on the ward, on a phone (375 px wide): signs in, searches, opens a P&P and reads it.

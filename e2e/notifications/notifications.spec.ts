@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { MailOutboxList, NotificationList } from '../../shared/api/notifications';
 import type { SelfSettingsResponse } from '../../shared/api/self-settings';
-import { seriousViolations } from '../pnps/pnp-helpers';
+import { seriousViolations } from '../support/axe';
 import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
-import { docx, openAs, pdf, seriousViolations } from './pnp-helpers';
+import { seriousViolations } from '../support/axe';
+import { docx, openAs, pdf } from './pnp-helpers';
 
 test.use({ actionTimeout: 15_000 });
 

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { policyFile } from '../support/documents';
-import { animationsFinished } from '../support/animations';
 
 /** Real documents made for the test: a DOCX (docx) and a PDF (pdf-lib) with the given text. */
 export const docx = async (title: string, paragraphs: string[]): Promise<Buffer> =>
@@ -19,13 +17,4 @@ export async function clickAction(page: Page, button: string, confirmLabel = but
 
 export async function expectStage(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('stage-text')).toHaveText(text);
-}
-
-/** Serious or critical accessibility violations on the page (axe-core). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await animationsFinished(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`);
 }

@@ -4,7 +4,8 @@ import { TenetApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { toastWithText } from '../support/messages';
 import { DemoUsers, type DemoUser } from '../support/users';
-import { clickAction, docx, expectStage, openAs, seriousViolations } from './pnp-helpers';
+import { seriousViolations } from '../support/axe';
+import { clickAction, docx, expectStage, openAs } from './pnp-helpers';
 
 /** One call as a user, in a request context of its own that is closed afterwards. */
 async function asUser<T>(baseURL: string, user: DemoUser, call: (api: TenetApi) => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import type { UserGroupResponse } from '../../shared/api/user-groups';
 import type { UserResponse } from '../../shared/api/users';
-import { seriousViolations } from '../screens/axe';
+import { seriousViolations } from '../support/axe';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import type { TestData } from '../support/test-data';

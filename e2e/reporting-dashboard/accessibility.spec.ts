@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { animationsFinished } from '../support/animations';
+import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
@@ -24,10 +23,5 @@ test('the reporting dashboard, its charts and tables have no serious or critical
       await expect(card.getByRole('table', { name: `${title} table`, exact: true })).toBeVisible();
     }
   }
-  await animationsFinished(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

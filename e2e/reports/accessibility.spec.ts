@@ -1,6 +1,6 @@
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
-import { seriousViolations } from '../screens/axe';
+import { seriousViolations } from '../support/axe';
 import { DemoUsers } from '../support/users';
 
 test.use({ actionTimeout: 15_000 });

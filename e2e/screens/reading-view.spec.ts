@@ -3,7 +3,7 @@ import { renderPdf } from '../../server/seed/documents';
 import type { TemplateList } from '../../shared/api/templates';
 import { TenetApi } from '../support/api';
 import { DemoUsers } from '../support/users';
-import { seriousViolations } from './axe';
+import { seriousViolations } from '../support/axe';
 import { createBinder, createDraft, openAs, publish, publishedForNurse, signInAdmin, uniqueName } from './screen-data';
 
 test.use({ actionTimeout: 15_000 });

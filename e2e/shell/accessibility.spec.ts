@@ -1,23 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { animationsFinished } from '../support/animations';
+import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/auth';
 import { DemoUsers } from '../support/users';
 
 const SHOTS = '.tmp/screenshots';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // A menu still fading in is drawn lighter than it is: axe once measured its dimmed text so.
-  await animationsFinished(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
-    );
-}
 
 test.describe('accessibility and look (axe-core)', () => {
   test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));

@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openAs, signIn } from '../support/auth';
-import { animationsFinished } from '../support/animations';
+import { ruleFailures } from '../support/axe';
 import { DemoUsers } from '../support/users';
 
 /** Text on the page (or inside `within`) below WCAG AA contrast, as axe's color-contrast rule finds it. */
-async function contrastFailures(page: Page, within?: string): Promise<string[]> {
-  await animationsFinished(page);
-  const axe = new AxeBuilder({ page }).withRules(['color-contrast']);
-  const results = await (within ? axe.include(within) : axe).analyze();
-  return results.violations.flatMap((v) =>
-    v.nodes.map((n) => `${n.target.join(' ')} "${n.html}": ${n.failureSummary ?? ''}`),
-  );
-}
+const contrastFailures = (page: Page, within?: string): Promise<string[]> =>
+  ruleFailures(page, 'color-contrast', within ? { within: [within] } : {});
 
 // WCAG 2.1 AA 1.4.3: text needs 4.5:1 against what is behind it, status colours included.
 test.describe('colour contrast', () => {

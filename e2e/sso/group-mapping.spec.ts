@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { GroupMapping } from '../../shared/api/hstm-idp';
 import type { UserGroupResponse } from '../../shared/api/user-groups';
 import { TenetApi } from '../support/api';
-import { animationsFinished } from '../support/animations';
 import { signIn } from '../support/auth';
+import { seriousViolations } from '../support/axe';
 import { DemoUsers } from '../support/users';
 
 // IdP groups mapped to user groups (issue 16) on the staff IdP screen: staff map an IdP group value
@@ -45,11 +44,7 @@ test('staff map an IdP group to a user group, save, reload and see it', async ({
     await expect(problems).toHaveCount(0);
 
     // The section as the user now sees it: no serious or critical accessibility violation.
-    await animationsFinished(page);
-    const axe = await new AxeBuilder({ page }).include('[role="region"][aria-label="Group mapping"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
-      [],
-    );
+    expect(await seriousViolations(page, { within: ['[role="region"][aria-label="Group mapping"]'] })).toEqual([]);
 
     await page.reload();
     const mappings = page.getByRole('region', { name: 'Group mapping' }).getByRole('table', { name: 'Group mappings' });

@@ -3,7 +3,7 @@ import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers, type DemoUser } from '../support/users';
-import { seriousViolations } from '../pnps/pnp-helpers';
+import { seriousViolations } from '../support/axe';
 
 test.use({ actionTimeout: 15_000 });
 
