@@ -14,9 +14,10 @@ export interface Row {
   /** By number of connections. */
   runs: Record<number, Measurement>;
   /**
-   * The floor (GET sessions of the same user) measured just before this row at the lowest number of
-   * connections, for the p95 ratio: a p95 of one connection moves with the machine's minute, and a
-   * floor measured minutes earlier, in a quieter or busier one, flattered or wronged the ratio.
+   * The floor (GET sessions of the same user) measured in turns with this row at the lowest number
+   * of connections (load.ts, `measureInTurns`), for the p95 ratio: a p95 of one connection moves
+   * with the machine's minute, and a floor measured at another time, in a quieter or busier minute,
+   * flattered or wronged the ratio.
    */
   floorBeside?: Record<number, Measurement>;
 }

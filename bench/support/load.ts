@@ -106,6 +106,34 @@ function fire(baseUrl: string, request: Request, connections: number, warmup: nu
 const percentile = (sorted: number[], q: number): number | null =>
   sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
+/** One measurement of the responses of `runs` (one run, or the turns of one request). */
+function summarise(runs: Run[], connections: number, drainSeconds: number): Measurement {
+  const times = runs.flatMap((run) => run.times);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const statuses: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const ok = Object.entries(statuses)
+    .filter(([status]) => status.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  const bytes = runs.reduce((sum, run) => sum + run.bytes, 0);
+  return {
+    connections,
+    seconds,
+    requests: times.length,
+    rps: ok / seconds,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    failures: times.length - ok + runs.reduce((sum, run) => sum + run.errors, 0),
+    statuses,
+    bytes: times.length ? Math.round(bytes / times.length) : 0,
+    drainSeconds,
+  };
+}
+
 export async function measure(
   baseUrl: string,
   request: Request,
@@ -116,27 +144,49 @@ export async function measure(
   const run = await fire(baseUrl, request, connections, settings.warmupSeconds, settings.seconds);
   const cpuAfter = settings.cpu?.();
   const drainSeconds = await settings.waitIdle();
-  const sorted = [...run.times].sort((a, b) => a - b);
-  const ok = Object.entries(run.statuses)
-    .filter(([status]) => status.startsWith('2'))
-    .reduce((sum, [, count]) => sum + count, 0);
   return {
-    connections,
-    seconds: run.seconds,
-    requests: run.times.length,
-    rps: ok / run.seconds,
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    failures: run.times.length - ok + run.errors,
-    statuses: run.statuses,
-    bytes: run.times.length ? Math.round(run.bytes / run.times.length) : 0,
-    drainSeconds,
+    ...summarise([run], connections, drainSeconds),
     ...(cpuBefore && cpuAfter
       ? {
           appCpuUs: microsecondsEach(cpuBefore.app, cpuAfter.app, run.all),
           databaseCpuUs: microsecondsEach(cpuBefore.database, cpuAfter.database, run.all),
         }
       : {}),
+  };
+}
+
+/** The warm-up of each turn after the first (new connections, nothing else to warm). */
+const TURN_WARMUP_SECONDS = 0.2;
+
+/**
+ * Two requests measured in turns: `turns` rounds of the reference, then the subject, each an equal
+ * share of the measured time, so that both meet the same minutes of the machine. A p95 of one
+ * connection moves with the machine's minute (on a busy one, the floor's moved from 0.5 to 3.6 ms
+ * between two endpoints of one run), and a ratio of two p95s measured one after the other said more
+ * about those two minutes than about the endpoint. Each turn is a run of its own, after the server
+ * has finished the last one's work.
+ */
+export async function measureInTurns(
+  baseUrl: string,
+  reference: Request,
+  subject: Request,
+  connections: number,
+  settings: LoadSettings,
+  turns: number,
+): Promise<{ reference: Measurement; subject: Measurement }> {
+  const share = settings.seconds / turns;
+  const referenceRuns: Run[] = [];
+  const subjectRuns: Run[] = [];
+  let drainSeconds = 0;
+  for (let turn = 0; turn < turns; turn += 1) {
+    const warmup = turn === 0 ? settings.warmupSeconds : Math.min(settings.warmupSeconds, TURN_WARMUP_SECONDS);
+    referenceRuns.push(await fire(baseUrl, reference, connections, warmup, share));
+    drainSeconds += await settings.waitIdle();
+    subjectRuns.push(await fire(baseUrl, subject, connections, warmup, share));
+    drainSeconds += await settings.waitIdle();
+  }
+  return {
+    reference: summarise(referenceRuns, connections, drainSeconds),
+    subject: summarise(subjectRuns, connections, drainSeconds),
   };
 }

@@ -53,7 +53,7 @@ const times = (value: number | null): string => (value === null ? '-' : `${value
 const percent = (value: number | null): string => (value === null ? '-' : `${(value * 100).toFixed(0)}%`);
 const verdictText = (met: boolean | null): string => (met === null ? '' : met ? 'met' : '**not met**');
 
-/** The floor's p95 the ratio was taken against, when it was measured just before the row. */
+/** The floor's p95 the ratio was taken against, when it was measured in turns with the row. */
 const besideNote = (row: SizeResult['rows'][number], low: number): string => {
   const p95 = row.floorBeside?.[low]?.p95;
   return p95 == null ? '' : ` (of ${p95.toFixed(1)})`;
@@ -121,7 +121,7 @@ export function markdown(result: RunResult): string {
       .join(' ')} at the start and ${result.loadAverage.end.map((l) => l.toFixed(2)).join(' ')} at the end. ` +
       `Each figure: ${settings.warmupSeconds} s of warm-up, then ${settings.seconds} s measured with autocannon ` +
       `at ${settings.connections.join(' and ')} connections. Whole run: ${(result.totalSeconds / 60).toFixed(1)} min. ` +
-      'The floor is GET sessions of the same user (for the staff dashboard, of the staff user), measured again just before each endpoint at ' +
+      'The floor is GET sessions of the same user (for the staff dashboard, of the staff user), measured again in turns with each endpoint (four turns each, sharing the measured time) at ' +
       `${settings.connections[0]} connection${settings.connections[0] === 1 ? '' : 's'} for its p95 ratio (its own row shows its first measurement); the no-database route is compared with a plain Fastify ` +
       'hello-world in its own process, and GET sessions with the no-database route.',
     '',
