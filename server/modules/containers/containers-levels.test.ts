@@ -158,6 +158,8 @@ describe('GET containers on demand: what comes back', () => {
     // A1a holds only a draft: Audience sees the folder but nothing inside it.
     const a1 = await items(audience, `depth=1&parent_id=${f.a1.id}`);
     expect(a1).toEqual([expect.objectContaining({ name: 'Folder A1a', has_children: false })]);
+    // Opened, it answers no items (a folder the caller sees), not the 404 of a folder they do not.
+    expect(await items(audience, `depth=1&parent_id=${f.a1a.id}`)).toEqual([]);
     expect(names(await items(audience, `depth=1&parent_id=${f.a2.id}`))).toEqual([publishedA2.name]);
     expect(names(await items(author, `depth=1&parent_id=${f.a2.id}`)).sort()).toEqual(
       [draftA2.name, publishedA2.name].sort(),
