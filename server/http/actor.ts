@@ -16,6 +16,12 @@ export interface OrgActor {
   org?: { name: string; tenant: string };
   /** Whether the user owns a binder or folder, when the session lookup read it (routes that describe the session, reports). */
   containerOwner?: boolean;
+  /**
+   * Whose delegate the user is in a window active now (ADR 0011), their ids in order, and whether
+   * the user holds copies of tasks whose window has lapsed: when the session lookup read them (the
+   * tasks list).
+   */
+  delegation?: { delegators: readonly number[]; holdsLapsedCopies: boolean };
 }
 
 export interface StaffActor {

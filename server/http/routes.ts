@@ -88,6 +88,8 @@ declare module 'fastify' {
      * session lookup also reads that ownership, in the same statement.
      */
     readsContainerOwnership?: boolean;
+    /** The route lists tasks: its session lookup also reads whose delegate the user is now. */
+    readsDelegators?: boolean;
   }
 }
 
@@ -113,6 +115,11 @@ interface RouteDef<S extends RouteSchema> {
    * reads ownership (`actor.containerOwner`), so deciding costs no statement of its own.
    */
   readsContainerOwnership?: boolean;
+  /**
+   * Org routes that list the caller's tasks: the session lookup reads whose delegate the user is now
+   * (`actor.delegators`), so the list needs no statement of its own for it.
+   */
+  readsDelegators?: boolean;
 }
 
 /** A positive database id in a path or query; anything else is a clear 422. */
@@ -179,6 +186,7 @@ function register<S extends RouteSchema>(
       adminOnly: def.adminOnly ?? false,
       permission: def.permission ?? null,
       readsContainerOwnership: (def.describesSession ?? false) || (def.readsContainerOwnership ?? false),
+      readsDelegators: def.readsDelegators ?? false,
       ...(def.rateLimitPerMinute ? { rateLimit: { max: def.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     // Who may call is decided before the body is read or validated: a stranger learns nothing,

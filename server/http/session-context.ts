@@ -60,7 +60,11 @@ export async function loadActor(req: FastifyRequest, deps: Deps): Promise<void> 
   const now = deps.clock.now().getTime();
   const sessionId = hashToken(token);
   const db = deps.database.db;
-  const row = await findSessionActor(db, sessionId, req.routeOptions.config.readsContainerOwnership === true);
+  const { readsContainerOwnership, readsDelegators } = req.routeOptions.config;
+  const row = await findSessionActor(db, sessionId, {
+    ownership: readsContainerOwnership === true,
+    ...(readsDelegators === true ? { delegatorsAt: new Date(now) } : {}),
+  });
   if (!row) return;
   const idleLimit = row.lastSeenAt.getTime() + row.idleTimeoutMinutes * 60_000;
   if (now > row.expiresAt.getTime() || now > idleLimit) {
@@ -114,5 +118,8 @@ function actorOf(row: SessionActorRow): Actor | null {
     sudoer: row.sudoerId !== null && row.sudoerName !== null ? { id: row.sudoerId, name: row.sudoerName } : null,
     org: { name: row.orgName ?? '', tenant: row.orgTenant ?? '' },
     ...(row.containerOwner === null ? {} : { containerOwner: row.containerOwner }),
+    ...(row.delegators === null
+      ? {}
+      : { delegation: { delegators: row.delegators, holdsLapsedCopies: row.holdsLapsedCopies === true } }),
   };
 }

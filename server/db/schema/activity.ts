@@ -53,8 +53,13 @@ export const readAckGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.readAckId, t.groupId] }),
-    foreignKey({ columns: [t.orgId, t.readAckId], foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.orgId, t.readAckId],
+      foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
@@ -74,7 +79,10 @@ export const readAckReaders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.orgId, t.readAckId], foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.orgId, t.readAckId],
+      foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
     uniqueIndex('read_ack_readers_unique').on(t.orgId, t.readAckId, t.userId),
   ],
@@ -124,6 +132,10 @@ export const tasks = pgTable(
     index('tasks_user_idx').on(t.orgId, t.userId, t.status),
     index('tasks_delegated_open_idx')
       .on(t.orgId, t.delegatedFrom)
+      .where(sql`${t.delegatedFrom} is not null and ${t.status} = 1`),
+    // The open copies a delegate holds: the session lookup of the tasks list asks whether any lapsed.
+    index('tasks_held_copies_idx')
+      .on(t.orgId, t.userId)
       .where(sql`${t.delegatedFrom} is not null and ${t.status} = 1`),
   ],
 );
@@ -221,6 +233,8 @@ export const bulkUploads = pgTable(
     finishedAt: tstz('finished_at'),
   },
   (t) => [
-    foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

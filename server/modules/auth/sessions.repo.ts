@@ -3,7 +3,16 @@ import { and, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ObjectRole } from '../../../shared/domain/roles';
 import type { Db, Executor } from '../../db/client';
-import { accessGrants, groupMemberships, hstmUsers, organizations, orgUsers, sessions } from '../../db/schema/index';
+import {
+  accessGrants,
+  delegations,
+  groupMemberships,
+  hstmUsers,
+  organizations,
+  orgUsers,
+  sessions,
+  tasks,
+} from '../../db/schema/index';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -53,6 +62,39 @@ const containerOwnership = sql<boolean>`exists (
       or ${accessGrants.groupId} in (select ${groupMemberships.groupId} from ${groupMemberships}
         where ${groupMemberships.orgId} = ${sessions.orgId} and ${groupMemberships.userId} = ${sessions.userId})))`;
 
+/**
+ * The people whose delegate the user is in a window active at the `now` placeholder (the tasks list
+ * shows their open tasks): their ids in order, an empty array when there are none.
+ */
+const activeDelegators = sql<number[]>`(
+  select coalesce(array_agg(${delegations.userId} order by ${delegations.userId}), '{}')
+    from ${delegations}
+   where ${delegations.orgId} = ${sessions.orgId} and ${delegations.delegateId} = ${sessions.userId}
+     and ${delegations.startsAt} <= ${sql.placeholder('now')}::timestamptz
+     and ${delegations.endsAt} > ${sql.placeholder('now')}::timestamptz)`;
+
+/**
+ * Whether the user holds an open copy of a task (as a delegate, ADR 0011) whose window no longer
+ * covers the `now` placeholder: the tasks list closes such copies before it lists.
+ */
+const holdsLapsedCopies = sql<boolean>`exists (
+  select 1 from ${tasks} t
+   where t.org_id = ${sessions.orgId} and t.user_id = ${sessions.userId}
+     and t.delegated_from is not null and t.status = 1
+     and not exists (
+       select 1 from ${delegations} d
+        where d.org_id = t.org_id and d.user_id = t.delegated_from and d.delegate_id = t.user_id
+          and d.starts_at <= ${sql.placeholder('now')}::timestamptz
+          and d.ends_at > ${sql.placeholder('now')}::timestamptz))`;
+
+/** What the session lookup reads besides the caller (each for the routes that ask for it). */
+export interface SessionExtras {
+  /** Whether the user owns a binder or folder (GET sessions, the reports). */
+  ownership?: boolean;
+  /** Whose delegate the user is now and whether they hold lapsed copies (the tasks list), at this time. */
+  delegatorsAt?: Date;
+}
+
 /** What the session lookup reads: the session, its org user and organisation or staff user, the sudoer. */
 export interface SessionActorRow {
   id: string;
@@ -84,6 +126,8 @@ export interface SessionActorRow {
   staffPermissions: string | null;
   sudoerName: string | null;
   containerOwner: boolean | null;
+  delegators: number[] | null;
+  holdsLapsedCopies: boolean | null;
 }
 
 /** The row as it travels: its times as milliseconds since the epoch (JSON has no dates). */
@@ -105,7 +149,7 @@ const epochMs = (column: SQLWrapper): SQL => sql`(extract(epoch from ${column}) 
  * every execution, then drizzle's mapping of each value) was about 35% of its CPU for this statement
  * (51 -> 33 us a query on one connection, measured with the driver alone).
  */
-function buildSessionActorQuery(db: Db, withOwnership: boolean) {
+function buildSessionActorQuery(db: Db, withOwnership: boolean, withDelegators: boolean) {
   const fields: Record<keyof SessionActorRow, SQLWrapper> = {
     id: sessions.id,
     kind: sessions.kind,
@@ -136,6 +180,8 @@ function buildSessionActorQuery(db: Db, withOwnership: boolean) {
     staffPermissions: hstmUsers.permissions,
     sudoerName: sudoers.name,
     containerOwner: withOwnership ? containerOwnership : sql`null::boolean`,
+    delegators: withDelegators ? activeDelegators : sql`null::int[]`,
+    holdsLapsedCopies: withDelegators ? holdsLapsedCopies : sql`null::boolean`,
   };
   const pairs = sql.join(
     Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
@@ -150,26 +196,41 @@ function buildSessionActorQuery(db: Db, withOwnership: boolean) {
     .leftJoin(sudoers, eq(sudoers.id, sessions.sudoerId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
-    .prepare(withOwnership ? 'tenet_session_actor_owner' : 'tenet_session_actor');
+    .prepare(`tenet_session_actor${withOwnership ? '_owner' : ''}${withDelegators ? '_delegators' : ''}`);
 }
 
 /**
- * Built once per database: drizzle's query building was a large share of every request's CPU, and
- * a named statement is parsed and planned once per PostgreSQL connection instead of every time.
+ * Built once per database and kind: drizzle's query building was a large share of every request's
+ * CPU, and a named statement is parsed and planned once per PostgreSQL connection instead of every
+ * time.
  */
-const sessionActorQueries = new WeakMap<Db, ReturnType<typeof buildSessionActorQuery>[]>();
+const sessionActorQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildSessionActorQuery>>>();
 
 /**
  * The session and its actor's rows, read as the owner outside any transaction (one statement);
- * with `withOwnership`, also whether the user owns a binder or folder (only GET sessions shows it).
+ * `extras` adds what some routes decide with (SessionExtras), in the same statement.
  */
-export async function findSessionActor(db: Db, id: string, withOwnership = false): Promise<SessionActorRow | null> {
+export async function findSessionActor(
+  db: Db,
+  id: string,
+  extras: SessionExtras = {},
+): Promise<SessionActorRow | null> {
+  const withOwnership = extras.ownership === true;
+  const withDelegators = extras.delegatorsAt !== undefined;
   let queries = sessionActorQueries.get(db);
   if (!queries) {
-    queries = [buildSessionActorQuery(db, false), buildSessionActorQuery(db, true)];
+    queries = new Map();
     sessionActorQueries.set(db, queries);
   }
-  const [row] = await queries[withOwnership ? 1 : 0]!.execute({ id });
+  const key = `${withOwnership}:${withDelegators}`;
+  let query = queries.get(key);
+  if (!query) {
+    query = buildSessionActorQuery(db, withOwnership, withDelegators);
+    queries.set(key, query);
+  }
+  const [row] = await query.execute(
+    extras.delegatorsAt === undefined ? { id } : { id, now: extras.delegatorsAt.toISOString() },
+  );
   if (!row) return null;
   const { actor } = row;
   return {

@@ -18,6 +18,7 @@ export function registerTaskModule(app: App, deps: Deps): void {
       url: '/api/o/:org/tasks',
       summary: "The caller's tasks, newest first, by kind, status and due date, one page at a time",
       schema: { querystring: TaskListQuery, response: { 200: TaskList } },
+      readsDelegators: true,
     },
     async (ctx, { query }) => trustedJson(ctx.deps.config, ctx.reply, TaskList, await listTasks(ctx, query)),
   );

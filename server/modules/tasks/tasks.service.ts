@@ -20,7 +20,7 @@ import { findDocumentByStatus } from '../pnps/pnps.repo';
 import { positionLabel } from '../pnps/workflow.record';
 import { runWorkflowAction } from '../pnps/workflow.service';
 import { asDelegateOf } from '../delegation/acting-for';
-import { activePrincipal, closeLapsedCopiesAndListDelegators } from '../delegation/delegation.repo';
+import { activePrincipal, closeLapsedCopies, closeLapsedCopiesAndListDelegators } from '../delegation/delegation.repo';
 import { findTask, listTaskPage, lockTask, markTaskCompleted, type TaskFilters, type TaskRow } from './tasks.repo';
 import { isoOfTimestampOrNull } from '../../db/timestamps';
 
@@ -76,7 +76,16 @@ export function presentTask(row: TaskRow, callerId: number): Task {
  * first: that is how a window ends by itself, with nothing scheduled.
  */
 async function whose(ctx: OrgCtx): Promise<Pick<TaskFilters, 'userIds' | 'openOnlyUserIds' | 'delegateId'>> {
-  const away = await closeLapsedCopiesAndListDelegators(ctx.tx, ctx.orgId, ctx.actor.userId, ctx.now);
+  const known = ctx.actor.delegation;
+  let away: readonly number[];
+  if (known === undefined) {
+    away = await closeLapsedCopiesAndListDelegators(ctx.tx, ctx.orgId, ctx.actor.userId, ctx.now);
+  } else {
+    // The list's session lookup read both (its route asks it to): a statement only when there is
+    // something to close, so the usual list is one round trip.
+    if (known.holdsLapsedCopies) await closeLapsedCopies(ctx.tx, ctx.orgId, { delegateId: ctx.actor.userId }, ctx.now);
+    away = known.delegators;
+  }
   return { userIds: [ctx.actor.userId], openOnlyUserIds: away, delegateId: ctx.actor.userId };
 }
 
