@@ -88,7 +88,7 @@ declare module 'fastify' {
      * session lookup also reads that ownership, in the same statement.
      */
     readsContainerOwnership?: boolean;
-    /** The route lists tasks: its session lookup also reads whose delegate the user is now. */
+    /** The route lists tasks: its session lookup also reads the caller's delegation (`actor.delegation`). */
     readsDelegators?: boolean;
   }
 }
@@ -117,7 +117,7 @@ interface RouteDef<S extends RouteSchema> {
   readsContainerOwnership?: boolean;
   /**
    * Org routes that list the caller's tasks: the session lookup reads whose delegate the user is now
-   * (`actor.delegators`), so the list needs no statement of its own for it.
+   * and whether they hold lapsed copies (`actor.delegation`), so the list needs no statement for it.
    */
   readsDelegators?: boolean;
 }

@@ -53,13 +53,8 @@ export const readAckGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.readAckId, t.groupId] }),
-    foreignKey({
-      columns: [t.orgId, t.readAckId],
-      foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({ columns: [t.orgId, t.readAckId], foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete('cascade'),
   ],
 );
 
@@ -79,10 +74,7 @@ export const readAckReaders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({
-      columns: [t.orgId, t.readAckId],
-      foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id],
-    }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.readAckId], foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
     uniqueIndex('read_ack_readers_unique').on(t.orgId, t.readAckId, t.userId),
   ],
@@ -233,8 +225,6 @@ export const bulkUploads = pgTable(
     finishedAt: tstz('finished_at'),
   },
   (t) => [
-    foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }).onDelete('cascade'),
   ],
 );

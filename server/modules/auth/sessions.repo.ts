@@ -3,6 +3,7 @@ import { and, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ObjectRole } from '../../../shared/domain/roles';
 import type { Db, Executor } from '../../db/client';
+import { lapsedCopy, windowCovers } from '../delegation/delegation.repo';
 import {
   accessGrants,
   delegations,
@@ -62,30 +63,22 @@ const containerOwnership = sql<boolean>`exists (
       or ${accessGrants.groupId} in (select ${groupMemberships.groupId} from ${groupMemberships}
         where ${groupMemberships.orgId} = ${sessions.orgId} and ${groupMemberships.userId} = ${sessions.userId})))`;
 
+/** The time the delegation is read at: the statement's `now` placeholder. */
+const atNow = sql`${sql.placeholder('now')}`;
+
 /**
  * The people whose delegate the user is in a window active at the `now` placeholder (the tasks list
  * shows their open tasks): their ids in order, an empty array when there are none.
  */
 const activeDelegators = sql<number[]>`(
-  select coalesce(array_agg(${delegations.userId} order by ${delegations.userId}), '{}')
-    from ${delegations}
-   where ${delegations.orgId} = ${sessions.orgId} and ${delegations.delegateId} = ${sessions.userId}
-     and ${delegations.startsAt} <= ${sql.placeholder('now')}::timestamptz
-     and ${delegations.endsAt} > ${sql.placeholder('now')}::timestamptz)`;
+  select coalesce(array_agg(d.user_id order by d.user_id), '{}') from ${delegations} d
+   where d.org_id = ${sessions.orgId} and d.delegate_id = ${sessions.userId}
+     and ${windowCovers(atNow)})`;
 
-/**
- * Whether the user holds an open copy of a task (as a delegate, ADR 0011) whose window no longer
- * covers the `now` placeholder: the tasks list closes such copies before it lists.
- */
+/** Whether the user holds an open copy of a task whose window lapsed: the tasks list closes those first. */
 const holdsLapsedCopies = sql<boolean>`exists (
   select 1 from ${tasks} t
-   where t.org_id = ${sessions.orgId} and t.user_id = ${sessions.userId}
-     and t.delegated_from is not null and t.status = 1
-     and not exists (
-       select 1 from ${delegations} d
-        where d.org_id = t.org_id and d.user_id = t.delegated_from and d.delegate_id = t.user_id
-          and d.starts_at <= ${sql.placeholder('now')}::timestamptz
-          and d.ends_at > ${sql.placeholder('now')}::timestamptz))`;
+   where t.org_id = ${sessions.orgId} and t.user_id = ${sessions.userId} and ${lapsedCopy(atNow)})`;
 
 /** What the session lookup reads besides the caller (each for the routes that ask for it). */
 export interface SessionExtras {
@@ -204,7 +197,7 @@ function buildSessionActorQuery(db: Db, withOwnership: boolean, withDelegators: 
  * CPU, and a named statement is parsed and planned once per PostgreSQL connection instead of every
  * time.
  */
-const sessionActorQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildSessionActorQuery>>>();
+const sessionActorQueries = new WeakMap<Db, Array<ReturnType<typeof buildSessionActorQuery> | undefined>>();
 
 /**
  * The session and its actor's rows, read as the owner outside any transaction (one statement);
@@ -219,15 +212,11 @@ export async function findSessionActor(
   const withDelegators = extras.delegatorsAt !== undefined;
   let queries = sessionActorQueries.get(db);
   if (!queries) {
-    queries = new Map();
+    queries = [];
     sessionActorQueries.set(db, queries);
   }
-  const key = `${withOwnership}:${withDelegators}`;
-  let query = queries.get(key);
-  if (!query) {
-    query = buildSessionActorQuery(db, withOwnership, withDelegators);
-    queries.set(key, query);
-  }
+  const kind = (withOwnership ? 1 : 0) + (withDelegators ? 2 : 0);
+  const query = (queries[kind] ??= buildSessionActorQuery(db, withOwnership, withDelegators));
   const [row] = await query.execute(
     extras.delegatorsAt === undefined ? { id } : { id, now: extras.delegatorsAt.toISOString() },
   );

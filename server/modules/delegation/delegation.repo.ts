@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import type { OrgActor } from '../../http/actor';
 
@@ -51,12 +51,26 @@ export async function deleteDelegation(db: Executor, orgId: number, userId: numb
   await db.execute(sql`delete from delegations where org_id = ${orgId} and user_id = ${userId}`);
 }
 
+/** Whether the window of the delegation `d`, [starts_at, ends_at), covers `now` (a parameter or placeholder). */
+export const windowCovers = (now: SQL): SQL =>
+  sql`d.starts_at <= ${now}::timestamptz and d.ends_at > ${now}::timestamptz`;
+
+/**
+ * Whether the task `t` is an open copy a delegate holds whose window no longer covers `now`: it
+ * ended, was cleared or changed (ADR 0011). Such copies are closed before the delegate's tasks are read.
+ */
+export const lapsedCopy = (now: SQL): SQL =>
+  sql`t.status = 1 and t.delegated_from is not null
+      and not exists (
+        select 1 from delegations d
+         where d.org_id = t.org_id and d.user_id = t.delegated_from and d.delegate_id = t.user_id
+           and ${windowCovers(now)})`;
+
 /** The people whose window is active now with `delegateId` as their delegate (a statement). */
 const activeDelegatorsSql = (orgId: number, delegateId: number, now: Date) =>
   sql`select d.user_id from delegations d
         join org_users u on u.org_id = d.org_id and u.id = d.user_id
-       where d.org_id = ${orgId} and d.delegate_id = ${delegateId}
-         and d.starts_at <= ${ts(now)}::timestamptz and d.ends_at > ${ts(now)}::timestamptz
+       where d.org_id = ${orgId} and d.delegate_id = ${delegateId} and ${windowCovers(sql`${ts(now)}`)}
        order by d.user_id`;
 
 /**
@@ -102,7 +116,7 @@ export async function activePrincipal(
           from delegations d
           join org_users u on u.org_id = d.org_id and u.id = d.user_id
          where d.org_id = ${orgId} and d.user_id = ${awayUserId} and d.delegate_id = ${delegate.userId}
-           and d.starts_at <= ${ts(now)}::timestamptz and d.ends_at > ${ts(now)}::timestamptz`,
+           and ${windowCovers(sql`${ts(now)}`)}`,
   );
   if (!row) return null;
   return {
@@ -134,11 +148,7 @@ function closeLapsedSql(orgId: number, scope: { delegateId: number } | { awayUse
   const who =
     'delegateId' in scope ? sql`t.user_id = ${scope.delegateId}` : sql`t.delegated_from = ${scope.awayUserId}`;
   return sql`update tasks t set status = 3, updated_at = ${ts(now)}::timestamptz
-         where t.org_id = ${orgId} and ${who} and t.status = 1 and t.delegated_from is not null
-           and not exists (
-             select 1 from delegations d
-              where d.org_id = t.org_id and d.user_id = t.delegated_from and d.delegate_id = t.user_id
-                and d.starts_at <= ${ts(now)}::timestamptz and d.ends_at > ${ts(now)}::timestamptz)`;
+         where t.org_id = ${orgId} and ${who} and ${lapsedCopy(sql`${ts(now)}`)}`;
 }
 
 /** An active user of the organisation, by id (a delegate must be one). */
