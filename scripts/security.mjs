@@ -14,6 +14,7 @@ const SUITE = [
   ['CSRF', 'server/http/csrf.test.ts'],
   ['database errors', 'server/http/database-errors.test.ts'],
   ['trusted proxies', 'server/http/trust-proxy.test.ts'],
+  ['slow clients', 'server/http/slow-clients.test.ts'],
   ['response headers', 'server/http/response-headers.test.ts'],
   ['session rotation', 'server/modules/auth/session-rotation.test.ts'],
   ['sign-in enumeration', 'server/modules/auth/sign-in-enumeration.test.ts'],

@@ -17,6 +17,17 @@ export interface Config {
   logLevel: string;
   communityUrl: string;
   maxUploadBytes: number;
+  /**
+   * A connection on which nothing moves either way for this long is closed: a client that sends a
+   * request's headers and then nothing holds a socket and its memory until then.
+   */
+  clientIdleTimeoutMs: number;
+  /**
+   * A request whose headers and body have not all arrived this long after it began is answered 408
+   * and its connection closed (a client that trickles its body); its headers within a minute at most.
+   * Long enough for the largest upload on a slow line: 50 files of MAX_UPLOAD_MB.
+   */
+  requestTimeoutMs: number;
   sessionAbsoluteHours: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
@@ -201,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     communityUrl: env.COMMUNITY_URL ?? 'https://community.tenet.example/',
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 50, 'MAX_UPLOAD_MB') * 1024 * 1024,
+    clientIdleTimeoutMs: int(env.CLIENT_IDLE_TIMEOUT_SECONDS, 300, 'CLIENT_IDLE_TIMEOUT_SECONDS') * 1000,
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_SECONDS, 1800, 'REQUEST_TIMEOUT_SECONDS') * 1000,
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),

@@ -65,11 +65,28 @@ function trustedProxies(
   return setting;
 }
 
+/** Headers must arrive within a minute (Node's own default), and never after the whole request's limit. */
+const HEADERS_TIMEOUT_MS = 60_000;
+
+/**
+ * Node checks the arrival limits on a timer (every 30 s by default), so a request may overrun them
+ * by that much: checked four times within the headers' limit instead. Node enforces the whole
+ * request's limit only when the headers' is not longer (measured on Node 20), hence the minimum.
+ */
+function arrivalLimits(requestTimeoutMs: number): { headersTimeout: number; connectionsCheckingInterval: number } {
+  const headersTimeout = requestTimeoutMs > 0 ? Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs) : HEADERS_TIMEOUT_MS;
+  return { headersTimeout, connectionsCheckingInterval: Math.max(50, Math.ceil(headersTimeout / 4)) };
+}
+
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<App> {
   const logger: FastifyBaseLogger = deps.log;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: JSON_BODY_LIMIT,
+    // Slow clients (docs/security.md): a silent connection is closed, a request must arrive whole in time.
+    connectionTimeout: deps.config.clientIdleTimeoutMs,
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: arrivalLimits(deps.config.requestTimeoutMs),
     // Only the proxies named in TRUST_PROXY may say who the client is (X-Forwarded-For).
     trustProxy: trustedProxies(deps.config.trustProxy),
     genReqId: (req) => {
