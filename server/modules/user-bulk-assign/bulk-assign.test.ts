@@ -481,6 +481,36 @@ describe('remove: who is left must be able to act', () => {
     expect(allowed.statusCode, allowed.body).toBe(200);
     expect(await grantsOf(u.id)).toBe(0);
   });
+
+  it('lets the only Owner of a retired P&P go: nothing waits for an Owner there', async () => {
+    const u = await createUser(t.deps, f.orgA.id);
+    const binder = await createContainer(t.deps, f.orgA.id);
+    const [retired, active] = await systemRows<{ id: number; name: string }>(
+      t.deps,
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          values (${f.orgA.id}, ${binder.id}, 'Retired, owned by one ' || ${binder.id}, 3, false),
+                 (${f.orgA.id}, ${binder.id}, 'Active, owned by one ' || ${binder.id}, 2, false)
+          returning id, name::text`,
+    );
+    for (const pnp of [retired!, active!]) await grant(t.deps, f.orgA.id, { pnpId: pnp.id }, { userId: u.id }, 1);
+    const body = {
+      reassignment_type: 'remove',
+      source: { type: 'User', id: u.id },
+      selected_roles: [1],
+      selectedContainers: [
+        { item_type: 3, id: retired!.id },
+        { item_type: 3, id: active!.id },
+      ],
+    };
+    // The active one is refused, and only it.
+    const preview = await admin.post(`${base()}/update`, { ...body, dry_run: true });
+    expect(preview.json().refusals.map((r: { reason: string }) => r.reason)).toEqual([
+      `${active!.name} would have no Owner.`,
+    ]);
+    const allowed = await admin.post(`${base()}/update`, { ...body, selectedContainers: [body.selectedContainers[0]] });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(await grantsOf(u.id)).toBe(1);
+  });
 });
 
 describe('the background run', () => {

@@ -1,7 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/api/user-bulk-assign';
 import { ObjectRole } from '../../../shared/domain/roles';
-import { DraftStage, TaskKind, TaskStatus, UserStatus, VersionStatus } from '../../../shared/domain/statuses';
+import {
+  DraftStage,
+  PnpStatus,
+  TaskKind,
+  TaskStatus,
+  UserStatus,
+  VersionStatus,
+} from '../../../shared/domain/statuses';
 import { intArray, queryRows, type Executor } from '../../db/client';
 import type { ItemIds } from './items.repo';
 import { heldBy, type Subject } from './subjects.repo';
@@ -66,7 +73,7 @@ export async function deleteGrants(db: Executor, orgId: number, grantIds: number
 const reachedPnps = (orgId: number, grantIds: number[]): SQL => sql`
   touched as (select container_id, pnp_id from access_grants where org_id = ${orgId} and id = any(${intArray(grantIds)})),
   reached as (
-    select p.id as pnp_id, p.name::text as name, p.inherits_access as inherits,
+    select p.id as pnp_id, p.name::text as name, p.inherits_access as inherits, p.status = ${PnpStatus.Retired} as retired,
            case when p.inherits_access then p.access_source_id else p.id end as source_key
       from pnps p
      where p.org_id = ${orgId}
@@ -92,6 +99,8 @@ const canAct = sql`(exists (select 1 from org_users au
  * with no approver. The P&Ps that taking these grants away would leave so, and why. Those left are
  * counted only when they can act: an inactive Owner or an empty group would leave the work to nobody.
  * A draft in Approving with no step recorded is at step 1, as the workflow and the reports read it.
+ * A retired P&P has no work waiting for an Owner: it is not counted, as a leaver's hand-over and a
+ * group's deletion do not count it (an org admin who restores it manages it).
  */
 export async function refusalsOfRemoving(db: Executor, orgId: number, grantIds: number[]): Promise<Refusal[]> {
   if (grantIds.length === 0) return [];
@@ -114,6 +123,7 @@ export async function refusalsOfRemoving(db: Executor, orgId: number, grantIds: 
                                       and g.role = ${ObjectRole.Approver} and g.approval_step = coalesce(d.approval_step, 1)
                                       and g.id <> all(${removed}) and ${canAct})) as empty_step
           from reached r
+         where not r.retired
          order by r.name, r.pnp_id`,
   );
   const refusals: Refusal[] = [];
