@@ -256,6 +256,22 @@ describe('library_search_candidates', () => {
     });
   });
 
+  it('scans the names and descriptions for a word of two letters, which the trigram indexes cannot look up', async () => {
+    await withTenant(t.deps.database.db, orgC.id, async (tx) => {
+      const nameScans = await scansOf(tx, 'pnps_name_trgm_idx');
+      const descriptionScans = await scansOf(tx, 'pnps_description_trgm_idx');
+      // 'za': inside 'Zanzibar' (a name) and 'zanthoxylum' (a description), nowhere else.
+      const found = await candidates(tx, 'ZA', ['za']);
+      expect(found.map((r) => ({ name: r.in_name, description: r.in_description }))).toEqual([
+        { name: false, description: true },
+        { name: true, description: false },
+      ]);
+      // Read whole, those indexes cost more than the scan (migration 0053).
+      expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(nameScans);
+      expect(await scansOf(tx, 'pnps_description_trgm_idx')).toBe(descriptionScans);
+    });
+  });
+
   it('runs as its owner with a fixed search path, callable by the application role only', async () => {
     for (const signature of [SIGNATURE, 'library_search_corrections(text, text[], real, integer)']) {
       const [fn] = await withSystem(t.deps.database.db, (tx) =>
