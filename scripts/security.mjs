@@ -17,6 +17,7 @@ const SUITE = [
   ['slow clients', 'server/http/slow-clients.test.ts'],
   ['response headers', 'server/http/response-headers.test.ts'],
   ['session rotation', 'server/modules/auth/session-rotation.test.ts'],
+  ['remembered sessions', 'server/http/remembered-session.test.ts'],
   ['sign-in enumeration', 'server/modules/auth/sign-in-enumeration.test.ts'],
   ['sign-in rate limits', 'server/modules/auth/rate-limit.test.ts'],
   ['session expiry and ending', 'server/modules/auth/session-actor.test.ts'],

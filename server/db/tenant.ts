@@ -22,16 +22,28 @@ export const APP_ROLE = 'tenet_app';
  * parameters (prologue-query.ts), else a message of their own just before it. The statement runs
  * only when they succeeded (named-statements.ts).
  */
-export async function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withTenant<T>(
+  db: Db,
+  orgId: number,
+  fn: (tx: Tx) => Promise<T>,
+  /**
+   * A statement that must succeed before anything else of the transaction runs, as the owner (the
+   * check that a remembered session is unchanged: server/http/actor-cache.ts). It travels after the
+   * BEGIN and before the settings; a transaction that makes no query of its own still runs it.
+   */
+  check?: string,
+): Promise<T> {
   const bypass = withoutRowLevelSecurity.has(db);
   const pooled = poolSessionOf(db);
   if (pooled) {
     if (!Number.isSafeInteger(orgId)) throw new Error(`Not an organisation id: ${orgId}`);
     const settings = [`set_config('app.org_id', '${orgId}', true)`];
     if (!bypass) settings.push(`set_config('role', '${APP_ROLE}', true)`);
-    return pooledTransaction(pooled, ['begin', `select ${settings.join(', ')}`], fn);
+    const prologue = ['begin', ...(check ? [check] : []), `select ${settings.join(', ')}`];
+    return pooledTransaction(pooled, prologue, fn, check);
   }
   return db.transaction(async (tx) => {
+    if (check) await tx.execute(sql.raw(check));
     if (bypass) await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true)`);
     else {
       await tx.execute(
@@ -155,6 +167,7 @@ async function pooledTransaction<T>(
   session: PoolSession & { client: pg.Pool },
   prologue: string[],
   fn: (tx: Tx) => Promise<T>,
+  check?: string,
 ): Promise<T> {
   const client = await session.client.connect();
   try {
@@ -170,7 +183,10 @@ async function pooledTransaction<T>(
       if (!dropPrologue(client) && !takeCommitted(client)) await tx.execute(sql`rollback`);
       throw error;
     }
-    if (!dropPrologue(client) && !takeCommitted(client)) await tx.execute(sql`commit`);
+    if (dropPrologue(client)) {
+      // Nothing was sent: what the handler answered came from the caller alone, which must hold.
+      if (check) await client.query(check);
+    } else if (!takeCommitted(client)) await tx.execute(sql`commit`);
     return result;
   } finally {
     dropPrologue(client);

@@ -27,6 +27,7 @@ import { classifyMultipartError } from './multipart-errors';
 import type { App } from './routes';
 import { ErrorRequestLog } from './request-log';
 import { securityHeaders } from './security-headers';
+import { sessionMemoryOf } from './actor-cache';
 import { loadActor } from './session-context';
 import { describeIssues } from './validation-messages';
 import { registerModules } from './modules';
@@ -145,14 +146,16 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const sessions = sessionMemoryOf(app);
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(security.always);
     if (req.protocol === 'https') reply.headers(security.tlsOnly);
     reply.header(REQUEST_ID_HEADER, req.id);
     csrfGuard(req);
-    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) await loadActor(req, deps);
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) await loadActor(req, deps, sessions);
     else {
       req.actor = null;
+      req.rememberedSession = null;
       req.sessionCsrfToken = null;
     }
     csrfSessionGuard(req, reply, req.sessionCsrfToken);

@@ -11,6 +11,7 @@ import { runUnlessClientGone } from './cancel-on-disconnect';
 import type { Deps } from './deps';
 import { forbidden, notFound, unauthorized } from './errors';
 import { recordStaffAction } from './staff-action-log';
+import { loadActor } from './session-context';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -173,7 +174,7 @@ function register<S extends RouteSchema>(
   access: Access,
   def: RouteDef<S>,
   schema: RouteSchema,
-  guard: (req: FastifyRequest) => void,
+  guard: (req: FastifyRequest) => unknown,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   app.route({
@@ -191,11 +192,9 @@ function register<S extends RouteSchema>(
     },
     // Who may call is decided before the body is read or validated: a stranger learns nothing,
     // not even which fields a route expects.
-    preValidation: (req) =>
-      new Promise<void>((resolve) => {
-        guard(req);
-        resolve();
-      }),
+    preValidation: async (req) => {
+      await guard(req);
+    },
     handler,
   });
 }
@@ -224,20 +223,54 @@ export function orgRoute<S extends RouteSchema>(
     if (def.adminOnly && !actor.isAdmin) throw forbidden('Only organization administrators can do this.');
     return actor;
   };
-  register(app, 'org', def, { ...def.schema, ...(params ? { params } : {}) }, guard, async (req, reply) => {
-    const actor = guard(req);
-    const committed = whenCommittedList();
-    const result = await withTenant(deps.database.db, actor.orgId, (tx) =>
-      runUnlessClientGone(reply, tx, () =>
-        handler(
-          { ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor, whenCommitted: committed.add },
-          inputOf<S>(req),
-        ),
-      ),
-    );
-    committed.run(req);
+  // A refusal decided from a remembered session is decided again from a fresh lookup (actor-cache.ts).
+  const guardFresh = async (req: FastifyRequest): Promise<void> => {
+    try {
+      guard(req);
+    } catch (error) {
+      if (!req.rememberedSession) throw error;
+      await readSessionAgain(req, deps);
+      guard(req);
+    }
+  };
+  register(app, 'org', def, { ...def.schema, ...(params ? { params } : {}) }, guardFresh, async (req, reply) => {
+    const attempt = async (): Promise<unknown> => {
+      const actor = guard(req);
+      const committed = whenCommittedList();
+      const result = await withTenant(
+        deps.database.db,
+        actor.orgId,
+        (tx) =>
+          runUnlessClientGone(reply, tx, () =>
+            handler(
+              { ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor, whenCommitted: committed.add },
+              inputOf<S>(req),
+            ),
+          ),
+        req.rememberedSession?.check,
+      );
+      committed.run(req);
+      return result;
+    };
+    let result: unknown;
+    try {
+      result = await attempt();
+    } catch (error) {
+      // Started from a remembered session: whatever failed (the check that it is unchanged, or a
+      // refusal decided with it) is tried once more from a fresh lookup. Only reads start so, and a
+      // read's transaction has ended without a trace when it failed.
+      if (!req.rememberedSession || reply.sent) throw error;
+      await readSessionAgain(req, deps);
+      result = await attempt();
+    }
     return send(reply, result);
   });
+}
+
+/** Forgets the remembered session of `req` and reads it afresh. */
+async function readSessionAgain(req: FastifyRequest, deps: Deps): Promise<void> {
+  req.rememberedSession?.forget();
+  await loadActor(req, deps);
 }
 
 /** A provider-staff route (hstm/...), optionally requiring one staff permission. */

@@ -6,10 +6,13 @@ import {
   deleteSession,
   findSessionActor,
   hashToken,
+  sessionUnchangedCheck,
   touchSession,
   type SessionActorRow,
+  type SessionExtras,
 } from '../modules/auth/sessions.repo';
 import type { Actor } from './actor';
+import { mayStartFromMemory, type SessionMemory } from './actor-cache';
 import type { Deps } from './deps';
 
 declare module 'fastify' {
@@ -50,22 +53,43 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): vo
  * before validation, and the upload intake authorises before it reads a file byte), which is why it
  * is not inside the route's transaction: holding a transaction across body parsing and the upload
  * gate would let a slow client pin a pool connection, and on PGlite (one connection) stall everyone.
+ *
+ * Given `memory`, an organisation route's read starts from the session as this process last read it
+ * while that is still what a lookup would decide with; the check that it is unchanged then travels
+ * with the route's transaction (actor-cache.ts).
  */
-export async function loadActor(req: FastifyRequest, deps: Deps): Promise<void> {
+export async function loadActor(req: FastifyRequest, deps: Deps, memory?: SessionMemory): Promise<void> {
   req.actor = null;
   req.sessionEnded = null;
   req.sessionCsrfToken = null;
+  req.rememberedSession = null;
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return;
   const now = deps.clock.now().getTime();
   const sessionId = hashToken(token);
   const db = deps.database.db;
   const { readsContainerOwnership, readsDelegators } = req.routeOptions.config;
-  const row = await findSessionActor(db, sessionId, {
+  const extras: SessionExtras = {
     ownership: readsContainerOwnership === true,
     ...(readsDelegators === true ? { delegatorsAt: new Date(now) } : {}),
-  });
-  if (!row) return;
+  };
+  const key =
+    memory && mayStartFromMemory(req)
+      ? `${sessionId}:${readsContainerOwnership === true}:${readsDelegators === true}`
+      : null;
+  const remembered = memory && key ? memory.recall(key, now) : null;
+  if (memory && key && remembered) {
+    req.actor = remembered.actor;
+    req.sessionCsrfToken = remembered.csrfToken;
+    req.rememberedSession = {
+      check: sessionUnchangedCheck(sessionId, extras, remembered.seen),
+      forget: () => memory.forget(key),
+    };
+    return;
+  }
+  const read = await findSessionActor(db, sessionId, extras);
+  if (!read) return;
+  const { row } = read;
   const idleLimit = row.lastSeenAt.getTime() + row.idleTimeoutMinutes * 60_000;
   if (now > row.expiresAt.getTime() || now > idleLimit) {
     await deleteSession(db, sessionId);
@@ -77,7 +101,13 @@ export async function loadActor(req: FastifyRequest, deps: Deps): Promise<void> 
     await deleteSession(db, sessionId);
     return;
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, sessionId, new Date(now));
+  const touchDue = row.lastSeenAt.getTime() + TOUCH_INTERVAL_MS;
+  if (now > touchDue) await touchSession(db, sessionId, new Date(now));
+  else if (memory && key) {
+    // Until then the lookup would answer the same and neither end nor touch the session.
+    const usableUntil = Math.min(touchDue, idleLimit, row.expiresAt.getTime());
+    memory.remember(key, { actor, csrfToken: row.csrfToken, seen: read.seen, usableUntil });
+  }
   req.sessionCsrfToken = row.csrfToken;
   req.actor = actor;
 }

@@ -1,19 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { ObjectRole } from '../../../shared/domain/roles';
-import type { Db, Executor } from '../../db/client';
-import { lapsedCopy, windowCovers } from '../delegation/delegation.repo';
-import {
-  accessGrants,
-  delegations,
-  groupMemberships,
-  hstmUsers,
-  organizations,
-  orgUsers,
-  sessions,
-  tasks,
-} from '../../db/schema/index';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../../db/client';
+import { sessions } from '../../db/schema/index';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -48,37 +36,6 @@ export async function deleteExpiredSessions(db: Executor, now: Date): Promise<vo
       ),
     );
 }
-
-const sudoers = alias(hstmUsers, 'sudoer');
-
-/**
- * Binder/folder owner (GET sessions shows it): the Owner role on any container, directly or through
- * a group, within the session's organisation.
- */
-const containerOwnership = sql<boolean>`exists (
-  select 1 from ${accessGrants}
-  where ${accessGrants.orgId} = ${sessions.orgId} and ${accessGrants.role} = ${ObjectRole.Owner}
-    and ${accessGrants.containerId} is not null
-    and (${accessGrants.userId} = ${sessions.userId}
-      or ${accessGrants.groupId} in (select ${groupMemberships.groupId} from ${groupMemberships}
-        where ${groupMemberships.orgId} = ${sessions.orgId} and ${groupMemberships.userId} = ${sessions.userId})))`;
-
-/** The time the delegation is read at: the statement's `now` placeholder. */
-const atNow = sql`${sql.placeholder('now')}`;
-
-/**
- * The people whose delegate the user is in a window active at the `now` placeholder (the tasks list
- * shows their open tasks): their ids in order, an empty array when there are none.
- */
-const activeDelegators = sql<number[]>`(
-  select coalesce(array_agg(d.user_id order by d.user_id), '{}') from ${delegations} d
-   where d.org_id = ${sessions.orgId} and d.delegate_id = ${sessions.userId}
-     and ${windowCovers(atNow)})`;
-
-/** Whether the user holds an open copy of a task whose window lapsed: the tasks list closes those first. */
-const holdsLapsedCopies = sql<boolean>`exists (
-  select 1 from ${tasks} t
-   where t.org_id = ${sessions.orgId} and t.user_id = ${sessions.userId} and ${lapsedCopy(atNow)})`;
 
 /** What the session lookup reads besides the caller (each for the routes that ask for it). */
 export interface SessionExtras {
@@ -130,102 +87,58 @@ type SessionActorJson = Omit<SessionActorRow, 'createdAt' | 'lastSeenAt' | 'expi
   expiresAt: number;
 };
 
-const epochMs = (column: SQLWrapper): SQL => sql`(extract(epoch from ${column}) * 1000)::float8`;
-
-/**
- * Everything a request needs to know about its caller, in one statement: the session, its org
- * user and organisation (or its staff user) and the sudoer of a login-as session. Rows that do not
- * exist come back as nulls; the caller decides what a live session is.
- *
- * The row is one JSON value, not 29 columns: every signed-in request runs this statement, and the
- * driver's work per column (the row description parsed and a parser looked up for each column on
- * every execution, then drizzle's mapping of each value) was about 35% of its CPU for this statement
- * (51 -> 33 us a query on one connection, measured with the driver alone).
- */
-function buildSessionActorQuery(db: Db, withOwnership: boolean, withDelegators: boolean) {
-  const fields: Record<keyof SessionActorRow, SQLWrapper> = {
-    id: sessions.id,
-    kind: sessions.kind,
-    orgId: sessions.orgId,
-    userId: sessions.userId,
-    hstmUserId: sessions.hstmUserId,
-    sudoerId: sessions.sudoerId,
-    csrfToken: sessions.csrfToken,
-    idleTimeoutMinutes: sessions.idleTimeoutMinutes,
-    createdAt: epochMs(sessions.createdAt),
-    lastSeenAt: epochMs(sessions.lastSeenAt),
-    expiresAt: epochMs(sessions.expiresAt),
-    userOrgId: orgUsers.orgId,
-    userFirstName: orgUsers.firstName,
-    userLastName: orgUsers.lastName,
-    userEmail: orgUsers.email,
-    userUsername: orgUsers.username,
-    userStatus: orgUsers.status,
-    userIsAdmin: orgUsers.isAdmin,
-    userIsPolicyOwner: orgUsers.isPolicyOwner,
-    orgName: organizations.name,
-    orgTenant: organizations.tenant,
-    orgStatus: organizations.status,
-    staffName: hstmUsers.name,
-    staffEmail: hstmUsers.email,
-    staffUsername: hstmUsers.username,
-    staffStatus: hstmUsers.status,
-    staffPermissions: hstmUsers.permissions,
-    sudoerName: sudoers.name,
-    containerOwner: withOwnership ? containerOwnership : sql`null::boolean`,
-    delegators: withDelegators ? activeDelegators : sql`null::int[]`,
-    holdsLapsedCopies: withDelegators ? holdsLapsedCopies : sql`null::boolean`,
-  };
-  const pairs = sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  );
-  return db
-    .select({ actor: sql<SessionActorJson>`json_build_object(${pairs})` })
-    .from(sessions)
-    .leftJoin(orgUsers, eq(orgUsers.id, sessions.userId))
-    .leftJoin(organizations, eq(organizations.id, orgUsers.orgId))
-    .leftJoin(hstmUsers, eq(hstmUsers.id, sessions.hstmUserId))
-    .leftJoin(sudoers, eq(sudoers.id, sessions.sudoerId))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare(`tenet_session_actor${withOwnership ? '_owner' : ''}${withDelegators ? '_delegators' : ''}`);
+/** A session lookup's row, and the MD5 of the text it was read as (what `sessionUnchangedCheck` compares). */
+export interface SessionActorRead {
+  row: SessionActorRow;
+  seen: string;
 }
 
 /**
- * Built once per database and kind: drizzle's query building was a large share of every request's
- * CPU, and a named statement is parsed and planned once per PostgreSQL connection instead of every
- * time.
- */
-const sessionActorQueries = new WeakMap<Db, Array<ReturnType<typeof buildSessionActorQuery> | undefined>>();
-
-/**
- * The session and its actor's rows, read as the owner outside any transaction (one statement);
- * `extras` adds what some routes decide with (SessionExtras), in the same statement.
+ * Everything a request needs to know about its caller, in one statement outside any transaction, as
+ * the owner: the session, its org user and organisation (or its staff user), the sudoer of a
+ * login-as session, and what `extras` asks for. Rows that do not exist come back as nulls; the
+ * caller decides what a live session is.
+ *
+ * The statement is the database's `tenet_session_actor` (migration 0054), one JSON text: the same
+ * definition checks, inside a read's transaction, that a session a process remembers is unchanged.
  */
 export async function findSessionActor(
   db: Db,
   id: string,
   extras: SessionExtras = {},
-): Promise<SessionActorRow | null> {
-  const withOwnership = extras.ownership === true;
-  const withDelegators = extras.delegatorsAt !== undefined;
-  let queries = sessionActorQueries.get(db);
-  if (!queries) {
-    queries = [];
-    sessionActorQueries.set(db, queries);
-  }
-  const kind = (withOwnership ? 1 : 0) + (withDelegators ? 2 : 0);
-  const query = (queries[kind] ??= buildSessionActorQuery(db, withOwnership, withDelegators));
-  const [row] = await query.execute(
-    extras.delegatorsAt === undefined ? { id } : { id, now: extras.delegatorsAt.toISOString() },
+): Promise<SessionActorRead | null> {
+  const at = extras.delegatorsAt?.toISOString() ?? null;
+  const [found] = await queryRows<{ actor: string | null }>(
+    db,
+    sql`select tenet_session_actor(${id}, ${extras.ownership === true}, ${at}::timestamptz) as actor`,
   );
-  if (!row) return null;
-  const { actor } = row;
+  if (!found?.actor) return null;
+  const actor = JSON.parse(found.actor) as SessionActorJson;
   return {
-    ...actor,
-    createdAt: new Date(actor.createdAt),
-    lastSeenAt: new Date(actor.lastSeenAt),
-    expiresAt: new Date(actor.expiresAt),
+    row: {
+      ...actor,
+      createdAt: new Date(actor.createdAt),
+      lastSeenAt: new Date(actor.lastSeenAt),
+      expiresAt: new Date(actor.expiresAt),
+    },
+    seen: createHash('md5').update(found.actor).digest('hex'),
   };
 }
+
+/**
+ * The statement that fails (SQLSTATE `SESSION_CHANGED`) unless the session's lookup, read now with
+ * the same `extras`, is the one whose MD5 is `seen`. Its values are written into its text: it travels
+ * as a command of a transaction's prologue, which has no parameters, so each is checked to be what
+ * it must be (a SHA-256 and an MD5 in hexadecimal, an ISO time) and nothing else can reach the text.
+ */
+export function sessionUnchangedCheck(id: string, extras: SessionExtras, seen: string): string {
+  if (!/^[0-9a-f]{64}$/.test(id) || !/^[0-9a-f]{32}$/.test(seen)) throw new Error('Not a session id or digest');
+  const at = extras.delegatorsAt?.toISOString();
+  if (at !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at))
+    throw new Error(`Not a time: ${at}`);
+  const when = at === undefined ? 'null' : `'${at}'`;
+  return `select tenet_session_unchanged('${id}', ${extras.ownership === true}, ${when}::timestamptz, '${seen}')`;
+}
+
+/** What `tenet_session_unchanged` raises when the session is no longer what a process remembered. */
+export const SESSION_CHANGED = 'TN001';

@@ -51,7 +51,11 @@ export async function deleteDelegation(db: Executor, orgId: number, userId: numb
   await db.execute(sql`delete from delegations where org_id = ${orgId} and user_id = ${userId}`);
 }
 
-/** Whether the window of the delegation `d`, [starts_at, ends_at), covers `now` (a parameter or placeholder). */
+/**
+ * Whether the window of the delegation `d`, [starts_at, ends_at), covers `now` (a parameter or
+ * placeholder). The session lookup's function (migration 0054, `tenet_session_actor`) states the same
+ * window, and the same lapsed copy as `lapsedCopy` below, in SQL of its own.
+ */
 export const windowCovers = (now: SQL): SQL =>
   sql`d.starts_at <= ${now}::timestamptz and d.ends_at > ${now}::timestamptz`;
 
