@@ -9,8 +9,9 @@ import { withSystem, withTenant } from '../db/tenant';
 import type { Actor, OrgActor, StaffActor } from './actor';
 import { runUnlessClientGone } from './cancel-on-disconnect';
 import type { Deps } from './deps';
-import { forbidden, notFound, unauthorized } from './errors';
+import { AppError, forbidden, notFound, unauthorized } from './errors';
 import { recordStaffAction } from './staff-action-log';
+import { SESSION_CHANGED } from '../modules/auth/sessions.repo';
 import { loadActor } from './session-context';
 
 export type App = FastifyInstance<
@@ -256,15 +257,24 @@ export function orgRoute<S extends RouteSchema>(
     try {
       result = await attempt();
     } catch (error) {
-      // Started from a remembered session: whatever failed (the check that it is unchanged, or a
-      // refusal decided with it) is tried once more from a fresh lookup. Only reads start so, and a
-      // read's transaction has ended without a trace when it failed.
-      if (!req.rememberedSession || reply.sent) throw error;
+      // Started from a remembered session: the check that it is unchanged failed, or a refusal was
+      // decided with it; tried once more from a fresh lookup. Only reads start so, and a read's
+      // transaction has ended without a trace when it failed. Other failures (a statement's timeout)
+      // are answered as they are, not paid twice.
+      if (!req.rememberedSession || reply.sent || !decidedBySession(error)) throw error;
       await readSessionAgain(req, deps);
       result = await attempt();
     }
     return send(reply, result);
   });
+}
+
+/** A failure a changed session explains: its check's SQLSTATE (raw or under drizzle's error), or a refusal. */
+function decidedBySession(error: unknown): boolean {
+  if (error instanceof AppError)
+    return error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 404;
+  const failure = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return failure?.code === SESSION_CHANGED || failure?.cause?.code === SESSION_CHANGED;
 }
 
 /** Forgets the remembered session of `req` and reads it afresh. */
