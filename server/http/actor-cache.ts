@@ -80,9 +80,13 @@ export class SessionMemory {
   }
 }
 
-/** The reads that may start from a remembered session: an organisation route's GET. */
+/**
+ * The reads that may start from a remembered session: an organisation route's GET, or its POST that
+ * only reads (`onlyReads`, a search). A write never does: it reads the session afresh.
+ */
 export function mayStartFromMemory(req: FastifyRequest): boolean {
-  return req.method === 'GET' && req.routeOptions.config.access === 'org';
+  const { access, onlyReads } = req.routeOptions.config;
+  return access === 'org' && (req.method === 'GET' || (req.method === 'POST' && onlyReads === true));
 }
 
 const memories = new WeakMap<object, SessionMemory>();

@@ -61,6 +61,29 @@ describe('a remembered session', () => {
     expect((await agent.get(groups)).statusCode).toBe(200);
   });
 
+  it('serves a search, a POST that only reads, without a lookup of its own', async () => {
+    const { agent, org, groups } = await signedIn(false);
+    const memory = sessionMemoryOf(t.app);
+    expect((await agent.get(groups)).statusCode).toBe(403);
+    for (const url of ['content_navigator_library/search_pnp', 'content_navigator_library/search_pnp_template']) {
+      const before = memory.uses;
+      const res = await agent.post(`/api/o/${org.id}/${url}`, { phrase: 'hygiene', offset: 0 });
+      expect(res.statusCode, url).toBe(200);
+      expect(memory.uses, url).toBe(before + 1);
+    }
+  });
+
+  it('refuses a search on the very next request once the session has ended elsewhere', async () => {
+    const { agent, org, groups } = await signedIn(false);
+    expect((await agent.get(groups)).statusCode).toBe(403);
+    await deleteSession(t.deps.database.db, hashToken(agent.cookies[SESSION_COOKIE]!));
+    const res = await agent.post(`/api/o/${org.id}/content_navigator_library/search_pnp`, {
+      phrase: 'hygiene',
+      offset: 0,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('never serves a write', async () => {
     const { agent, org, groups } = await signedIn(true);
     const memory = sessionMemoryOf(t.app);

@@ -92,6 +92,8 @@ declare module 'fastify' {
     readsContainerOwnership?: boolean;
     /** The route lists tasks: its session lookup also reads the caller's delegation (`actor.delegation`). */
     readsDelegators?: boolean;
+    /** A POST that only reads (a search, its words in a body): it may start from a remembered session, as a GET does. */
+    onlyReads?: boolean;
   }
 }
 
@@ -122,6 +124,11 @@ interface RouteDef<S extends RouteSchema> {
    * and whether they hold lapsed copies (`actor.delegation`), so the list needs no statement for it.
    */
   readsDelegators?: boolean;
+  /**
+   * Org routes: a POST that changes nothing (a search whose words travel in its body). Like an
+   * organisation route's GET, it may start from a remembered session (actor-cache.ts).
+   */
+  onlyReads?: boolean;
 }
 
 /** A positive database id in a path or query; anything else is a clear 422. */
@@ -189,6 +196,7 @@ function register<S extends RouteSchema>(
       permission: def.permission ?? null,
       readsContainerOwnership: (def.describesSession ?? false) || (def.readsContainerOwnership ?? false),
       readsDelegators: def.readsDelegators ?? false,
+      onlyReads: def.onlyReads ?? false,
       ...(def.rateLimitPerMinute ? { rateLimit: { max: def.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     // Who may call is decided before the body is read or validated: a stranger learns nothing,

@@ -104,6 +104,7 @@ export function registerLibraryRoutes(app: App, deps: Deps): void {
       method: 'POST',
       url: SEARCH_URL,
       summary: 'Searches the library: names (typo-tolerant), locations, descriptions and the documents text',
+      onlyReads: true,
       schema: { body: SearchBody, response: { 200: LibraryPage } },
     },
     async (ctx, { body }) => {

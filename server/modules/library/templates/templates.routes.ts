@@ -58,6 +58,7 @@ export function registerTemplateRoutes(app: App, deps: Deps): void {
       method: 'POST',
       url: '/api/o/:org/content_navigator_library/search_pnp_template',
       summary: 'Searches the templates: names (typo-tolerant), descriptions and the documents text',
+      onlyReads: true,
       schema: { body: TemplateSearchBody, response: { 200: TemplateSearchPage } },
     },
     async (ctx, { body }) => {
