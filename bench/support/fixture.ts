@@ -20,7 +20,7 @@ export const RARE_WORD = 'zephyrquill';
 
 const VOCABULARY = (
   'patient staff hand hygiene infection prevention control isolation precaution gown glove mask respirator ' +
-  'medication administration dose route insulin heparin pharmacy order prescriber verify identifier ' +
+  'medication administration dose route insulin heparin iv pharmacy order prescriber verify identifier ' +
   'fall risk assessment admission transfer discharge documentation record electronic chart nurse physician ' +
   'consent procedure surgery anesthesia sedation monitoring vital signs blood transfusion specimen laboratory ' +
   'emergency fire evacuation drill alarm code disaster preparedness generator power water supply ' +

@@ -83,8 +83,8 @@ beforeAll(async () => {
                'Routine text number ' || g || case when g = 1234 then ' quillwort' else '' end
           from generate_series(${first}::int, ${last}::int) g`);
       await tx.execute(sql`insert into pnps (org_id, container_id, name, description, status, position)
-        select ${orgC.id}, ${folderC.id}, 'Generated Policy ' || g || case when g = 777 then ' Zanzibar' else '' end,
-               'About item ' || g || case when g = 555 then ' zanthoxylum' else '' end, 2, g
+        select ${orgC.id}, ${folderC.id}, 'Generated Policy ' || g || case when g = 777 then ' Zanzibar' when g = 778 then ' Bazaar' else '' end,
+               'About item ' || g || case when g = 555 then ' zanthoxylum' when g = 556 then ' pizza' else '' end, 2, g
           from generate_series(${first}::int, ${last}::int) g`);
       await tx.execute(sql`insert into pnp_documents (org_id, pnp_id, version_number, status, file_id, published_at)
         select ${orgC.id}, p.id, 1, 2, f.id, now()
@@ -256,19 +256,33 @@ describe('library_search_candidates', () => {
     });
   });
 
-  it('scans the names and descriptions for a word of two letters, which the trigram indexes cannot look up', async () => {
+  it('finds a word of two letters at the start of words, through the indexes of their words', async () => {
     await withTenant(t.deps.database.db, orgC.id, async (tx) => {
       const nameScans = await scansOf(tx, 'pnps_name_trgm_idx');
       const descriptionScans = await scansOf(tx, 'pnps_description_trgm_idx');
-      // 'za': inside 'Zanzibar' (a name) and 'zanthoxylum' (a description), nowhere else.
+      const nameWordScans = await scansOf(tx, 'pnps_name_words_idx');
+      const descriptionWordScans = await scansOf(tx, 'pnps_description_words_idx');
+      // 'za' starts 'Zanzibar' (a name) and 'zanthoxylum' (a description); it is only inside
+      // 'Bazaar' (a name) and 'pizza' (a description), which it does not find (migration 0055).
       const found = await candidates(tx, 'ZA', ['za']);
       expect(found.map((r) => ({ name: r.in_name, description: r.in_description }))).toEqual([
         { name: false, description: true },
         { name: true, description: false },
       ]);
-      // Read whole, those indexes cost more than the scan (migration 0053).
+      // The trigram indexes have nothing to look up for it: the words' indexes serve it instead.
       expect(await scansOf(tx, 'pnps_name_trgm_idx')).toBe(nameScans);
       expect(await scansOf(tx, 'pnps_description_trgm_idx')).toBe(descriptionScans);
+      expect(await scansOf(tx, 'pnps_name_words_idx')).toBeGreaterThan(nameWordScans);
+      expect(await scansOf(tx, 'pnps_description_words_idx')).toBeGreaterThan(descriptionWordScans);
+    });
+  });
+
+  it('holds a word of two letters to the start of a word beside longer words too', async () => {
+    await withTenant(t.deps.database.db, orgC.id, async (tx) => {
+      // 'generated' is in every name of orgC; 'za' starts a word of one of them and is inside another's.
+      const found = await candidates(tx, 'generated za', ['generated', 'za']);
+      const [zanzibar] = await queryRows<{ id: number }>(tx, sql`select id from pnps where name like '% Zanzibar'`);
+      expect(found.map((r) => ({ id: r.pnp_id, name: r.in_name }))).toEqual([{ id: zanzibar!.id, name: true }]);
     });
   });
 
