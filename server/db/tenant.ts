@@ -50,9 +50,25 @@ export async function withTenant<T>(
         sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${APP_ROLE}, true)`,
       );
     }
-    return fn(tx);
+    return check ? fn(tx).catch(failedAfterCheck) : fn(tx);
   });
 }
+
+const checkedFailures = new WeakSet<object>();
+
+/**
+ * Marks `error` as thrown by a transaction whose check (`withTenant`) ran first. A check that failed
+ * raised its own error (SESSION_CHANGED), which the caller tells apart by its code; any other failure
+ * was decided with the remembered session as the database has it. Rethrows it.
+ */
+function failedAfterCheck(error: unknown): never {
+  if (typeof error === 'object' && error !== null) checkedFailures.add(error);
+  throw error;
+}
+
+/** Whether `error` came from a transaction after its check ran (it may be the check's own failure). */
+export const isFailureAfterCheck = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && checkedFailures.has(error);
 
 /**
  * The statements that follow in this transaction run with plans PostgreSQL keeps per connection
@@ -180,7 +196,12 @@ async function pooledTransaction<T>(
       result = await fn(tx);
     } catch (error) {
       // Nothing sent, or committed with the final statement: nothing to roll back.
-      if (!dropPrologue(client) && !takeCommitted(client)) await tx.execute(sql`rollback`);
+      const nothingSent = dropPrologue(client);
+      if (!nothingSent && !takeCommitted(client)) await tx.execute(sql`rollback`);
+      // A failure decided before anything was sent was decided with the caller's word alone: the
+      // check runs now, and raises if that word no longer holds.
+      else if (nothingSent && check) await client.query(check);
+      if (check) failedAfterCheck(error);
       throw error;
     }
     if (dropPrologue(client)) {

@@ -12,8 +12,10 @@ import type { Actor } from './actor';
  * (`sessionUnchangedCheck`, migration 0054). If anything the lookup reads changed (the session
  * ended, the user's role, the organisation's status, a delegation...), the check raises, PostgreSQL
  * skips the rest of the batch, and the route starts again from a fresh lookup
- * (routes.ts, `orgRoute`). A refusal decided from a remembered session (401, 403, 404) is decided
- * again from a fresh lookup too, so remembering can neither let a request through nor keep one out.
+ * (routes.ts, `orgRoute`). A refusal decided from a remembered session (401, 403, 404) before its
+ * check passed is decided again from a fresh lookup too, so remembering can neither let a request
+ * through nor keep one out; one decided after the check passed (a P&P that does not exist) was
+ * decided with the session as the database has it, and stands.
  *
  * Only the reads of organisation routes remember (GET; a write's body may be a stream that cannot
  * be read twice), and only while the lookup would neither end the session nor touch its last_seen_at
@@ -48,6 +50,8 @@ export class SessionMemory {
   private readonly entries = new Map<string, RememberedSession>();
   /** Requests that started from a remembered session (tests read it). */
   uses = 0;
+  /** Remembered sessions forgotten to be read afresh (tests read it). */
+  forgotten = 0;
 
   constructor(private readonly capacity = MAX_REMEMBERED_SESSIONS) {}
 
@@ -72,6 +76,7 @@ export class SessionMemory {
   }
 
   forget(key: string): void {
+    this.forgotten += 1;
     this.entries.delete(key);
   }
 

@@ -84,6 +84,28 @@ describe('a remembered session', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('answers a refusal decided after its check passed once, without reading the session again', async () => {
+    const { agent, org, groups } = await signedIn(false);
+    const memory = sessionMemoryOf(t.app);
+    expect((await agent.get(groups)).statusCode).toBe(403);
+    const before = { uses: memory.uses, forgotten: memory.forgotten };
+    // No such P&P: decided in the transaction, after the check that the session is unchanged.
+    const res = await agent.get(`/api/o/${org.id}/library/999999999`);
+    expect(res.statusCode).toBe(404);
+    expect(memory.uses).toBe(before.uses + 1);
+    expect(memory.forgotten).toBe(before.forgotten);
+  });
+
+  it('decides a refusal made before its check again from a fresh lookup', async () => {
+    const { agent, groups } = await signedIn(false);
+    const memory = sessionMemoryOf(t.app);
+    expect((await agent.get(groups)).statusCode).toBe(403);
+    const forgotten = memory.forgotten;
+    // Not an org admin: refused by the guard, before any transaction, then decided afresh.
+    expect((await agent.get(groups)).statusCode).toBe(403);
+    expect(memory.forgotten).toBe(forgotten + 1);
+  });
+
   it('never serves a write', async () => {
     const { agent, org, groups } = await signedIn(true);
     const memory = sessionMemoryOf(t.app);

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryId } from '../../shared/api/primitives';
 import type { Tx } from '../db/client';
-import { withSystem, withTenant } from '../db/tenant';
+import { isFailureAfterCheck, withSystem, withTenant } from '../db/tenant';
 import type { Actor, OrgActor, StaffActor } from './actor';
 import { runUnlessClientGone } from './cancel-on-disconnect';
 import type { Deps } from './deps';
@@ -277,10 +277,16 @@ export function orgRoute<S extends RouteSchema>(
   });
 }
 
-/** A failure a changed session explains: its check's SQLSTATE (raw or under drizzle's error), or a refusal. */
+/**
+ * A failure a changed session explains: its check's SQLSTATE (raw or under drizzle's error), or a
+ * refusal decided before the check ran. A refusal decided after it passed (a P&P that does not
+ * exist) was decided with the session as the database has it: answered once, not paid twice.
+ */
 function decidedBySession(error: unknown): boolean {
   if (error instanceof AppError)
-    return error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 404;
+    return (
+      (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 404) && !isFailureAfterCheck(error)
+    );
   const failure = error as { code?: unknown; cause?: { code?: unknown } } | null;
   return failure?.code === SESSION_CHANGED || failure?.cause?.code === SESSION_CHANGED;
 }
