@@ -83,11 +83,11 @@ BEGIN
     INTO starts
     FROM unnest(coalesce(tokens, '{}')) AS t
    WHERE length(t) < 3 AND t ~ '^[[:alnum:]]+$';
-  -- A phrase of words of two characters has no trigram to look up: planned once, the passes through
-  -- the trigram indexes would read those indexes whole ('iv' 48 -> 80 ms at 50,000 P&Ps); such a
-  -- phrase's passes are planned for it, as before, and may scan their tables: reading a trigram index
-  -- whole costs more than a scan, which stops at the pass's limit when the word is common.
-  IF NOT trigrams_to_look_up THEN
+  -- A phrase with no trigram to look up and no short word of letters or digits either (say, '%%'):
+  -- planned once, the passes through the trigram indexes would read those indexes whole; such a
+  -- phrase's passes are planned for it and may scan their tables (migration 0053). A phrase of short
+  -- words reads the words' indexes, whatever its words: planned once (4.5 against 5.3 ms for 'iv').
+  IF NOT trigrams_to_look_up AND starts IS NULL THEN
     PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
   END IF;
   -- Not even three letters or digits in a row in what the passes look for first (the longest word,
