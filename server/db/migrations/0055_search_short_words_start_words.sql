@@ -13,11 +13,18 @@
 -- longer words find the candidates as before and the short one is tested on them the same way.
 SET LOCAL statement_timeout = 0;
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS pnps_name_words_idx ON pnps USING gin (to_tsvector('simple'::regconfig, regexp_replace(name, '[^[:alnum:]]+', ' ', 'g')));
+-- The words of a text as the short words are looked for in them: its runs of letters and digits,
+-- lower case. One definition for the indexes and the passes that read them (an SQL function this
+-- simple is inlined, so each pass's expression is the index's).
+CREATE OR REPLACE FUNCTION search_words(content text) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT to_tsvector('simple'::regconfig, regexp_replace(coalesce(content, ''), '[^[:alnum:]]+', ' ', 'g')) $$;
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS pnps_description_words_idx ON pnps USING gin (to_tsvector('simple'::regconfig, regexp_replace(coalesce(description, ''), '[^[:alnum:]]+', ' ', 'g')));
+CREATE INDEX IF NOT EXISTS pnps_name_words_idx ON pnps USING gin (search_words(name));
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS containers_location_words_idx ON containers USING gin (to_tsvector('simple'::regconfig, regexp_replace(location, '[^[:alnum:]]+', ' ', 'g')));
+CREATE INDEX IF NOT EXISTS pnps_description_words_idx ON pnps USING gin (search_words(description));
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS containers_location_words_idx ON containers USING gin (search_words(location));
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION library_search_candidates(words text, tokens text[], fuzzy boolean, min_similarity real, max_per_pass integer, max_ranked integer)
 RETURNS TABLE (
@@ -141,7 +148,7 @@ BEGIN
         OFFSET 0) x
        WHERE (cardinality(patterns) = 1 AND starts IS NULL)
           OR EXISTS (SELECT 1 FROM pnps p WHERE p.id = x.id AND lower(p.name) LIKE ALL (patterns)
-                        AND (starts IS NULL OR to_tsvector('simple'::regconfig, regexp_replace(p.name, '[^[:alnum:]]+', ' ', 'g')) @@ starts))
+                        AND (starts IS NULL OR search_words(p.name) @@ starts))
        LIMIT cap + 1);
   ELSIF name_ids IS NULL AND second_words IS NOT NULL THEN
     name_ids := ARRAY(
@@ -158,7 +165,7 @@ BEGIN
         OFFSET 0) x
        WHERE (cardinality(patterns) = 2 AND starts IS NULL)
           OR EXISTS (SELECT 1 FROM pnps p WHERE p.id = x.id AND lower(p.name) LIKE ALL (patterns)
-                        AND (starts IS NULL OR to_tsvector('simple'::regconfig, regexp_replace(p.name, '[^[:alnum:]]+', ' ', 'g')) @@ starts))
+                        AND (starts IS NULL OR search_words(p.name) @@ starts))
        LIMIT cap + 1);
   END IF;
   -- Only short words: the names' words index. No such word (only words with other characters, or
@@ -167,7 +174,7 @@ BEGIN
     name_ids := ARRAY(
       SELECT p.id FROM pnps p
        WHERE p.org_id = org
-         AND to_tsvector('simple'::regconfig, regexp_replace(p.name, '[^[:alnum:]]+', ' ', 'g')) @@ starts
+         AND search_words(p.name) @@ starts
          AND lower(p.name) LIKE ALL (patterns)
        LIMIT cap + 1);
   ELSIF name_ids IS NULL THEN
@@ -176,7 +183,7 @@ BEGIN
        WHERE p.org_id = org
          AND lower(p.name) LIKE anchor
          AND CASE WHEN cardinality(patterns) > 0 THEN lower(p.name) LIKE ALL (patterns) ELSE lower(p.name) LIKE whole END
-         AND (starts IS NULL OR to_tsvector('simple'::regconfig, regexp_replace(p.name, '[^[:alnum:]]+', ' ', 'g')) @@ starts)
+         AND (starts IS NULL OR search_words(p.name) @@ starts)
        LIMIT cap + 1);
   END IF;
 
@@ -193,7 +200,7 @@ BEGIN
     description_ids := ARRAY(
       SELECT p.id FROM pnps p
        WHERE p.org_id + 0 = org
-         AND to_tsvector('simple'::regconfig, regexp_replace(coalesce(p.description, ''), '[^[:alnum:]]+', ' ', 'g')) @@ starts
+         AND search_words(p.description) @@ starts
          AND lower(coalesce(p.description, '')) LIKE ALL (patterns)
        LIMIT cap + 1);
   ELSE
@@ -203,7 +210,7 @@ BEGIN
          AND lower(coalesce(p.description, '')) LIKE anchor
          AND CASE WHEN cardinality(patterns) > 0 THEN lower(coalesce(p.description, '')) LIKE ALL (patterns)
                   ELSE lower(coalesce(p.description, '')) LIKE whole END
-         AND (starts IS NULL OR to_tsvector('simple'::regconfig, regexp_replace(coalesce(p.description, ''), '[^[:alnum:]]+', ' ', 'g')) @@ starts)
+         AND (starts IS NULL OR search_words(p.description) @@ starts)
        LIMIT cap + 1);
   END IF;
 
@@ -214,7 +221,7 @@ BEGIN
       SELECT p.id FROM containers c
         JOIN pnps p ON p.org_id = org AND p.container_id = c.id
        WHERE c.org_id + 0 = org
-         AND to_tsvector('simple'::regconfig, regexp_replace(c.location, '[^[:alnum:]]+', ' ', 'g')) @@ starts
+         AND search_words(c.location) @@ starts
          AND lower(c.location) LIKE ALL (patterns)
        LIMIT cap + 1);
   ELSE
@@ -224,7 +231,7 @@ BEGIN
        WHERE c.org_id + 0 = org
          AND lower(c.location) LIKE anchor
          AND CASE WHEN cardinality(patterns) > 0 THEN lower(c.location) LIKE ALL (patterns) ELSE lower(c.location) LIKE whole END
-         AND (starts IS NULL OR to_tsvector('simple'::regconfig, regexp_replace(c.location, '[^[:alnum:]]+', ' ', 'g')) @@ starts)
+         AND (starts IS NULL OR search_words(c.location) @@ starts)
        LIMIT cap + 1);
   END IF;
 
