@@ -226,6 +226,26 @@ test('a group as Reviewer on a binder is inherited by a folder below, overridden
   await expect(logs).toContainText(`Group ${ownGroup.name} removed as Reviewer`);
 });
 
+test('a P&P with its own participants keeps its last Owner: removing it is refused under the Owners list', async ({
+  page,
+  data,
+}) => {
+  const binder = await data.binder('Owned');
+  const folder = await data.folder(binder.id, 'Owned Folder');
+  const pnp = await data.pnp({ containerId: folder.id, name: data.name('Sole Owner') });
+  await data.setParticipants(3, pnp.id, { owners: [DemoUsers.binderOwner] });
+  await openManage(page);
+
+  await expand(page, binder.name);
+  await expand(page, folder.name);
+  await row(page, pnp.name).click();
+  const owners = panel(page).getByRole('region', { name: 'Owners', exact: true });
+  await expect(owners.getByTestId('participant')).toHaveText([DemoUsers.binderOwner.name]);
+  await owners.getByRole('button', { name: `Remove ${DemoUsers.binderOwner.name} from Owners`, exact: true }).click();
+  await expect(owners.getByRole('alert')).toHaveText('A P&P with its own participants needs at least one Owner.');
+  await expect(owners.getByTestId('participant')).toHaveText([DemoUsers.binderOwner.name]);
+});
+
 test('folder views show the favourite, recently viewed and recently published P&Ps and the path to them', async ({
   page,
   data,

@@ -224,6 +224,14 @@ describe('participants of a P&P', () => {
       participants: { owners: [{ type: 'User', id: pnpOwner.id }], audience: [{ type: 'Group', id: f.staff.id }] },
     });
     expect(byOwner.statusCode).toBe(200);
+    // Its Owner may not leave it without one (as its settings form may not): 422, nothing changed.
+    const ownerless = await patAgent.put(`${base()}/${pnp.id}`, {
+      object_type: 3,
+      participants: { audience: [{ type: 'Group', id: f.staff.id }] },
+    });
+    expect(ownerless.statusCode).toBe(422);
+    expect(ownerless.json().errors).toEqual(['A P&P with its own participants needs at least one Owner.']);
+    expect(namesOf((await fetchP(admin, 3, pnp.id)).json().participants.owners)).toEqual(['Pat Owner']);
     // The P&P sits in binder B, which the owner of binder A cannot see: 404, no name.
     const hidden = await owner.put(`${base()}/${pnp.id}`, { object_type: 3, participants: {} });
     expect(hidden.statusCode).toBe(404);

@@ -30,6 +30,7 @@ import { findContainer, findPnp, lockTree, ownsContainer, type ContainerRow, typ
 import { requireRestructure } from './containers.service';
 import { canSeePnp, containerObjectType } from './containers.shared';
 import { resyncDraftsOf } from './draft-resync';
+import { PNP_NEEDS_OWNER } from '../pnps/pnp-participants';
 
 /** A node of the access API the actor may see, loaded: a binder/folder or a P&P, with what the actor may do. */
 type AccessNode =
@@ -143,6 +144,9 @@ export async function setParticipants(ctx: OrgCtx, id: number, body: SetParticip
   const node = await loadNode(ctx, body.object_type, id);
   await requireEdit(ctx, node);
   const grants = await grantsOf(ctx, body);
+  // The P&P settings form's rule (pnp-participants.ts): a binder or folder may have no Owner of its
+  // own (its admins and the binders above manage it), a P&P with its own participants may not.
+  if (node.kind === 'pnp' && !grants.some((g) => g.role === ObjectRole.Owner)) throw unprocessable(PNP_NEEDS_OWNER);
   const before = await listEffectiveParticipants(ctx.tx, ctx.orgId, node.target);
   await replaceGrants(ctx.tx, ctx.orgId, node.target, grants, ctx.now);
   await resyncDraftsOf(ctx, node.target);

@@ -16,10 +16,15 @@ interface Named extends ParticipantInput {
   name: string;
 }
 
+/**
+ * Why a P&P's own participants are refused without an Owner: its Publish and PendingRevision tasks
+ * go to its Owners, and the settings form and the access editor must hold the same rule.
+ */
+export const PNP_NEEDS_OWNER = 'A P&P with its own participants needs at least one Owner.';
+
 /** Checks a participant list: known users and groups of the org, no duplicates, at least one Owner. */
 export async function resolveParticipants(db: Executor, orgId: number, list: ParticipantInput[]): Promise<Named[]> {
-  if (!list.some((p) => p.role === ObjectRole.Owner))
-    throw unprocessable('A P&P with its own participants needs at least one Owner.');
+  if (!list.some((p) => p.role === ObjectRole.Owner)) throw unprocessable(PNP_NEEDS_OWNER);
   const userIds = [...new Set(list.flatMap((p) => (p.user_id ? [p.user_id] : [])))];
   const groupIds = [...new Set(list.flatMap((p) => (p.group_id ? [p.group_id] : [])))];
   const users = userIds.length
