@@ -98,6 +98,15 @@ describe('the CSRF token belongs to the session', () => {
     expect(agent.cookies[CSRF_COOKIE]).not.toBe(anonymousToken);
   });
 
+  it('is handed to a browser by the API, never by the health check or what is not the API', async () => {
+    const cookiesOf = async (url: string) => (await t.app.inject({ method: 'GET', url })).cookies.map((c) => c.name);
+    expect(await cookiesOf('/api/sessions')).toEqual([CSRF_COOKIE]);
+    expect(await cookiesOf('/api/health')).toEqual([]);
+    expect(await cookiesOf('/api/health?probe=1')).toEqual([]);
+    expect(await cookiesOf('/version.txt')).toEqual([]);
+    expect(await cookiesOf('/api/docs/json')).toEqual([]);
+  });
+
   it('gives a signed-in browser that lost its token cookie the session’s token back', async () => {
     const user = await createUser(t.deps, orgId);
     const agent = await t.signIn(user.username, user.password);

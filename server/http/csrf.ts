@@ -5,6 +5,8 @@ import { Messages } from '../../shared/domain/messages';
 import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The health check's path (web.ts). */
+export const HEALTH_PATH = `${API_ROOT}/health`;
 
 /** The token cookie is readable by our own script (that is the point: it echoes it in a header). */
 export function setCsrfCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
@@ -42,6 +44,17 @@ function same(a: string, b: string): boolean {
 
 const refused = (): AppError => new AppError(403, [Messages.csrfMissing], 'csrf');
 
+/**
+ * Where a browser without the cookie is given one: the API, which the web client reads before its
+ * first write (api-client.ts primes it with GET sessions). Not the health check, which monitors and
+ * load balancers ask and never a browser, nor the pages and assets: a Set-Cookie on a hashed asset
+ * keeps shared caches from holding it, and each one cost the server a cookie it did not need.
+ */
+const handsOutToken = (req: FastifyRequest): boolean =>
+  req.url.startsWith(`${API_ROOT}/`) &&
+  req.url.split('?', 1)[0] !== HEALTH_PATH &&
+  !req.url.startsWith(`${API_ROOT}/docs`);
+
 const changesState = (req: FastifyRequest): boolean =>
   !SAFE_METHODS.has(req.method) && req.url.startsWith(`${API_ROOT}/`);
 
@@ -66,7 +79,7 @@ export function csrfGuard(req: FastifyRequest): void {
 export function csrfSessionGuard(req: FastifyRequest, reply: FastifyReply, sessionToken: string | null): void {
   const cookie = req.cookies[CSRF_COOKIE];
   if (sessionToken === null) {
-    if (!cookie) setCsrfCookie(req, reply, newCsrfToken());
+    if (!cookie && handsOutToken(req)) setCsrfCookie(req, reply, newCsrfToken());
     return;
   }
   if (cookie !== sessionToken) setCsrfCookie(req, reply, sessionToken);

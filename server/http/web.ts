@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { HEALTH_PATH } from './csrf';
 import type { Deps } from './deps';
 import type { App } from './routes';
 
@@ -21,7 +22,7 @@ export async function registerWeb(app: App, deps: Deps): Promise<void> {
   app.get('/dev-server-version.txt', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/plain').header('cache-control', 'no-store').send(versionText()),
   );
-  app.get('/api/health', { schema: { hide: true } }, () =>
+  app.get(HEALTH_PATH, { schema: { hide: true } }, () =>
     Promise.resolve({ status: 'ok', database: deps.database.kind }),
   );
 
