@@ -46,3 +46,35 @@ test('leaving General Info with unsaved changes asks first; Stay keeps them, Lea
   await expect(page).toHaveURL(/\/orgs\/\d+\/pnps$/);
   await expect(leaveDialog(page)).toHaveCount(0);
 });
+
+test('leaving while Save is on its way asks, and goes once the save lands', async ({ page, data }) => {
+  const binder = await data.binder('Leave Saving', { owners: [DemoUsers.admin, DemoUsers.binderOwner] });
+  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Saving Me') });
+  await openAs(page, DemoUsers.binderOwner, generalInfo(pnp));
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const typed = data.name('Saved On The Way');
+  await nameBox(page).fill(typed);
+
+  // The save is held on its way until the question is on the screen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.endsWith(`/pnps/${pnp.id}`),
+    async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await libraryLink(page).click();
+  await expect(leaveDialog(page)).toBeVisible();
+
+  // Saved: nothing is left to lose, so the question goes and so does the page.
+  release();
+  await expect(page).toHaveURL(/\/orgs\/\d+\/pnps$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await openAs(page, DemoUsers.binderOwner, generalInfo(pnp));
+  await expect(page.getByRole('heading', { level: 1, name: typed, exact: true })).toBeVisible();
+});

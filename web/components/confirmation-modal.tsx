@@ -15,6 +15,8 @@ export interface ConfirmationOptions {
   readonly cancelLabel?: string;
   readonly theme?: ConfirmationTheme;
   readonly icon?: ReactNode;
+  /** Closes the question unanswered (null) when aborted: what it asked about was settled otherwise. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ConfirmationResult {
@@ -97,6 +99,10 @@ export function confirm(options: ConfirmationOptions): Promise<ConfirmationResul
           }}
         />
       ),
+    });
+    options.signal?.addEventListener('abort', () => {
+      settle(null);
+      modals.close(id);
     });
   });
 }

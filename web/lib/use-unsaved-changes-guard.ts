@@ -35,20 +35,34 @@ export function useUnsavedChangesGuard(dirty: boolean): {
 
   // One question per held navigation (an effect may run twice for the same one).
   const askedRef = useRef<typeof blocker | null>(null);
+  const questionRef = useRef<AbortController | null>(null);
   useEffect(() => {
     if (blocker.state !== 'blocked' || askedRef.current === blocker) return;
     askedRef.current = blocker;
+    const question = new AbortController();
+    questionRef.current = question;
     void confirm({
       title: 'Leave this page?',
       content: 'Your changes have not been saved.',
       actionLabel: 'Leave',
       cancelLabel: 'Stay',
       theme: 'warning',
+      signal: question.signal,
     }).then((answer) => {
+      // Closed because the form was saved meanwhile: the navigation has already gone on (below).
+      if (question.signal.aborted) return;
       if (answer) blocker.proceed();
       else blocker.reset();
     });
   }, [blocker]);
+
+  // A navigation held while the form was on its way to being saved goes on once the save lands:
+  // nothing is left to lose, so the question, still open, is closed unanswered.
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || dirty) return;
+    questionRef.current?.abort();
+    blocker.proceed();
+  }, [blocker, dirty]);
 
   useEffect(() => {
     if (!dirty) return;
