@@ -29,6 +29,8 @@ export default defineConfig({
       // The files that replace a module (vi.mock) run apart, each on a fresh module graph.
       { test: { ...serverTests, name: 'server-isolated', include: [...ISOLATED_TEST_FILES] } },
       { test: { name: 'web', include: ['web/**/*.test.ts'], environment: 'node' } },
+      // The benchmarks' own arithmetic (what they print is only as true as it).
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
       // The compiled server started as in production (npm start): runs only when dist/ is built.
       { test: { name: 'runtime', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 90_000 } },
     ],

@@ -14,7 +14,7 @@
 // (bench.admin, bench.reader, bench.staff). Not part of `npm run bench`: it compares, it does not
 // measure against budgets.
 import autocannon, { type Options, type Result } from 'autocannon';
-import { cpuSampler } from './support/cpu-time';
+import { cpuBetween, cpuSampler, microsecondsEach } from './support/cpu-time';
 import { startApp } from './support/processes';
 import { signIn } from './support/sign-in';
 
@@ -58,10 +58,13 @@ try {
     const before = cpu();
     const result = await load({ ...sent, amount: requests });
     const after = cpu();
-    const perRequest = (a: number | null, b: number | null) =>
-      a === null || b === null ? '-' : `${Math.round(((b - a) * 1e6) / requests)} us`;
+    const spent = cpuBetween(before, after);
+    const perRequest = (seconds: number | null) => {
+      const each = microsecondsEach(seconds, requests);
+      return each === null ? '-' : `${Math.round(each)} us`;
+    };
     process.stdout.write(
-      `${login.padEnd(13)} ${pairs[i + 1]!.padEnd(55)} server ${perRequest(before.app, after.app)}, database ${perRequest(before.database, after.database)}, ${Math.round(requests / result.duration)} req/s, ${result.non2xx} not 2xx\n`,
+      `${login.padEnd(13)} ${pairs[i + 1]!.padEnd(55)} server ${perRequest(spent.app)}, database ${perRequest(spent.database)}, ${Math.round(requests / result.duration)} req/s, ${result.non2xx} not 2xx\n`,
     );
   }
 } finally {

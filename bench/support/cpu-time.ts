@@ -40,33 +40,50 @@ function postgresPids(): number[] {
   return pids;
 }
 
-/** CPU seconds so far of the application and of the local PostgreSQL (null: not on this machine). */
+/**
+ * CPU seconds so far of the application, and of each process of the local PostgreSQL by pid (null:
+ * not on this machine).
+ */
 export interface CpuReading {
   app: number | null;
-  database: number | null;
+  database: ReadonlyMap<number, number> | null;
 }
 
 export type CpuSampler = () => CpuReading;
 
-/**
- * A sampler for one application process, and for PostgreSQL when the fixture lives in a server on
- * this machine. Backends that end between two readings take their time with them, so the database's
- * figure is a floor; the bench's connections are pooled and live through a measurement.
- */
+/** A sampler for one application process, and for PostgreSQL when the fixture lives in a server on this machine. */
 export function cpuSampler(appPid: number, localPostgres: boolean): CpuSampler {
   return () => {
-    let database: number | null = null;
+    let database: Map<number, number> | null = null;
     if (localPostgres) {
-      const pids = postgresPids();
-      database = pids.length ? pids.reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0) : null;
+      database = new Map();
+      for (const pid of postgresPids()) {
+        const seconds = processCpuSeconds(pid);
+        if (seconds !== null) database.set(pid, seconds);
+      }
+      if (database.size === 0) database = null;
     }
     return { app: processCpuSeconds(appPid), database };
   };
 }
 
-/** Microseconds of CPU per response between two readings, or null when either is missing. */
-export function microsecondsEach(before: number | null, after: number | null, responses: number): number | null {
-  if (before === null || after === null || responses === 0) return null;
-  // A backend that ended between the readings takes its time away from the sum: never below zero.
-  return Math.max(0, ((after - before) * 1e6) / responses);
+/**
+ * CPU seconds spent between two readings, by the application and by PostgreSQL. The database's is
+ * what each process alive at the second reading used since the first (all of it for one started
+ * since): a backend that ended in between takes its last part with it, so the figure is a floor.
+ * Summing the processes' totals instead made one ended backend subtract its whole life from the
+ * rest (a search's row read "0 us" when the pool replaced a connection during its load).
+ */
+export function cpuBetween(before: CpuReading, after: CpuReading): { app: number | null; database: number | null } {
+  const app = before.app === null || after.app === null ? null : Math.max(0, after.app - before.app);
+  if (before.database === null || after.database === null) return { app, database: null };
+  let database = 0;
+  for (const [pid, seconds] of after.database) database += Math.max(0, seconds - (before.database.get(pid) ?? 0));
+  return { app, database };
+}
+
+/** Microseconds of CPU per response, or null when the seconds are unknown. */
+export function microsecondsEach(seconds: number | null, responses: number): number | null {
+  if (seconds === null || responses === 0) return null;
+  return (seconds * 1e6) / responses;
 }

@@ -3,7 +3,7 @@
 // waits until the server has finished what the load left running, so that the next measurement
 // does not pay for this one.
 import autocannon from 'autocannon';
-import { microsecondsEach, type CpuSampler } from './cpu-time';
+import { cpuBetween, microsecondsEach, type CpuSampler } from './cpu-time';
 
 export interface Request {
   method: 'GET' | 'POST';
@@ -147,10 +147,13 @@ export async function measure(
   return {
     ...summarise([run], connections, drainSeconds),
     ...(cpuBefore && cpuAfter
-      ? {
-          appCpuUs: microsecondsEach(cpuBefore.app, cpuAfter.app, run.all),
-          databaseCpuUs: microsecondsEach(cpuBefore.database, cpuAfter.database, run.all),
-        }
+      ? (() => {
+          const spent = cpuBetween(cpuBefore, cpuAfter);
+          return {
+            appCpuUs: microsecondsEach(spent.app, run.all),
+            databaseCpuUs: microsecondsEach(spent.database, run.all),
+          };
+        })()
       : {}),
   };
 }
