@@ -160,10 +160,10 @@ export async function listTreeRows(db: Executor, scope: TreeScope): Promise<Tree
     );
     const raw = result?.rows ?? [];
     const rows = typeof raw === 'string' ? (JSON.parse(raw) as Array<TreeRow & { published_at: string | null }>) : raw;
-    return rows.map((row) => ({
-      ...row,
-      published_at: isoOfTimestampOrNull(row.published_at),
-    }));
+    // The rows were just parsed and are ours alone: their dates are made ISO in place rather than
+    // copying 10,000 objects for one field (the presenter builds the answer's objects anyway).
+    for (const row of rows) row.published_at = isoOfTimestampOrNull(row.published_at);
+    return rows;
   } finally {
     await db.execute(sql`select set_config('enable_nestloop', 'on', true)`);
   }
