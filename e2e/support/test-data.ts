@@ -33,6 +33,8 @@ export interface PnpSpec {
    * the container, and the container must have no reviewers or approvers (those stages are skipped).
    */
   readonly publish?: boolean;
+  /** Published with these dates (yyyy-mm-dd) instead of yesterday and a year's review cycle. */
+  readonly dates?: { readonly effective: string; readonly review: string; readonly reminder: string };
 }
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -156,9 +158,10 @@ export class TestData {
       await this.api.post(workflow, { action: 'submit' });
       await this.api.post(workflow, {
         action: 'publish',
-        effective_dt: yesterday(),
+        effective_dt: spec.dates?.effective ?? yesterday(),
         review_cycle_years: 1,
         reminder_days: 30,
+        ...(spec.dates ? { review_dt: spec.dates.review, reminder_dt: spec.dates.reminder } : {}),
       });
     }
     return made;

@@ -24,6 +24,7 @@ export interface PnpOptions {
   versionStatus?: 1 | 2 | 3;
   effectiveDt?: string | null;
   reviewDt?: string | null;
+  reminderDt?: string | null;
   publishedAt?: Date | null;
   inheritsAccess?: boolean;
   templateId?: number | null;
@@ -87,6 +88,7 @@ export async function createPublishedPnp(
         fileId: file!.id,
         effectiveDt: options.effectiveDt === undefined ? (published ? utcDate(now) : null) : options.effectiveDt,
         reviewDt: options.reviewDt ?? null,
+        reminderDt: options.reminderDt ?? null,
         publishedAt: options.publishedAt === undefined ? (published ? now : null) : options.publishedAt,
       })
       .returning();

@@ -101,6 +101,17 @@ export type LibraryQuery = z.infer<typeof LibraryQuery>;
 export const SnippetPart = z.object({ text: z.string(), highlight: z.boolean() });
 export type SnippetPart = z.infer<typeof SnippetPart>;
 
+/**
+ * Where a P&P's Active version stands in its review cycle (product rules, "Review cycle and
+ * reminders"): pending review from its reminder date, overdue after its review date.
+ */
+export const ReviewState = z.enum(['pending_review', 'overdue']);
+export type ReviewState = z.infer<typeof ReviewState>;
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
+  pending_review: 'Pending Review',
+  overdue: 'Overdue',
+};
+
 /** Library item of spec §3, with what the screens need besides (version, dates, where a search matched). */
 export const LibraryItem = z.object({
   pnp_id: z.number().int(),
@@ -119,6 +130,8 @@ export const LibraryItem = z.object({
   version_number: z.number().int().nullable(),
   effective_dt: z.string().nullable(),
   review_dt: z.string().nullable(),
+  /** Pending review or overdue today (null: neither). */
+  review_state: ReviewState.nullable(),
   /** Search only: where the words were found and a highlighted extract of the document. */
   matched_in: z.array(z.enum(['name', 'location', 'description', 'document'])).optional(),
   snippet: z.array(SnippetPart).nullable().optional(),

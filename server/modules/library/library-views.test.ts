@@ -152,3 +152,65 @@ describe('the one-year windows', () => {
     expect(names(recent)).toEqual(['Foxtrot Policy', 'Delta Policy']);
   });
 });
+
+describe('where a P&P stands in its review cycle', () => {
+  it('is pending review from its reminder date and overdue after its review date, in every view, search and reading', async () => {
+    const day = (offset: number) => new Date(t.clock.now().getTime() + offset * DAY).toISOString().slice(0, 10);
+    const binder = await createContainer(t.deps, org.id, { name: 'Review Cycle' });
+    const readers = await createGroup(t.deps, org.id, [reader.id]);
+    await grant(t.deps, org.id, { containerId: binder.id }, { groupId: readers.id }, 5);
+    const calm = await createPublishedPnp(t.deps, org.id, binder.id, {
+      name: 'Cycle Calm',
+      effectiveDt: day(-10),
+      reminderDt: day(20),
+      reviewDt: day(50),
+    });
+    const reminded = await createPublishedPnp(t.deps, org.id, binder.id, {
+      name: 'Cycle Reminded',
+      effectiveDt: day(-10),
+      reminderDt: day(0),
+      reviewDt: day(30),
+    });
+    const lastDay = await createPublishedPnp(t.deps, org.id, binder.id, {
+      name: 'Cycle Last Day',
+      effectiveDt: day(-40),
+      reminderDt: day(-10),
+      reviewDt: day(0),
+    });
+    const late = await createPublishedPnp(t.deps, org.id, binder.id, {
+      name: 'Cycle Late',
+      effectiveDt: day(-40),
+      reminderDt: day(-10),
+      reviewDt: day(-1),
+    });
+    const expected = {
+      [calm.id]: null,
+      [reminded.id]: 'pending_review',
+      [lastDay.id]: 'pending_review',
+      [late.id]: 'overdue',
+    };
+    const statesOf = (body: { items: Array<{ pnp_id: number; review_state: string | null }> }) =>
+      Object.fromEntries(
+        body.items.filter((i) => i.pnp_id in expected).map((i) => [i.pnp_id, i.review_state] as const),
+      );
+    const agent = await reading();
+    // The whole library's first page (walked by name), a filtered list (the general statement),
+    // the recently published view, the search and one P&P as it is read.
+    const filtered = (await agent.get(lib(`?list=true&container_id=${binder.id}`))).json();
+    expect(statesOf(filtered)).toEqual(expected);
+    const all = (await agent.get(lib('?list=true&limit=100'))).json();
+    expect(statesOf(all)).toEqual(expected);
+    const recent = (await agent.get(lib('?list=true&view=recently_published&limit=100'))).json();
+    expect(statesOf(recent)).toEqual(expected);
+    const found = await agent.post(`/api/o/${org.id}/content_navigator_library/search_pnp`, {
+      phrase: 'Cycle',
+      offset: 0,
+    });
+    expect(found.statusCode).toBe(200);
+    expect(statesOf(found.json())).toEqual(expected);
+    const one = await agent.get(lib(`/${late.id}`));
+    expect(one.statusCode).toBe(200);
+    expect(one.json().item).toMatchObject({ pnp_id: late.id, review_state: 'overdue' });
+    expect((await agent.get(lib(`/${calm.id}`))).json().item).toMatchObject({ pnp_id: calm.id, review_state: null });
+  });
+});

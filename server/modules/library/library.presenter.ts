@@ -47,6 +47,7 @@ export function presentItem(row: LibraryRow, expanded: boolean): LibraryItem {
     version_number: row.version_number,
     effective_dt: row.effective_dt,
     review_dt: row.review_dt,
+    review_state: row.review_state,
     ...(searching ? { matched_in: matched, snippet: snippetParts(row.headline) } : {}),
   };
 }

@@ -4,6 +4,7 @@ import {
   type LibraryFilters,
   type LibrarySortKey,
   type LibraryView,
+  type ReviewState,
 } from '../../../shared/api/library';
 import { pagerCountReach } from '../../../shared/domain/pagination';
 import { ObjectRole } from '../../../shared/domain/roles';
@@ -24,6 +25,7 @@ import {
   type SearchWords,
   type TypoMode,
 } from './search-match';
+import { reviewStateSql } from './review-state';
 import { viewCountSql, viewPageSql, type ViewScope } from './view-page.repo';
 
 /**
@@ -64,6 +66,8 @@ export interface LibraryRow {
   version_number: number | null;
   effective_dt: string | null;
   review_dt: string | null;
+  /** Where the version stands in its review cycle today (review-state.ts). */
+  review_state: ReviewState | null;
   published_at: string | null;
   favorite: boolean;
   favorite_updated_at: string | null;
@@ -406,6 +410,7 @@ function libraryRowsSql(
   ): SQL => sql`select p.id as pnp_id, p.name, ${needs.path ? sql`cp.location` : sql`null::text`} as location,
                  p.description, p.container_id, p.position,
                  d.id as version_id, d.version_number, d.effective_dt::text as effective_dt, d.review_dt::text as review_dt,
+                 ${reviewStateSql('d', at.today)} as review_state,
                  d.published_at, d.file_id,
                  ${needs.favorite ? sql`fav.favorite_updated_at` : sql`null::timestamptz`} as favorite_updated_at,
                  ${needs.view ? sql`lv.viewed_at` : sql`null::timestamptz`} as recent_view,
@@ -422,7 +427,7 @@ function libraryRowsSql(
           select * from matches m order by ${order} limit ${page.limit} offset ${page.offset}
         )
         select m.pnp_id, m.name, pc.location, m.description, m.container_id, m.version_id, m.version_number,
-               m.effective_dt, m.review_dt, m.published_at,
+               m.effective_dt, m.review_dt, m.review_state, m.published_at,
                coalesce(pf.favorite, false) as favorite, pf.favorite_updated_at, pv.viewed_at as recent_view,
                m.in_name, m.in_location, m.in_description, m.in_document, ${headline} as headline,
                m.total::int as total, ${withTotal ? sql`m.any_truncated` : sql`null::boolean`} as truncated,

@@ -4,6 +4,7 @@ import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { containersWithRoleSql, pnpVisibleCondition } from '../access/effective-access';
 import { Tally } from '../reporting/reporting.tallies';
+import { reviewStateSql } from './review-state';
 
 /**
  * The pages of the library's four views in their own order, without filters or search
@@ -57,7 +58,7 @@ const shownConditions = (scope: ViewScope): SQL[] => [
 ];
 
 const PAGE_COLUMNS = sql`p.id, p.org_id, p.name, p.description, p.container_id, d.id as version_id, d.version_number,
-  d.effective_dt, d.review_dt, d.published_at`;
+  d.effective_dt, d.review_dt, d.reminder_dt, d.published_at`;
 
 const ties = (alias: string): SQL => sql`lower(${sql.raw(alias)}.name) asc nulls last, ${sql.raw(alias)}.id`;
 
@@ -158,7 +159,8 @@ export function viewPageSql(
   const offset = page.offset > 0 ? sql` offset ${page.offset}` : sql``;
   const total = countLimit === undefined ? sql`null::int` : sql`(${viewCountSql(scope, view, countLimit)})`;
   return sql`select w.id as pnp_id, w.name, c.location, w.description, w.container_id, w.version_id, w.version_number,
-         w.effective_dt::text as effective_dt, w.review_dt::text as review_dt, w.published_at,
+         w.effective_dt::text as effective_dt, w.review_dt::text as review_dt,
+         ${reviewStateSql('w', scope.today)} as review_state, w.published_at,
          coalesce(fav.favorite, false) as favorite, fav.favorite_updated_at, lv.viewed_at as recent_view,
          null::boolean as in_name, null::boolean as in_location, null::boolean as in_description,
          null::boolean as in_document, null::text as headline, ${total} as total, null::boolean as truncated,

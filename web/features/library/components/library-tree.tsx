@@ -8,6 +8,7 @@ import { TREE_NODE_HEIGHT } from '../../../../shared/domain/limits';
 import { formatDisplayDate } from '../../../lib/format';
 import { FavoriteButton } from './favorite-button';
 import { readingPath } from './pnp-link';
+import { ReviewStateBadge } from './review-state-badge';
 
 interface Row {
   id: string;
@@ -79,6 +80,7 @@ function TreeRow({ node, style, orgId }: NodeRendererProps<Row> & { readonly org
         >
           {item.name}
         </Anchor>
+        <ReviewStateBadge state={item.review_state} />
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {formatDisplayDate(item.published_at)}
         </Text>

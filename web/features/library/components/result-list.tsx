@@ -7,6 +7,7 @@ import { formatDisplayDate } from '../../../lib/format';
 import { FavoriteButton } from './favorite-button';
 import { LibraryPagination } from './library-pagination';
 import { PnpLink } from './pnp-link';
+import { ReviewStateBadge } from './review-state-badge';
 import { SnippetText } from './snippet-text';
 
 const MATCH_LABELS: Record<string, string> = {
@@ -71,7 +72,10 @@ export function ResultList({
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2}>
-                <PnpLink orgId={orgId} pnpId={item.pnp_id} versionId={item.version_id} name={item.name} />
+                <Group gap={6}>
+                  <PnpLink orgId={orgId} pnpId={item.pnp_id} versionId={item.version_id} name={item.name} />
+                  <ReviewStateBadge state={item.review_state} />
+                </Group>
                 <Text size="sm" c="dimmed">
                   {item.location}
                 </Text>

@@ -27,6 +27,7 @@ import { FavoriteButton } from '../components/favorite-button';
 import { LibrarySearchForm } from '../components/library-search-form';
 import { LibraryTree } from '../components/library-tree';
 import { PnpLink } from '../components/pnp-link';
+import { ReviewStateBadge } from '../components/review-state-badge';
 import { ViewFilter } from '../components/view-filter';
 import { resultsPath } from './results-path';
 import { LibraryPagination } from '../components/library-pagination';
@@ -54,7 +55,10 @@ function columns(orgId: string): TableColumn<LibraryItem>[] {
       sortable: true,
       render: (item) => (
         <Stack gap={2}>
-          <PnpLink orgId={orgId} pnpId={item.pnp_id} versionId={item.version_id} name={item.name} />
+          <Group gap={6} wrap="nowrap">
+            <PnpLink orgId={orgId} pnpId={item.pnp_id} versionId={item.version_id} name={item.name} />
+            <ReviewStateBadge state={item.review_state} />
+          </Group>
           {item.description && <TruncatedText text={item.description} length={120} size="sm" c="dimmed" />}
         </Stack>
       ),

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
@@ -15,16 +15,19 @@ import { libraryKeys } from '../api/library-keys';
 import { DocumentViewer } from '../components/document-viewer';
 import { FavoriteButton } from '../components/favorite-button';
 import { readingPath } from '../components/pnp-link';
+import { ReviewStateBadge } from '../components/review-state-badge';
 import { RelatedInfo } from '../components/related-info';
 import { onDownloadClick } from '../../../lib/checked-download';
 
-function Fact({ label, value }: { readonly label: string; readonly value: string }) {
+function Fact({ label, value }: { readonly label: string; readonly value: ReactNode }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm">{value || '—'}</Text>
+      <Text size="sm" component="div">
+        {value || '—'}
+      </Text>
     </Stack>
   );
 }
@@ -87,7 +90,15 @@ export function LibraryReadingPage() {
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <Fact label="Published" value={formatDisplayDate(item.published_at)} />
             <Fact label="Effective" value={formatDisplayDate(item.effective_dt)} />
-            <Fact label="Review Due" value={formatDisplayDate(item.review_dt)} />
+            <Fact
+              label="Review Due"
+              value={
+                <Group gap={6}>
+                  {formatDisplayDate(item.review_dt) || '—'}
+                  <ReviewStateBadge state={item.review_state} />
+                </Group>
+              }
+            />
             <Fact label="Version" value={item.version_number ? String(item.version_number) : ''} />
           </SimpleGrid>
         </Stack>
