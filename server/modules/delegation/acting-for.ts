@@ -7,10 +7,13 @@ import type { OrgCtx } from '../../http/routes';
  * workflow decides and records for ("X for Y"). Kept beside the context object rather than in it, so
  * that only the code that derived the context carries it and it ends with the request.
  */
-const principals = new WeakMap<OrgCtx, OrgActor>();
+const principals = new WeakMap<ActingCtx, OrgActor>();
+
+/** What the functions below read of a context: who acts (a request's, or a background job's). */
+export type ActingCtx = Pick<OrgCtx, 'actor'>;
 
 /** The person the request acts for, when it acts as a delegate; null otherwise. */
-export const actingFor = (ctx: OrgCtx): OrgActor | null => principals.get(ctx) ?? null;
+export const actingFor = (ctx: ActingCtx): OrgActor | null => principals.get(ctx) ?? null;
 
 /** A copy of the request context that acts for `principal` (the away user). */
 export function asDelegateOf(ctx: OrgCtx, principal: OrgActor): OrgCtx {
@@ -20,10 +23,10 @@ export function asDelegateOf(ctx: OrgCtx, principal: OrgActor): OrgCtx {
 }
 
 /** Who the workflow decides for: the principal when acting as a delegate, else the caller. */
-export const principalOf = (ctx: OrgCtx): OrgActor => actingFor(ctx) ?? ctx.actor;
+export const principalOf = (ctx: ActingCtx): OrgActor => actingFor(ctx) ?? ctx.actor;
 
 /** 'Dee Delegate for Al Approver': the name history and change logs show for a delegated action. */
-export const actorNameOf = (ctx: OrgCtx): string => {
+export const actorNameOf = (ctx: ActingCtx): string => {
   const principal = actingFor(ctx);
   return (principal ? `${ctx.actor.name} for ${principal.name}` : ctx.actor.name).slice(0, 255);
 };

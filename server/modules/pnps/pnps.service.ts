@@ -22,6 +22,7 @@ import type { StoredFile } from '../files/files.repo';
 import { resyncParticipantTasks } from './participant-tasks';
 import { listAssignees } from './participants';
 import { replacePnpGrants, resolveParticipants } from './pnp-participants';
+import { moveOnWhenSignedOff } from './signed-off-stage';
 import {
   containerPath,
   getContainer,
@@ -253,8 +254,10 @@ export async function updatePnp(ctx: OrgCtx, pnpId: number, body: UpdatePnpBody)
 
 /**
  * After participants change (here, through the access API, or by a move to another container),
- * the draft's open tasks follow: new people get theirs, removed people lose theirs.
+ * the draft's open tasks follow: new people get theirs, removed people lose theirs; and a step
+ * whose remaining people have all signed off moves on (signed-off-stage.ts).
  */
 export async function resyncDraftTasks(ctx: OrgCtx, pnpId: number): Promise<void> {
   await resyncParticipantTasks(ctx.tx, ctx.orgId, pnpId, ctx.now);
+  await moveOnWhenSignedOff(ctx, pnpId);
 }

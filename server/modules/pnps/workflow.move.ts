@@ -5,7 +5,7 @@ import { documentSignoffs } from '../../db/schema/index';
 import type { OrgCtx } from '../../http/routes';
 import { updateDocumentRow, type DocumentRow } from './pnps.repo';
 import type { DocContext } from './workflow.context';
-import { recordTransition } from './workflow.record';
+import { recordTransition, type WorkflowCtx } from './workflow.record';
 import { syncStageTasks } from './workflow.tasks';
 
 export async function clearSignoffs(ctx: OrgCtx, documentId: number): Promise<void> {
@@ -38,7 +38,7 @@ export async function addSignoff(
  * transition. `signedOff` is who already acted in the new position (none when the stage is new).
  */
 export async function moveDraft(
-  ctx: OrgCtx,
+  ctx: WorkflowCtx,
   c: DocContext,
   to: StagePosition,
   action: string,

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/domain/statuses';
 import type { ChangeLogDeltas } from '../../../shared/api/change-logs';
 import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { actingFor, actorNameOf } from '../delegation/acting-for';
@@ -54,10 +55,16 @@ export const versionName = (pnpName: string, versionNumber: number | null): stri
   versionNumber === null ? pnpName : `${pnpName} (Version ${versionNumber})`;
 
 /**
+ * What a workflow transition reads of its context: the transaction, the organisation, the time and
+ * who acts. A request's context is one; so is a background job's (bulk reassignment), which has none.
+ */
+export type WorkflowCtx = Pick<OrgCtx, 'orgId' | 'now' | 'actor'> & { tx: Executor };
+
+/**
  * Writes one workflow transition: a workflow-history row and a change-log entry, in the caller's
  * transaction (product rules: every transition writes both).
  */
-export async function recordTransition(ctx: OrgCtx, t: Transition): Promise<void> {
+export async function recordTransition(ctx: WorkflowCtx, t: Transition): Promise<void> {
   // A delegate's action reads 'X for Y' (ADR 0011): actor_id is who acted, on_behalf_of whose slot.
   const principal = actingFor(ctx);
   const actorName = actorNameOf(ctx);

@@ -9,6 +9,7 @@ import { copyGrantsTo, deleteGrants, pnpsWithOpenWork, refusalsOfRemoving, selec
 import { listAssignedItems, splitItems } from './items.repo';
 import { findSubjects, groupsWithNoActiveMember, type Subject } from './subjects.repo';
 import { resyncParticipantTasks } from '../pnps/participant-tasks';
+import { moveOnWhenSignedOff } from '../pnps/signed-off-stage';
 
 /** One bulk assignment, as confirmed: what, from whom, to whom, which roles, on which items. */
 export interface ReassignmentPlan {
@@ -126,7 +127,11 @@ export async function runReassignment(
   const followUp = await pnpsWithOpenWork(db, orgId, grantIds);
   if (plan.type !== 'remove') await copyGrantsTo(db, orgId, grantIds, plan.targets, now);
   if (plan.type !== 'clone') await deleteGrants(db, orgId, grantIds);
-  for (const pnpId of followUp) await resyncParticipantTasks(db, orgId, pnpId, now);
+  for (const pnpId of followUp) {
+    await resyncParticipantTasks(db, orgId, pnpId, now);
+    // The one reviewer or approver still to act may be the one taken away (signed-off-stage.ts).
+    await moveOnWhenSignedOff({ tx: db, orgId, now, actor }, pnpId);
+  }
 
   const targetNames = plan.targets.map((t) => t.name);
   for (const item of items) {

@@ -1,0 +1,50 @@
+import { ObjectRole } from '../../../shared/domain/roles';
+import { DraftStage, VersionStatus } from '../../../shared/domain/statuses';
+import { stageAfterApprovalStep, stageAfterReviewing } from '../../../shared/domain/workflow';
+import { principalOf } from '../delegation/acting-for';
+import { listAssignees, loadActorFacts, routingOf, withRole } from './participants';
+import { findDocumentByStatus, getPnp } from './pnps.repo';
+import { acceptedBy, approvedBy, documentState, listSignoffs, type DocContext } from './workflow.context';
+import { moveDraft } from './workflow.move';
+import type { WorkflowCtx } from './workflow.record';
+
+/** The workflow history's action for a step that moved on because of a change of its people. */
+export const PARTICIPANTS_CHANGED = 'Participants Changed';
+
+/**
+ * A draft in Reviewing, or at an approval step, whose remaining people have all signed off moves on
+ * as the last sign-off would have moved it (product rules: 'Reviewing -> Approving when every
+ * reviewer has accepted', 'Approving step k -> k+1 when every approver of step k has approved').
+ * Called after its participants changed: when the one reviewer or approver still to act leaves the
+ * P&P (deactivated, removed, reassigned), nobody is left to make that move, and the Owners given
+ * the step could not make it either (they are not its reviewers, and nobody is left to approve on
+ * behalf of). A step left with nobody at all stays: user-leaving.ts gives it to the Owners, who may
+ * decline it or send it back to the authors. Recorded as the change's author's transition, with
+ * the reason as its comment; it is not anyone's sign-off.
+ */
+export async function moveOnWhenSignedOff(ctx: WorkflowCtx, pnpId: number): Promise<void> {
+  const doc = await findDocumentByStatus(ctx.tx, ctx.orgId, pnpId, VersionStatus.Draft);
+  if (!doc || (doc.draftStage !== DraftStage.Reviewing && doc.draftStage !== DraftStage.Approving)) return;
+  const pnp = await getPnp(ctx.tx, ctx.orgId, pnpId);
+  const { assignees, participants } = await listAssignees(ctx.tx, ctx.orgId, pnpId);
+  const signoffs = await listSignoffs(ctx.tx, ctx.orgId, doc.id);
+  const facts = await loadActorFacts(ctx.tx, principalOf(ctx), pnp);
+  const base = { pnp, facts, assignees, participants };
+  const state = await documentState(ctx.tx, base, doc, signoffs);
+  const reviewing = doc.draftStage === DraftStage.Reviewing;
+  const step = doc.approvalStep ?? 1;
+  const holders = reviewing ? withRole(assignees, ObjectRole.Reviewer) : withRole(assignees, ObjectRole.Approver, step);
+  const signedOff = reviewing ? acceptedBy(signoffs) : approvedBy(signoffs, doc.approvalStep);
+  const pending = reviewing ? state.pendingReviewers : state.pendingApprovers;
+  // Nobody of the step is still to act, and somebody still in it did sign off.
+  if (pending.length > 0 || !holders.some((a) => signedOff.includes(a.user_id))) return;
+  const to = reviewing ? stageAfterReviewing(routingOf(assignees)) : stageAfterApprovalStep(routingOf(assignees), step);
+  const c: DocContext = { ...base, doc, signoffs, state };
+  await moveDraft(
+    ctx,
+    c,
+    to,
+    PARTICIPANTS_CHANGED,
+    reviewing ? 'Every remaining reviewer had accepted.' : `Every remaining approver of step ${step} had approved.`,
+  );
+}
