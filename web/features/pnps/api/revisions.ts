@@ -19,16 +19,22 @@ export function extendReview(orgId: string, pnpId: number, documentId: number): 
   );
 }
 
-/** POST o/{org}/pnp_documents/{id}/adhoc_send_to_authors?pnp_id {effective_date} (spec §7). */
+/**
+ * POST o/{org}/pnp_documents/{id}/adhoc_send_to_authors?pnp_id {effective_date} (spec §7): a draft
+ * back to its authors, with the target effective date of the version they are to write, if any.
+ */
 export function adhocSendToAuthors(
   orgId: string,
   pnpId: number,
   documentId: number,
-  effectiveDate: string | null,
+  send: { readonly effectiveDate: string | null; readonly comment: string },
 ): Promise<PnpDocumentResponse> {
   return http.post<PnpDocumentResponse>(
     `o/${orgId}/pnp_documents/${documentId}/adhoc_send_to_authors`,
-    effectiveDate ? { effective_date: effectiveDate } : {},
+    {
+      ...(send.effectiveDate ? { effective_date: send.effectiveDate } : {}),
+      ...(send.comment ? { comment: send.comment } : {}),
+    },
     { query: { pnp_id: pnpId }, passThrough: [422] },
   );
 }

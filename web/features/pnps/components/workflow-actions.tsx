@@ -5,8 +5,10 @@ import type { PnpDocument, WorkflowBody } from '../../../../shared/api/pnp-docum
 import { Messages } from '../../../../shared/domain/messages';
 import { WORKFLOW_ACTION_LABELS } from '../../../../shared/domain/workflow';
 import { toasts } from '../../../lib/alerts';
-import { extendReview, startRevision } from '../api/revisions';
+import { adhocSendToAuthors, extendReview, startRevision } from '../api/revisions';
 import { runWorkflow } from '../api/run-workflow';
+import { DateInput } from '../../../components/date-input';
+import { effectiveDateError } from '../../../../shared/domain/review-dates';
 import { ActionDialog } from './action-dialog';
 import { PublishFields, publishReady, type PublishValue } from './publish-fields';
 import { showErrors } from '../../../lib/show-errors';
@@ -63,6 +65,9 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
   });
   const [publish, setPublish] = useState<PublishValue>(() => publishOf(document));
   const can = (ability: string): boolean => document.abilities.includes(ability);
+  // Send to Authors: the target effective date of the version the authors are to write (optional).
+  const [targetDate, setTargetDate] = useState<string | null>(null);
+  const targetDateError = targetDate ? effectiveDateError(targetDate, document.origination_dt) : null;
 
   /**
    * Runs an action while its dialog stays open and busy (nothing in it cancels what is already
@@ -89,6 +94,14 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
       const target = result.active_document_id;
       await navigate(target ? documentPath(orgId, document.pnp_id, target) : `/orgs/${orgId}/pnp_documents`);
     }
+  };
+
+  /** Send to Authors through the spec's ad hoc call, which carries the target effective date. */
+  const sendBack = async (comment: string): Promise<void> => {
+    await adhocSendToAuthors(orgId, document.pnp_id, document.id, { effectiveDate: targetDate, comment });
+    setDialog(null);
+    toasts.success(Messages.recordUpdated);
+    await refresh();
   };
 
   const simple = (title: string, message: string, body: WorkflowBody, colour?: string): void =>
@@ -177,7 +190,13 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           </Button>
         )}
         {can('send_to_authors') && (
-          <Button variant="default" onClick={() => setDialog('send_to_authors')}>
+          <Button
+            variant="default"
+            onClick={() => {
+              setTargetDate(null);
+              setDialog('send_to_authors');
+            }}
+          >
             Send to Authors
           </Button>
         )}
@@ -274,9 +293,18 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         actionLabel="Send to Authors"
         comment={{ label: 'Comment' }}
         busy={busy}
+        actionDisabled={targetDateError !== null}
         onClose={() => setDialog(null)}
-        onConfirm={(comment) => void perform(() => run({ action: 'send_to_authors', ...(comment ? { comment } : {}) }))}
-      />
+        onConfirm={(comment) => void perform(() => sendBack(comment))}
+      >
+        <DateInput
+          label="Effective Date"
+          description="The target effective date of the next version (optional)."
+          value={targetDate}
+          onChange={setTargetDate}
+          {...(targetDateError ? { error: targetDateError } : {})}
+        />
+      </ActionDialog>
       <ActionDialog
         opened={dialog === 'publish'}
         title="Publish"
