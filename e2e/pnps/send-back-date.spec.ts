@@ -13,14 +13,8 @@ test('Send to Authors on a draft’s page sends it back with a target effective 
   page,
   data,
 }) => {
-  const binder = await data.binder('Send Back Page', { owners: [DemoUsers.admin] });
-  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Catheter Care') });
+  const pnp = await data.draftAwaitingPublication('Send Back Page', 'Catheter Care', '2026-03-01');
   const documentUrl = data.o(`pnp_documents/${pnp.documentId}?pnp_id=${pnp.id}`);
-  await data.api.send('PUT', data.o(`pnp_documents/${pnp.documentId}`), {
-    pnp_id: pnp.id,
-    document: { origination_dt: '2026-03-01', review_cycle_years: 1, reminder_days: 30 },
-  });
-  await data.api.post(data.o(`pnp_documents/${pnp.documentId}/workflow?pnp_id=${pnp.id}`), { action: 'submit' });
 
   await openAs(page, DemoUsers.admin, `/orgs/:org/pnps/${pnp.id}/pnp_documents/${pnp.documentId}/version_info/preview`);
   await expectStage(page, 'Draft in Publishing');

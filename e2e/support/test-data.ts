@@ -167,6 +167,22 @@ export class TestData {
     return made;
   }
 
+  /**
+   * A draft the org admin, the binder's only Owner, has submitted, so that it waits in Publishing
+   * with the admin holding its Publish task; originated on `originationDt` (its review cycle chosen),
+   * the earliest effective date its next steps accept.
+   */
+  async draftAwaitingPublication(prefix: string, name: string, originationDt: string): Promise<MadePnp> {
+    const binder = await this.binder(prefix, { owners: [DemoUsers.admin] });
+    const pnp = await this.pnp({ containerId: binder.id, name: this.name(name) });
+    await this.api.send('PUT', this.o(`pnp_documents/${pnp.documentId}`), {
+      pnp_id: pnp.id,
+      document: { origination_dt: originationDt, review_cycle_years: 1, reminder_days: 30 },
+    });
+    await this.api.post(this.o(`pnp_documents/${pnp.documentId}/workflow?pnp_id=${pnp.id}`), { action: 'submit' });
+    return pnp;
+  }
+
   /** Removes what the test made, or hides what cannot be removed (see the class comment). */
   async cleanUp(): Promise<void> {
     const admin = await this.userId(DemoUsers.admin);

@@ -16,14 +16,8 @@ test('Publish from a task refuses an effective date before the origination date,
 }) => {
   // The admin, the only owner, submits a draft originated on Mar 01, 2026 (its review cycle chosen):
   // the admin holds its Publish task.
-  const binder = await data.binder('Task Dates', { owners: [DemoUsers.admin] });
-  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Catheter Care') });
+  const pnp = await data.draftAwaitingPublication('Task Dates', 'Catheter Care', '2026-03-01');
   const documentUrl = data.o(`pnp_documents/${pnp.documentId}?pnp_id=${pnp.id}`);
-  await data.api.send('PUT', data.o(`pnp_documents/${pnp.documentId}`), {
-    pnp_id: pnp.id,
-    document: { origination_dt: '2026-03-01', review_cycle_years: 1, reminder_days: 30 },
-  });
-  await data.api.post(data.o(`pnp_documents/${pnp.documentId}/workflow?pnp_id=${pnp.id}`), { action: 'submit' });
 
   await openAs(page, DemoUsers.admin, '/orgs/:org/tasks?kind=Publish');
   const row = taskRowOf(page, pnp.name);

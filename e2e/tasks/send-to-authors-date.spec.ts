@@ -14,14 +14,8 @@ test('Send to Authors from a task says at the field that a target date before th
   page,
   data,
 }) => {
-  const binder = await data.binder('Send Back Dates', { owners: [DemoUsers.admin] });
-  const pnp = await data.pnp({ containerId: binder.id, name: data.name('Wound Dressing') });
+  const pnp = await data.draftAwaitingPublication('Send Back Dates', 'Wound Dressing', '2026-03-01');
   const documentUrl = data.o(`pnp_documents/${pnp.documentId}?pnp_id=${pnp.id}`);
-  await data.api.send('PUT', data.o(`pnp_documents/${pnp.documentId}`), {
-    pnp_id: pnp.id,
-    document: { origination_dt: '2026-03-01', review_cycle_years: 1, reminder_days: 30 },
-  });
-  await data.api.post(data.o(`pnp_documents/${pnp.documentId}/workflow?pnp_id=${pnp.id}`), { action: 'submit' });
 
   await openAs(page, DemoUsers.admin, '/orgs/:org/tasks?kind=Publish');
   const row = taskRowOf(page, pnp.name);
