@@ -18,8 +18,22 @@ export interface NewChangeLog {
   targetNames?: string[] | null;
 }
 
+/**
+ * Who an entry names: a signed-in person (an `OrgActor` is one), or a job no person runs, which has
+ * no user id or e-mail (the directory sync deactivating a user it no longer lists).
+ */
+export type ChangeLogAuthor = Pick<OrgActor, 'orgId' | 'name' | 'sudoer'> & {
+  userId: number | null;
+  email: string | null;
+};
+
 /** Writes one change-log entry in the caller's transaction: who (and the sudoer), when, what. */
-export async function insertChangeLog(db: Executor, actor: OrgActor, at: Date, entry: NewChangeLog): Promise<void> {
+export async function insertChangeLog(
+  db: Executor,
+  actor: ChangeLogAuthor,
+  at: Date,
+  entry: NewChangeLog,
+): Promise<void> {
   await db.insert(changeLogs).values({
     orgId: actor.orgId,
     objectType: entry.objectType,

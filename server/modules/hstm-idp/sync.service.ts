@@ -5,7 +5,6 @@ import { queryRows, type Db, type Executor, type Tx } from '../../db/client';
 import { idpSyncRuns, idpUserLinks, orgUsers } from '../../db/schema/index';
 import { withSystem, withTenant } from '../../db/tenant';
 import { conflict } from '../../http/errors';
-import type { OrgCtx } from '../../http/routes';
 import { enqueueMail } from '../../platform/mailer';
 import { SecretUnreadableError } from '../../platform/secret-box';
 import { secretsKeyOf, type SecretsKeySource } from '../../platform/secrets-key';
@@ -128,20 +127,16 @@ function fromHlc(user: HlcUser): Account {
   };
 }
 
-/**
- * endUserParticipation (ending sessions and open tasks of a user who leaves) takes a request's
- * context but reads only its transaction, organisation and clock: a job gives those three.
- */
-function leavingCtx(tx: Tx, orgId: number, now: Date): OrgCtx {
-  return { tx, orgId, now } as unknown as OrgCtx;
-}
+/** Who the history and change logs name for what a sync's deactivation moves on (no user: a job). */
+export const DIRECTORY_SYNC_AUTHOR = 'Directory Sync';
 
-async function deactivate(tx: Tx, orgId: number, userId: number, now: Date): Promise<void> {
+/** A user the directory no longer lists (or lists as inactive) leaves, as an admin's deactivation would have them leave. */
+export async function deactivateSyncedUser(tx: Tx, orgId: number, userId: number, now: Date): Promise<void> {
   await tx
     .update(orgUsers)
     .set({ status: UserStatus.Inactive, updatedAt: now })
     .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, userId)));
-  await endUserParticipation(leavingCtx(tx, orgId, now), userId);
+  await endUserParticipation({ tx, orgId, now, actor: { kind: 'job', orgId, name: DIRECTORY_SYNC_AUTHOR } }, userId);
 }
 
 /**
@@ -177,7 +172,7 @@ async function applyAccounts(
       if (user.status === UserStatus.Deleted) continue;
       if (!account.active) {
         if (user.status === UserStatus.Active) {
-          await deactivate(tx, orgId, user.id, now);
+          await deactivateSyncedUser(tx, orgId, user.id, now);
           counts.deactivated += 1;
         }
         continue;
@@ -260,7 +255,7 @@ async function applyAccounts(
     for (const [externalId, userId] of linked) {
       const user = byId.get(userId);
       if (seen.has(externalId) || !user || user.status !== UserStatus.Active) continue;
-      await deactivate(tx, orgId, userId, now);
+      await deactivateSyncedUser(tx, orgId, userId, now);
       counts.deactivated += 1;
     }
   }

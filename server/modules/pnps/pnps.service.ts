@@ -34,7 +34,7 @@ import {
 } from './pnps.repo';
 import { enforce, loadPnpContext, allowPnp } from './workflow.context';
 import { decideCreate } from './workflow.policy';
-import { recordTransition } from './workflow.record';
+import { recordTransition, type WorkflowCtx } from './workflow.record';
 import { syncStageTasks } from './workflow.tasks';
 
 /**
@@ -257,7 +257,7 @@ export async function updatePnp(ctx: OrgCtx, pnpId: number, body: UpdatePnpBody)
  * the draft's open tasks follow: new people get theirs, removed people lose theirs; and a step
  * whose remaining people have all signed off moves on (signed-off-stage.ts).
  */
-export async function resyncDraftTasks(ctx: OrgCtx, pnpId: number): Promise<void> {
+export async function resyncDraftTasks(ctx: WorkflowCtx, pnpId: number): Promise<void> {
   await resyncParticipantTasks(ctx.tx, ctx.orgId, pnpId, ctx.now);
   await moveOnWhenSignedOff(ctx, pnpId);
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DraftStage } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
-import { withSystem } from '../../db/tenant';
+import { withSystem, withTenant } from '../../db/tenant';
+import { DIRECTORY_SYNC_AUTHOR, deactivateSyncedUser } from '../hstm-idp/sync.service';
 import { createUser, grant, type TestUser } from '../../test/factories';
 import type { Agent, TestApp } from '../../test/harness';
 import { createTestApp } from '../../test/harness';
@@ -128,5 +129,34 @@ describe('a step whose remaining people have all signed off', () => {
     expect(res.statusCode).toBe(200);
     expect(await stageOf(d)).toEqual({ stage: DraftStage.Approving, step: 1 });
     expect((await historyOf(d))[0]).toMatchObject({ action: 'Participants Changed' });
+  });
+
+  it('moves on when the directory sync deactivates the reviewer still to accept, in the name of the sync', async () => {
+    const synced = await createUser(t.deps, w.org.id, { firstName: 'Dee', lastName: 'Directory' });
+    await grant(t.deps, w.org.id, { containerId: w.binder.id }, { userId: synced.id }, 3);
+    const d = await submitted('Synced Away Reviewer');
+    expect((await act(a.reviewer, d, { action: 'accept_review' })).statusCode).toBe(200);
+
+    // The sync is a job: no person acts, so nobody's id is written and the sync is named.
+    await withTenant(t.deps.database.db, w.org.id, (tx) =>
+      deactivateSyncedUser(tx, w.org.id, synced.id, t.clock.now()),
+    );
+    expect(await stageOf(d)).toEqual({ stage: DraftStage.Approving, step: 1 });
+    const [moved] = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ actor_id: number | null; actor_name: string; action: string }>(
+        tx,
+        sql`select actor_id, actor_name, action from workflow_history
+             where document_id = ${d.docId} order by id desc limit 1`,
+      ),
+    );
+    expect(moved).toEqual({ actor_id: null, actor_name: DIRECTORY_SYNC_AUTHOR, action: 'Participants Changed' });
+    const [logged] = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ created_by_user_id: number | null; created_by_user: string }>(
+        tx,
+        sql`select created_by_user_id, created_by_user from change_logs
+             where object_type = 'PnpDocument' and object_id = ${d.docId} and action_name = 'Participants Changed'`,
+      ),
+    );
+    expect(logged).toEqual({ created_by_user_id: null, created_by_user: DIRECTORY_SYNC_AUTHOR });
   });
 });

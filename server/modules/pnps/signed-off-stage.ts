@@ -1,12 +1,18 @@
 import { ObjectRole } from '../../../shared/domain/roles';
 import { DraftStage, VersionStatus } from '../../../shared/domain/statuses';
 import { stageAfterApprovalStep, stageAfterReviewing } from '../../../shared/domain/workflow';
-import { principalOf } from '../delegation/acting-for';
-import { listAssignees, loadActorFacts, routingOf, withRole } from './participants';
+import { listAssignees, routingOf, withRole } from './participants';
 import { findDocumentByStatus, getPnp } from './pnps.repo';
 import { acceptedBy, approvedBy, documentState, listSignoffs, type DocContext } from './workflow.context';
 import { moveDraft } from './workflow.move';
+import type { ActorFacts } from './workflow.policy';
 import type { WorkflowCtx } from './workflow.record';
+
+/**
+ * The move decides nothing for whoever caused it (the step's people decided it): no one's roles are
+ * consulted, so none are read. Its author may be a job with no user at all (the directory sync).
+ */
+const NOBODYS_FACTS: ActorFacts = { userId: 0, isAdmin: false, isBinderOwner: false, roles: [] };
 
 /** The workflow history's action for a step that moved on because of a change of its people. */
 export const PARTICIPANTS_CHANGED = 'Participants Changed';
@@ -28,8 +34,7 @@ export async function moveOnWhenSignedOff(ctx: WorkflowCtx, pnpId: number): Prom
   const pnp = await getPnp(ctx.tx, ctx.orgId, pnpId);
   const { assignees, participants } = await listAssignees(ctx.tx, ctx.orgId, pnpId);
   const signoffs = await listSignoffs(ctx.tx, ctx.orgId, doc.id);
-  const facts = await loadActorFacts(ctx.tx, principalOf(ctx), pnp);
-  const base = { pnp, facts, assignees, participants };
+  const base = { pnp, facts: NOBODYS_FACTS, assignees, participants };
   const state = await documentState(ctx.tx, base, doc, signoffs);
   const reviewing = doc.draftStage === DraftStage.Reviewing;
   const step = doc.approvalStep ?? 1;

@@ -10,8 +10,9 @@ import type { ChangeLogDeltas } from '../../../shared/api/change-logs';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { OrgCtx } from '../../http/routes';
-import { insertChangeLog } from '../change-logs/change-logs.repo';
-import { actingFor, actorNameOf } from '../delegation/acting-for';
+import type { OrgActor } from '../../http/actor';
+import { insertChangeLog, type ChangeLogAuthor } from '../change-logs/change-logs.repo';
+import { actingFor, actorNameOf, type ActingCtx } from '../delegation/acting-for';
 import type { DocumentRow, PnpRow } from './pnps.repo';
 
 export interface Position {
@@ -55,10 +56,25 @@ export const versionName = (pnpName: string, versionNumber: number | null): stri
   versionNumber === null ? pnpName : `${pnpName} (Version ${versionNumber})`;
 
 /**
- * What a workflow transition reads of its context: the transaction, the organisation, the time and
- * who acts. A request's context is one; so is a background job's (bulk reassignment), which has none.
+ * The author of a transition no person made: the organisation's directory sync, which deactivates a
+ * user its directory no longer lists and so may move a draft on (signed-off-stage.ts). The history
+ * and the change log name it; no user id is written.
  */
-export type WorkflowCtx = Pick<OrgCtx, 'orgId' | 'now' | 'actor'> & { tx: Executor };
+export interface JobAuthor {
+  kind: 'job';
+  orgId: number;
+  name: string;
+}
+
+/**
+ * What a workflow transition reads of its context: the transaction, the organisation, the time and
+ * who acts. A request's context is one; so is a background job's: bulk reassignment acts as the
+ * admin who started it, the directory sync as itself (`JobAuthor`).
+ */
+export type WorkflowCtx = Pick<OrgCtx, 'orgId' | 'now'> & { tx: Executor; actor: OrgActor | JobAuthor };
+
+/** A context whose actor is a person, who may act for someone else (ADR 0011). */
+export const isPersonCtx = (ctx: WorkflowCtx): ctx is WorkflowCtx & ActingCtx => ctx.actor.kind === 'org';
 
 /**
  * Writes one workflow transition: a workflow-history row and a change-log entry, in the caller's
@@ -66,14 +82,15 @@ export type WorkflowCtx = Pick<OrgCtx, 'orgId' | 'now' | 'actor'> & { tx: Execut
  */
 export async function recordTransition(ctx: WorkflowCtx, t: Transition): Promise<void> {
   // A delegate's action reads 'X for Y' (ADR 0011): actor_id is who acted, on_behalf_of whose slot.
-  const principal = actingFor(ctx);
-  const actorName = actorNameOf(ctx);
+  const person = isPersonCtx(ctx) ? ctx.actor : null;
+  const principal = isPersonCtx(ctx) ? actingFor(ctx) : null;
+  const actorName = isPersonCtx(ctx) ? actorNameOf(ctx) : ctx.actor.name;
   await ctx.tx.execute(
     sql`insert into workflow_history
           (org_id, pnp_id, document_id, actor_id, actor_name, sudoer_name, on_behalf_of_id, on_behalf_of_name,
            action, from_status, to_status, from_stage, to_stage, from_step, to_step, comment, created_at)
-        values (${ctx.orgId}, ${t.pnp.id}, ${t.document?.id ?? null}, ${ctx.actor.userId}, ${actorName},
-                ${ctx.actor.sudoer?.name ?? null}, ${principal?.userId ?? null}, ${principal?.name ?? null},
+        values (${ctx.orgId}, ${t.pnp.id}, ${t.document?.id ?? null}, ${person?.userId ?? null}, ${actorName},
+                ${person?.sudoer?.name ?? null}, ${principal?.userId ?? null}, ${principal?.name ?? null},
                 ${t.action}, ${t.from.status}, ${t.to.status}, ${t.from.stage}, ${t.to.stage}, ${t.from.step},
                 ${t.to.step}, ${t.comment ?? null}, ${ctx.now.toISOString()}::timestamptz)`,
   );
@@ -86,7 +103,10 @@ export async function recordTransition(ctx: WorkflowCtx, t: Transition): Promise
   const deltas: ChangeLogDeltas = {};
   if (Object.keys(changed).length > 0) deltas.changed = changed;
   if (t.comment) deltas.comment = t.comment;
-  await insertChangeLog(ctx.tx, principal ? { ...ctx.actor, name: actorName } : ctx.actor, ctx.now, {
+  const author: ChangeLogAuthor = person
+    ? { ...person, name: actorName }
+    : { orgId: ctx.orgId, userId: null, name: actorName, email: null, sudoer: null };
+  await insertChangeLog(ctx.tx, author, ctx.now, {
     objectType: t.document && t.level === 'version' ? 'PnpDocument' : 'Pnp',
     objectId: t.document && t.level === 'version' ? t.document.id : t.pnp.id,
     objectName: t.document && t.level === 'version' ? versionName(t.pnp.name, t.document.versionNumber) : t.pnp.name,

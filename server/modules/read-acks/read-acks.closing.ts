@@ -11,7 +11,10 @@ import type { OrgCtx } from '../../http/routes';
  * (deactivated, deleted, gone from the directory): kept Active with nobody to ask, it stayed on the
  * Active list and in the reports for good. Creating or editing one always leaves it a reader.
  */
-export async function closeIfComplete(ctx: OrgCtx, ids: readonly number[]): Promise<void> {
+export async function closeIfComplete(
+  ctx: Pick<OrgCtx, 'tx' | 'orgId' | 'now'>,
+  ids: readonly number[],
+): Promise<void> {
   if (ids.length === 0) return;
   const at = ctx.now.toISOString();
   const closed = await queryRows<{ id: number }>(
@@ -49,7 +52,7 @@ export async function closeIfComplete(ctx: OrgCtx, ids: readonly number[]): Prom
  * someone took them off. What a reader acknowledged stays: it is a fact. Their open Acknowledge
  * tasks are closed with their other tasks (users/user-leaving.ts).
  */
-export async function dropPendingReadings(ctx: OrgCtx, userId: number): Promise<void> {
+export async function dropPendingReadings(ctx: Pick<OrgCtx, 'tx' | 'orgId' | 'now'>, userId: number): Promise<void> {
   const dropped = await queryRows<{ read_ack_id: number }>(
     ctx.tx,
     sql`delete from read_ack_readers r

@@ -7,6 +7,13 @@ import type { OrgCtx } from '../../http/routes';
 import { listAssignees, withRole } from '../pnps/participants';
 import { dropPendingReadings } from '../read-acks/read-acks.closing';
 import { resyncDraftTasks } from '../pnps/pnps.service';
+import type { WorkflowCtx } from '../pnps/workflow.record';
+
+/**
+ * What a user's leaving reads of its context: a request's (an admin deactivating or deleting, a
+ * leaver's hand-over) or the directory sync's, whose author is the sync itself (`JobAuthor`).
+ */
+export type LeavingCtx = Pick<OrgCtx, 'tx' | 'orgId' | 'now'> & { actor: WorkflowCtx['actor'] };
 
 /**
  * What follows when a user is deactivated or deleted (issue 13; product rules 'Tasks').
@@ -22,7 +29,10 @@ import { resyncDraftTasks } from '../pnps/pnps.service';
  *    task, so no draft is stranded without anyone to move it. Their change is a change of the
  *    people, so an admin still sees it in the P&P's tasks and can reassign with Bulk Reassign.
  */
-export async function endUserParticipation(ctx: OrgCtx, userId: number): Promise<{ sessions: number; tasks: number }> {
+export async function endUserParticipation(
+  ctx: LeavingCtx,
+  userId: number,
+): Promise<{ sessions: number; tasks: number }> {
   const [ended] = await queryRows<{ n: number }>(ctx.tx, sql`select end_user_sessions(${userId}) as n`);
 
   const mine = or(eq(tasks.userId, userId), sql`${tasks.delegatedFrom} = ${userId}`);
@@ -54,7 +64,7 @@ export async function endUserParticipation(ctx: OrgCtx, userId: number): Promise
 }
 
 /** A Reviewing or Approving step nobody holds any more goes to the P&P's active Owners. */
-async function handEmptyStepToOwners(ctx: OrgCtx, pnpId: number): Promise<void> {
+async function handEmptyStepToOwners(ctx: LeavingCtx, pnpId: number): Promise<void> {
   const [draft] = await ctx.tx
     .select({ id: pnpDocuments.id, stage: pnpDocuments.draftStage, step: pnpDocuments.approvalStep })
     .from(pnpDocuments)
