@@ -41,32 +41,51 @@ export async function deleteGroupGrants(db: Executor, orgId: number, groupId: nu
   await db.delete(accessGrants).where(and(eq(accessGrants.orgId, orgId), eq(accessGrants.groupId, groupId)));
 }
 
-/** The P&Ps whose effective participants include the group (its grants on their access source or on them). */
-const reachedPnps = (orgId: number, groupId: number, roles: SQL = sql``): SQL => sql`
+/**
+ * The P&Ps whose effective participants include the grants' subject (`holds`, a condition on the
+ * grant `g`): their grants on the P&P's access source or on the P&P itself.
+ */
+const pnpsReachedBy = (orgId: number, holds: SQL, roles: SQL = sql``): SQL => sql`
   select p.id, p.name, p.inherits_access, p.access_source_id from pnps p
    where p.org_id = ${orgId}
      and ((p.inherits_access and p.access_source_id in (
             select g.container_id from access_grants g
-             where g.org_id = ${orgId} and g.group_id = ${groupId} and g.container_id is not null ${roles}))
+             where g.org_id = ${orgId} and ${holds} and g.container_id is not null ${roles}))
        or (not p.inherits_access and p.id in (
             select g.pnp_id from access_grants g
-             where g.org_id = ${orgId} and g.group_id = ${groupId} and g.pnp_id is not null ${roles})))`;
+             where g.org_id = ${orgId} and ${holds} and g.pnp_id is not null ${roles})))`;
+
+/** The P&Ps whose effective participants include the group. */
+const reachedPnps = (orgId: number, groupId: number, roles: SQL = sql``): SQL =>
+  pnpsReachedBy(orgId, sql`g.group_id = ${groupId}`, roles);
+
+/** Of these P&Ps, those whose open tasks follow their participants: a draft, or an open 'Start Review or Extend'. */
+const withTaskWork = (orgId: number, reached: SQL): SQL => sql`
+  select r.id from (${reached}) r
+   where exists (select 1 from pnp_documents d
+                  where d.org_id = ${orgId} and d.pnp_id = r.id and d.status = ${VersionStatus.Draft})
+      or exists (select 1 from tasks t
+                  where t.org_id = ${orgId} and t.pnp_id = r.id
+                    and t.kind = ${TaskKind.PendingRevision} and t.status = ${TaskStatus.Open})
+   order by r.id`;
 
 /**
  * The P&Ps reached by the group whose open tasks follow their participants: those with a draft or
  * an open 'Start Review or Extend'. Their tasks are resynced after the group's members change.
  */
 export async function listReachedTaskPnpIds(db: Executor, orgId: number, groupId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select r.id from (${reachedPnps(orgId, groupId)}) r
-         where exists (select 1 from pnp_documents d
-                        where d.org_id = ${orgId} and d.pnp_id = r.id and d.status = ${VersionStatus.Draft})
-            or exists (select 1 from tasks t
-                        where t.org_id = ${orgId} and t.pnp_id = r.id
-                          and t.kind = ${TaskKind.PendingRevision} and t.status = ${TaskStatus.Open})
-         order by r.id`,
-  );
+  const rows = await queryRows<{ id: number }>(db, withTaskWork(orgId, reachedPnps(orgId, groupId)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The same for one user, through their own grants and their groups': the P&Ps whose tasks are
+ * resynced when the user comes back (reactivated), so that they hold their part again.
+ */
+export async function listUserReachedTaskPnpIds(db: Executor, orgId: number, userId: number): Promise<number[]> {
+  const holds = sql`(g.user_id = ${userId} or g.group_id in (
+    select m.group_id from group_memberships m where m.org_id = ${orgId} and m.user_id = ${userId}))`;
+  const rows = await queryRows<{ id: number }>(db, withTaskWork(orgId, pnpsReachedBy(orgId, holds)));
   return rows.map((r) => r.id);
 }
 

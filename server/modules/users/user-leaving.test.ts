@@ -26,7 +26,7 @@ const openTasks = (pnpId: number) =>
   );
 
 describe('a leaving user’s open tasks', () => {
-  it('close, and an approval step left with nobody goes to the P&P’s Owners', async () => {
+  it('close, an approval step left with nobody goes to the P&P’s Owners, and a reactivated approver holds it again', async () => {
     const created = await createPnpFromDocx(a.policyOwner, w.org.id, w.folder.id, `Leaving ${Date.now()}`);
     const pnpId = created.pnp.id;
     const tasksUrl = `/api/o/${w.org.id}/tasks?status=1&per_page=100`;
@@ -44,5 +44,13 @@ describe('a leaving user’s open tasks', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await openTasks(pnpId)).toEqual([{ user_id: w.binderOwner.id, kind: 'Approve' }]);
+
+    // Reactivated, the approver holds the step again: their Approve task is back.
+    const back = await a.admin.put(`/api/o/${w.org.id}/users/${w.approver1.id}`, {
+      user: { status: 1 },
+      user_id: w.approver1.id,
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await openTasks(pnpId)).toEqual([{ user_id: w.approver1.id, kind: 'Approve' }]);
   });
 });

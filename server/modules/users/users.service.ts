@@ -16,7 +16,8 @@ import { SYSTEM_GROUP_SOURCE, UserCreatedFrom, UserStatus } from '../../../share
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog, listChangeLogs } from '../change-logs/change-logs.repo';
-import { followMembershipChanges } from '../user-groups/membership-effects';
+import { listUserReachedTaskPnpIds } from '../user-groups/group-assignments.repo';
+import { followMembershipChanges, resyncPnps } from '../user-groups/membership-effects';
 import { refuseStranding } from '../user-groups/user-groups.service';
 import { endUserParticipation } from './user-leaving';
 import { presentUser, presentUserDetail } from './users.presenter';
@@ -180,6 +181,9 @@ export async function updateUser(ctx: OrgCtx, id: number, input: UserUpdateInput
 async function followStatusChange(ctx: OrgCtx, user: UserRow, before: number): Promise<void> {
   if (user.status === UserStatus.Active) {
     await insertUserLog(ctx.tx, ctx.orgId, user.id, 'Activated', { by: ctx.actor.name }, ctx.now);
+    // Back at work: the drafts and reviews they take part in give them their part again (tasks go
+    // to active people only, and their leaving closed them), as joining a group would.
+    await resyncPnps(ctx, await listUserReachedTaskPnpIds(ctx.tx, ctx.orgId, user.id));
     return;
   }
   const ended = await endUserParticipation(ctx, user.id);
