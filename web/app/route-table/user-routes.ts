@@ -21,6 +21,12 @@ const userSections: SectionSpec[] = [
     lazy: lazyPage(() => import('../../features/users/pages/user-change-logs-panel'), 'UserChangeLogsPanel'),
   },
   {
+    path: 'user_logs',
+    label: 'User Logs',
+    description: "What happened to the user's account: creation, invitations, status changes, password set.",
+    lazy: lazyPage(() => import('../../features/users/pages/user-logs-panel'), 'UserLogsPanel'),
+  },
+  {
     path: 'settings',
     label: 'Settings',
     description: "The user's notification and display preferences.",

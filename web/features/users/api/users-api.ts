@@ -33,6 +33,7 @@ export const userKeys = {
   list: (orgId: string, f: UserFilters) => ['users', orgId, 'list', f] as const,
   one: (orgId: string, id: string) => ['users', orgId, 'one', id] as const,
   logs: (orgId: string, id: string) => ['users', orgId, 'one', id, 'change_logs'] as const,
+  userLogs: (orgId: string, id: string) => ['users', orgId, 'one', id, 'user_logs'] as const,
   settings: (orgId: string, id: string) => ['users', orgId, 'one', id, 'settings'] as const,
   groups: (orgId: string) => ['users', orgId, 'groups'] as const,
 };
