@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconChecks, IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { NotificationStatus } from '../../../../shared/domain/statuses';
 import { Messages } from '../../../../shared/domain/messages';
@@ -24,6 +24,27 @@ import { useOpenNotification } from '../components/use-open-notification';
 
 const noSort = (): void => undefined;
 
+/**
+ * The rows with a request in flight (marking or deleting), until the list is fetched again. A second
+ * click on such a row sends nothing: a second DELETE found nothing (404) and the global handler took
+ * the user away to the error page. The ref answers at once, before React re-renders the row.
+ */
+function useRowsInFlight() {
+  const inFlight = useRef(new Set<number>());
+  const [busy, setBusy] = useState<ReadonlySet<number>>(() => new Set());
+  const start = (id: number): boolean => {
+    if (inFlight.current.has(id)) return false;
+    inFlight.current.add(id);
+    setBusy(new Set(inFlight.current));
+    return true;
+  };
+  const end = (id: number): void => {
+    inFlight.current.delete(id);
+    setBusy(new Set(inFlight.current));
+  };
+  return { busy, start, end };
+}
+
 /** orgs/{orgId}/notifications: the signed-in user's notifications, newest first, and their e-mail preference. */
 export function NotificationsScreen() {
   const queryClient = useQueryClient();
@@ -42,15 +63,23 @@ export function NotificationsScreen() {
   const pager = usePagerFocus(page, loading);
   const open = useOpenNotification();
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  const rows = useRowsInFlight();
+  // A row stays busy until the list has been fetched again (a deleted row is then gone).
   const setStatus = useMutation({
     mutationFn: ({ id, status }: { id: number; status: number }) => notificationsApi.setStatus(id, status),
-    onSettled: refresh,
+    onSettled: async (_data, _error, { id }) => {
+      await refresh();
+      rows.end(id);
+    },
   });
   const setAll = useMutation({ mutationFn: notificationsApi.setAllStatus, onSettled: refresh });
   const remove = useMutation({
     mutationFn: notificationsApi.remove,
     onSuccess: () => toasts.success(Messages.recordDeleted),
-    onSettled: refresh,
+    onSettled: async (_data, _error, id) => {
+      await refresh();
+      rows.end(id);
+    },
   });
   const removeAll = useMutation({
     mutationFn: notificationsApi.removeAll,
@@ -119,16 +148,25 @@ export function NotificationsScreen() {
       render: (n) => {
         const isUnread = n.status === NotificationStatus.Unread;
         const toggleLabel = isUnread ? 'Mark as read' : 'Mark as unread';
+        // Disabled while the row's request is in flight; data-disabled rather than disabled, so that
+        // the keyboard stays on the button and its tooltip still shows.
+        const busy = rows.busy.has(n.id);
         return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Group gap={4} justify="flex-end" wrap="nowrap" aria-busy={busy || undefined}>
             <Tooltip label={toggleLabel}>
               <ActionIcon
                 variant="subtle"
                 color="gray.8"
                 aria-label={`${toggleLabel}: ${n.message}`}
-                onClick={() =>
-                  setStatus.mutate({ id: n.id, status: isUnread ? NotificationStatus.Read : NotificationStatus.Unread })
-                }
+                aria-disabled={busy || undefined}
+                data-disabled={busy || undefined}
+                onClick={() => {
+                  if (!rows.start(n.id)) return;
+                  setStatus.mutate({
+                    id: n.id,
+                    status: isUnread ? NotificationStatus.Read : NotificationStatus.Unread,
+                  });
+                }}
               >
                 {isUnread ? <IconMailOpened size={18} aria-hidden /> : <IconMail size={18} aria-hidden />}
               </ActionIcon>
@@ -138,7 +176,11 @@ export function NotificationsScreen() {
                 variant="subtle"
                 color="red.8"
                 aria-label={`Delete: ${n.message}`}
-                onClick={() => remove.mutate(n.id)}
+                aria-disabled={busy || undefined}
+                data-disabled={busy || undefined}
+                onClick={() => {
+                  if (rows.start(n.id)) remove.mutate(n.id);
+                }}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
