@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { IdpOverview, SyncRun } from '../../../shared/api/hstm-idp';
 import { IDP_PROVIDER_LABELS, type IdpProvider } from '../../../shared/domain/statuses';
-import { LoadingIndicator } from '../../components/loading-indicator';
+import { QueryStatus } from '../../components/query-status';
 import { ApiError } from '../../lib/api-client';
 import { formatMessageDateTime } from '../../lib/format';
 import { idpApi, idpKeys } from './idp-api';
@@ -124,7 +124,13 @@ function Summary({ data }: { data: IdpOverview }) {
 export function IdpConfigPanel() {
   const orgId = Number(useParams().orgId);
   const query = useQuery({ queryKey: idpKeys.overview(orgId), queryFn: () => idpApi.overview(orgId) });
-  if (!query.data) return <LoadingIndicator />;
+  if (!query.data) {
+    return (
+      <Stack mt="md">
+        <QueryStatus query={query} title="The sign-in source could not be loaded" />
+      </Stack>
+    );
+  }
   const data = query.data;
   return (
     <Paper withBorder radius="md" p="lg" mt="md">

@@ -28,8 +28,8 @@ import {
   type ParsedMetadata,
 } from '../../../shared/api/hstm-idp';
 import { Messages } from '../../../shared/domain/messages';
-import { LoadingIndicator } from '../../components/loading-indicator';
 import { Page } from '../../components/page';
+import { QueryStatus } from '../../components/query-status';
 import { toasts } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
 import { formatMessageDateTime } from '../../lib/format';
@@ -447,7 +447,7 @@ export function IdpSettingsPage() {
       }
     >
       {!data ? (
-        <LoadingIndicator />
+        <QueryStatus query={query} title="The identity provider settings could not be loaded" />
       ) : (
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">

@@ -1,6 +1,6 @@
 import { Box, Code, Group, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { LoadingIndicator } from '../../components/loading-indicator';
+import { QueryStatus } from '../../components/query-status';
 import { formatMessageDateTime } from '../../lib/format';
 import { mailOutboxApi, mailOutboxKeys } from './mail-outbox-api';
 
@@ -17,14 +17,9 @@ export function MailOutboxMessageDialog({ id, onClose }: { readonly id: number |
   });
   const message = query.data;
   return (
-    <Modal
-      opened={id !== null}
-      onClose={onClose}
-      title={message?.subject ?? 'Message'}
-      size="xl"
-    >
+    <Modal opened={id !== null} onClose={onClose} title={message?.subject ?? 'Message'} size="xl">
       {!message ? (
-        <LoadingIndicator compact />
+        <QueryStatus query={query} title="The message could not be loaded" compact />
       ) : (
         <Stack gap="sm">
           <Group gap="lg" wrap="wrap">

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadingIndicator } from '../../../components/loading-indicator';
+import { QueryStatus } from '../../../components/query-status';
 import { fetchLibraryRelated, libraryAttachmentUrl } from '../api/get-library-related';
 import { libraryKeys } from '../api/library-keys';
 import { PnpLink } from './pnp-link';
@@ -46,7 +46,9 @@ export function RelatedInfo({ orgId, pnpId }: { readonly orgId: string; readonly
     queryFn: () => fetchLibraryRelated(orgId, pnpId),
   });
   const related = query.data;
-  if (!related) return query.isPending ? <LoadingIndicator /> : null;
+  if (!related) {
+    return <QueryStatus query={query} title="The attachments, additional info and linked P&Ps could not be loaded" />;
+  }
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} data-testid="related-info">
       <Section title="Attachments" empty={related.attachments.length === 0}>

@@ -11,8 +11,8 @@ import {
   type LibraryView,
 } from '../../../../shared/api/library';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/domain/limits';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { usePagerFocus } from '../../../components/pager-focus';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { toggleSort, type SortState } from '../../../components/sort-state';
@@ -200,17 +200,18 @@ export function LibraryPage() {
             />
           }
         />
-      ) : tree.isPending ? (
-        <LoadingIndicator />
+      ) : !tree.data ? (
+        // Still coming, or failed: a failed load says so with a way to ask again, not the empty state.
+        <QueryStatus query={tree} title="The library could not be loaded" />
       ) : (
         <Stack gap="xs">
-          {tree.data?.truncated && (
+          {tree.data.truncated && (
             <Alert color="blue">
               The tree shows the first {LIBRARY_TREE_MAX_ITEMS} of {matchCount(tree.data.total, tree.data.total_capped)}{' '}
               P&Ps. Use the list view or search to see the others.
             </Alert>
           )}
-          {tree.data && tree.data.tree.length > 0 ? (
+          {tree.data.tree.length > 0 ? (
             <LibraryTree orgId={orgId} nodes={tree.data.tree} expanded={view !== 'all'} />
           ) : (
             <SortableTable

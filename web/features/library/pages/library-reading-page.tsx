@@ -3,8 +3,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format';
 import { PnpNotFound } from '../../pnps/components/pnp-not-found';
@@ -62,7 +62,13 @@ export function LibraryReadingPage() {
     );
   }
   const data = query.data;
-  if (!data || !item) return <Page title="P&P">{query.isPending ? <LoadingIndicator /> : null}</Page>;
+  if (!data || !item) {
+    return (
+      <Page title="P&P">
+        <QueryStatus query={query} title="The P&P could not be loaded" />
+      </Page>
+    );
+  }
   return (
     <Page
       title={item.name}

@@ -1,6 +1,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { treeNodeKey, type ContainerLevels } from '../../../../shared/api/containers';
+import type { QueryStatusSource } from '../../../components/query-status';
 import { fetchContainerLevels } from '../api/fetch-container-levels';
 import { fetchContainerTree } from '../api/fetch-container-tree';
 import { manageKeys } from '../api/manage-keys';
@@ -12,6 +13,11 @@ export interface ManageTreeData {
   readonly createBinder: boolean;
   /** The first answer has not come yet. */
   readonly pending: boolean;
+  /**
+   * The loads that failed: the tree's own (the binders, or the whole tree) and any opened binder's or
+   * folder's children. Each can be asked for again; an empty tree after a failure is not 'no binders'.
+   */
+  readonly failed: readonly QueryStatusSource[];
   /** Keys of the opened binders and folders whose children are being loaded. */
   readonly loadingIds: ReadonlySet<string>;
   /** A loaded binder or folder by id. */
@@ -93,10 +99,16 @@ export function useManageTreeData(
   }, [items]);
   const locate = useCallback((containerId: number) => byId.get(containerId), [byId]);
   const source = showWhole ? full.data : top.data;
+  const load = whole ? full : top;
+  const failed = [
+    ...(load.isError ? [load] : []),
+    ...(whole ? [] : levels.filter((l, i) => l.isError && known.get(openedIds[i]!) === true)),
+  ];
   return {
     items,
     createBinder: source?.abilities.create_binder ?? false,
     pending: source === undefined && (whole ? full.isPending : top.isPending),
+    failed,
     loadingIds,
     locate,
   };

@@ -19,6 +19,7 @@ import { treeNodeKey } from '../../../../shared/api/containers';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { toasts } from '../../../lib/alerts';
 import { useSessionFlags } from '../../../lib/session-store';
 import {
@@ -260,14 +261,21 @@ export function ManagePage() {
                   </Button>
                 </Group>
               )}
+              {/* A failed load says so with a way to ask again, never 'No Binders to show' as if there
+                  were none; whatever did load stays below it. */}
+              <QueryStatus query={tree.failed} title="The binders and folders could not be loaded" />
               {tree.pending ? (
                 <LoadingIndicator />
               ) : nodes.length === 0 ? (
-                <NoRecordsPanel
-                  items={view === 'all' ? 'Binders' : 'P&Ps'}
-                  message={view === 'all' ? 'There are no binders you can see yet.' : 'No P&Ps match this folder view.'}
-                  hint={false}
-                />
+                tree.failed.length === 0 && (
+                  <NoRecordsPanel
+                    items={view === 'all' ? 'Binders' : 'P&Ps'}
+                    message={
+                      view === 'all' ? 'There are no binders you can see yet.' : 'No P&Ps match this folder view.'
+                    }
+                    hint={false}
+                  />
+                )
               ) : (
                 <ManageTree
                   key={`${view}:${expansion.version}`}

@@ -15,8 +15,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NotificationStatus } from '../../../../shared/domain/statuses';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoRecordsPanel } from '../../../components/no-records-panel';
+import { QueryStatus } from '../../../components/query-status';
 import { formatDisplayDate } from '../../../lib/format';
 import { fetchNotifications, notificationKeys } from '../api/notifications-api';
 import { useOpenNotification } from './use-open-notification';
@@ -72,8 +72,12 @@ export function NotificationsBell({ notificationsPath }: { readonly notification
           )}
         </Box>
         <Divider />
-        {query.isFetching && !query.data ? (
-          <LoadingIndicator compact />
+        {!query.data ? (
+          // Still coming, or failed: a failed load says so with a way to ask again, never 'You have
+          // no notifications.' as if there were none.
+          <Box px="md" py="sm">
+            <QueryStatus query={query} title="Your notifications could not be loaded" compact />
+          </Box>
         ) : latest.length === 0 ? (
           <NoRecordsPanel items="Notifications" compact message="You have no notifications." />
         ) : (

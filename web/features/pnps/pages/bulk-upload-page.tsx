@@ -19,8 +19,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BULK_UPLOAD_LOADER_STOP_MS } from '../../../../shared/domain/limits';
 import { Messages } from '../../../../shared/domain/messages';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { alerts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { loader } from '../../../lib/loader';
@@ -153,7 +153,13 @@ export function BulkUploadPage() {
         );
   const finished = items.filter((i) => i.state === 'done' || i.state === 'failed').length;
   const failed = items.filter((i) => i.state === 'failed').length;
-  if (!target.data) return <Page title="Bulk Upload">{target.isPending && <LoadingIndicator />}</Page>;
+  if (!target.data) {
+    return (
+      <Page title="Bulk Upload">
+        <QueryStatus query={target} title="The binder or folder could not be loaded" />
+      </Page>
+    );
+  }
   if (!target.data.can_create) {
     return (
       <Page title="Bulk Upload">

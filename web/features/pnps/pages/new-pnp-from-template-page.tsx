@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { getNewWithTemplate } from '../api/new-pnp';
 import { pnpKeys } from '../api/pnp-keys';
 import { CreatePnpWizard } from '../components/create-pnp-wizard';
@@ -18,7 +18,7 @@ export function NewPnpFromTemplatePage() {
   return (
     <Page title="New P&P from Template" subtitle={data ? `From ${data.template.name}` : undefined}>
       {!data ? (
-        query.isPending && <LoadingIndicator />
+        <QueryStatus query={query} title="The template could not be loaded" />
       ) : (
         <CreatePnpWizard
           orgId={orgId}

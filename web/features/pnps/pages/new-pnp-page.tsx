@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { getNewPnp } from '../api/new-pnp';
 import { pnpKeys } from '../api/pnp-keys';
 import { CreatePnpWizard } from '../components/create-pnp-wizard';
@@ -19,7 +19,7 @@ export function NewPnpPage() {
   return (
     <Page title="New P&P" subtitle={data ? `In ${data.container.location}` : undefined}>
       {!data ? (
-        query.isPending && <LoadingIndicator />
+        <QueryStatus query={query} title="The binder or folder could not be loaded" />
       ) : !data.can_create ? (
         <Alert color="orange">You may not create P&Ps in {data.container.location}.</Alert>
       ) : (

@@ -9,8 +9,8 @@ import {
   type UserSettings,
 } from '../../../../shared/api/self-settings';
 import { Messages } from '../../../../shared/domain/messages';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { fetchSettings, preferencesKeys, saveSettings } from '../api/preferences-api';
@@ -82,14 +82,15 @@ export function PreferencesPage() {
   const query = useQuery({ queryKey: preferencesKeys.settings, queryFn: fetchSettings });
   return (
     <Page title="Preferences" subtitle="Your own settings. They apply in every organization you use.">
-      {query.isPending && <LoadingIndicator />}
-      {query.data && (
+      {query.data ? (
         <>
           <Text size="sm" c="dimmed" maw={640}>
             Notifications always appear under the bell; these settings decide what reaches your e-mail.
           </Text>
           <PreferencesForm key={query.data.settings.ntfy_email_summary} initial={query.data.settings} />
         </>
+      ) : (
+        <QueryStatus query={query} title="Your preferences could not be loaded" />
       )}
     </Page>
   );

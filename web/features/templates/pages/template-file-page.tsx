@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Paper } from '@mantine/core';
+import { Alert, Box, Button, Paper, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { fetchTemplate } from '../api/get-template';
 import { fetchTemplatePreview, templateFileUrl } from '../api/template-file';
 import { templateKeys } from '../api/template-keys';
@@ -37,9 +37,15 @@ export function TemplateFilePage() {
         </Button>
       }
     >
-      {preview.isPending ? (
-        <LoadingIndicator />
-      ) : preview.data?.kind === 'html' ? (
+      {/* Its name and file name: the page would otherwise name no template (the preview's own
+          load says that it is still coming). */}
+      {template.isError && !template.data && <QueryStatus query={template} title="The template could not be loaded" />}
+      {!preview.data ? (
+        // Still coming, or failed: a failed load is not 'this file cannot be shown'.
+        <QueryStatus query={preview} title="The template's file could not be loaded">
+          <Text size="sm">Use Download to open it.</Text>
+        </QueryStatus>
+      ) : preview.data.kind === 'html' ? (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           {/* Converted and cleaned on the server; the page's Content-Security-Policy allows no inline script. */}
           <Box
@@ -51,7 +57,7 @@ export function TemplateFilePage() {
             dangerouslySetInnerHTML={{ __html: preview.data.html ?? '' }}
           />
         </Paper>
-      ) : preview.data?.kind === 'pdf' ? (
+      ) : preview.data.kind === 'pdf' ? (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
           <iframe
             src={templateFileUrl(orgId, templateId, 'view')}

@@ -2,8 +2,8 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import { IconDownload, IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Page } from '../../../components/page';
+import { QueryStatus } from '../../../components/query-status';
 import { formatDisplayDate } from '../../../lib/format';
 import { useSessionFlags } from '../../../lib/session-store';
 import { fetchTemplate } from '../api/get-template';
@@ -20,7 +20,13 @@ export function TemplatePage() {
     queryFn: () => fetchTemplate(orgId, templateId),
   });
   const template = query.data;
-  if (!template) return <Page title="Template">{query.isPending ? <LoadingIndicator /> : null}</Page>;
+  if (!template) {
+    return (
+      <Page title="Template">
+        <QueryStatus query={query} title="The template could not be loaded" />
+      </Page>
+    );
+  }
   // Creating a P&P is for org admins, binder/folder owners and policy owners (product rules); the server decides per container.
   const mayCreate = flags.isOrgAdmin || flags.isBinderFolderOwner || flags.isPolicyOwner;
   return (
