@@ -66,3 +66,34 @@ test('leaving Edit Linked P&Ps with a link chosen and not saved asks first; Stay
   await expect(leaveDialog(page)).toHaveCount(0);
   expect((await links()).linked_pnps.map((p) => p.id)).toEqual([gloves.id]);
 });
+
+test('Edit Linked P&Ps offers Save only once the saved links are in: a failed load says so, and Try again brings them', async ({
+  page,
+  data,
+}) => {
+  const binder = await data.binder('Link Load Checks', { owners: [DemoUsers.admin, DemoUsers.binderOwner] });
+  const hand = await data.pnp({ containerId: binder.id, name: data.name('Hand Hygiene') });
+  const gloves = await data.pnp({ containerId: binder.id, name: data.name('Glove Use') });
+  await data.api.send('PUT', data.o(`pnps/${hand.id}/pnp_links`), { linked_pnp_ids: [gloves.id] });
+  const linksUrl = (url: URL) => url.pathname.endsWith(`/pnps/${hand.id}/pnp_links`);
+  await page.route(linksUrl, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[]}' })
+      : route.continue(),
+  );
+  await openAs(page, DemoUsers.binderOwner, editLinks(hand));
+
+  // Saving now would have replaced the P&P's links with nothing: there is no Save to press.
+  const failed = page.getByRole('alert').filter({ hasText: 'The linked P&Ps could not be loaded' });
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(picker(page)).toHaveCount(0);
+
+  await page.unroute(linksUrl);
+  await failed.getByRole('button', { name: 'Try again', exact: true }).click();
+  await expect(page.getByText(new RegExp(`^${gloves.name}`))).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Linked P&Ps', exact: true })).toContainText(gloves.name);
+  const saved = await data.api.get<PnpLinks>(data.o(`pnps/${hand.id}/pnp_links`));
+  expect(saved.linked_pnps.map((p) => p.id)).toEqual([gloves.id]);
+});

@@ -4,7 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Messages } from '../../../../shared/domain/messages';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { LoadingIndicator } from '../../../components/loading-indicator';
 import { toasts } from '../../../lib/alerts';
+import { errorsOf } from '../../../lib/errors-of';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { listPnps } from '../api/list-pnps';
 import { getPnpLinks, setPnpLinks } from '../api/pnp-links';
@@ -50,12 +53,12 @@ export function LinkedPnpsEditSection() {
 
   const data = [...names.entries()].filter(([id]) => id !== String(pnp.id)).map(([value, label]) => ({ value, label }));
   const back = documentPath(orgId, pnp.id, document.id, 'related_info/linked_pnps');
-  const save = async (): Promise<void> => {
+  const save = async (ids: readonly string[]): Promise<void> => {
     setBusy(true);
     // A successful save moves on to the linked P&Ps: nothing is left unsaved there.
     guard.leaveWithoutAsking();
     try {
-      await setPnpLinks(orgId, pnp.id, (chosen ?? []).map(Number));
+      await setPnpLinks(orgId, pnp.id, ids.map(Number));
       toasts.success(Messages.recordUpdated, { scope: 'next' });
       await refresh();
       await navigate(back);
@@ -66,6 +69,27 @@ export function LinkedPnpsEditSection() {
       setBusy(false);
     }
   };
+  // The saved links must be known before anything is chosen: Save replaces the whole list, so a save
+  // made before they arrived (or after they failed to) would drop every link the P&P had.
+  if (chosen === null) {
+    return (
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Edit Linked P&Ps
+        </Title>
+        {links.isError ? (
+          <LoadFailedAlert
+            title="The linked P&Ps could not be loaded"
+            messages={errorsOf(links.error)}
+            retrying={links.isFetching}
+            onRetry={() => void links.refetch()}
+          />
+        ) : (
+          <LoadingIndicator />
+        )}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
@@ -80,7 +104,7 @@ export function LinkedPnpsEditSection() {
             searchValue={search}
             onSearchChange={setSearch}
             data={data}
-            value={chosen ?? []}
+            value={chosen}
             onChange={setChosen}
             hidePickedOptions
             nothingFoundMessage="No P&Ps found"
@@ -96,7 +120,7 @@ export function LinkedPnpsEditSection() {
             >
               Cancel
             </Button>
-            <Button loading={busy} onClick={() => void save()}>
+            <Button loading={busy} onClick={() => void save(chosen)}>
               Save
             </Button>
           </Group>
