@@ -30,11 +30,14 @@ function ParticipantRow({
   participant,
   label,
   editable,
+  busy,
   onRemove,
 }: {
   readonly participant: Participant;
   readonly label: string;
   readonly editable: boolean;
+  /** A change is being saved: another made now would be computed from lists about to change. */
+  readonly busy: boolean;
   readonly onRemove: () => void;
 }) {
   return (
@@ -55,6 +58,7 @@ function ParticipantRow({
             variant="subtle"
             color="red"
             aria-label={`Remove ${participant.name} from ${label}`}
+            disabled={busy}
             onClick={onRemove}
           >
             <IconX size={14} />
@@ -70,11 +74,17 @@ function RoleSection({
   keyName,
   data,
   error,
+  busy,
   onChange,
 }: {
   readonly orgId: string;
   readonly keyName: ParticipantKey;
   readonly data: Participants;
+  /**
+   * A change is being saved. Each change sends every list as this screen last had them, so one made
+   * meanwhile would undo it (a removed person put back): the lists wait until it has landed.
+   */
+  readonly busy: boolean;
   /** What the server refused in the last change of this list, shown under it. */
   readonly error?: string;
   readonly onChange: (lists: SetParticipantsBody['participants']) => void;
@@ -98,6 +108,7 @@ function RoleSection({
           participant={p}
           label={label}
           editable={editable}
+          busy={busy}
           onRemove={() => onChange(withRemoved(data.participants, keyName, { type: p.type, id: p.id }))}
         />
       ))}
@@ -105,6 +116,7 @@ function RoleSection({
         <SubjectPicker
           orgId={orgId}
           label={`Add to ${label}`}
+          busy={busy}
           onPick={(subject: SubjectRef) => onChange(withAdded(data.participants, keyName, subject))}
         />
       )}
@@ -160,6 +172,7 @@ export function ParticipantsPanel({
       keyName={k}
       data={data}
       error={refused?.key === k ? refused.message : undefined}
+      busy={save.isPending || reset.isPending}
       onChange={(lists) => save.mutate({ key: k, lists })}
     />
   );

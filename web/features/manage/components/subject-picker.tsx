@@ -18,10 +18,13 @@ export function SubjectIcon({ type }: { readonly type: 'User' | 'Group' }) {
 export function SubjectPicker({
   orgId,
   label,
+  busy = false,
   onPick,
 }: {
   readonly orgId: string;
   readonly label: string;
+  /** Nothing may be picked for now (a change is being saved); the field keeps the keyboard. */
+  readonly busy?: boolean;
   readonly onPick: (subject: SubjectRef, name: string) => void;
 }) {
   const [search, setSearch] = useState('');
@@ -40,6 +43,7 @@ export function SubjectPicker({
       placeholder={label}
       searchable
       clearable
+      readOnly={busy}
       value={null}
       searchValue={search}
       onSearchChange={setSearch}
