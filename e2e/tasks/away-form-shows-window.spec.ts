@@ -1,14 +1,14 @@
+import { formatDisplayDate } from '../../shared/domain/dates';
 import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 import { DemoUsers } from '../support/users';
 
-test.use({ actionTimeout: 15_000 });
+// A browser far from UTC: the window is still read and written in UTC (spec §9), not the browser's zone.
+test.use({ actionTimeout: 15_000, timezoneId: 'America/New_York' });
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-/** A datetime-local value in the browser's time zone (the test and the browser share the machine). */
-const localInput = (d: Date): string =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** A datetime-local value in UTC, the application's time zone (spec §9), whatever the browser's. */
+const utcInput = (d: Date): string => d.toISOString().slice(0, 16);
 
 test('an away window set for later opens in the form as it is, so Change Away keeps what was not changed', async ({
   page,
@@ -30,14 +30,16 @@ test('an away window set for later opens in the form as it is, so Change Away ke
 
     await openAs(page, DemoUsers.reviewer, '/orgs/:org/tasks');
     const away = page.getByRole('region', { name: 'Away', exact: true });
-    await expect(away.getByRole('status')).toContainText('You will be away from');
+    await expect(away.getByRole('status')).toContainText(
+      `You will be away from ${formatDisplayDate(startsAt.toISOString().slice(0, 10))} ${startsAt.toISOString().slice(11, 16)} UTC`,
+    );
     await expect(away.getByRole('combobox', { name: 'Tasks go to', exact: true })).toHaveValue(DemoUsers.nurse.name);
-    await expect(away.getByRole('textbox', { name: 'Away from', exact: true })).toHaveValue(localInput(startsAt));
-    await expect(away.getByRole('textbox', { name: 'Away until', exact: true })).toHaveValue(localInput(endsAt));
+    await expect(away.getByRole('textbox', { name: 'Away from (UTC)', exact: true })).toHaveValue(utcInput(startsAt));
+    await expect(away.getByRole('textbox', { name: 'Away until (UTC)', exact: true })).toHaveValue(utcInput(endsAt));
 
     // Only the end moves: the start stays tomorrow's, not now.
     const later = new Date(endsAt.getTime() + 2 * 24 * 60 * 60 * 1000);
-    await away.getByRole('textbox', { name: 'Away until', exact: true }).fill(localInput(later));
+    await away.getByRole('textbox', { name: 'Away until (UTC)', exact: true }).fill(utcInput(later));
     await away.getByRole('button', { name: 'Change Away', exact: true }).click();
     await expect
       .poll(async () => {

@@ -7,10 +7,8 @@ import { seriousViolations } from '../support/axe';
 
 test.use({ actionTimeout: 15_000 });
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-/** A datetime-local value in the browser's time zone (the test and the browser share the machine). */
-const localInput = (d: Date): string =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** A datetime-local value in UTC, the application's time zone (spec §9), whatever the browser's. */
+const utcInput = (d: Date): string => d.toISOString().slice(0, 16);
 
 /** Calls the API as a user, in a request context of its own. */
 async function asUser<T>(baseURL: string, user: DemoUser, call: (api: TenetApi) => Promise<T>): Promise<T> {
@@ -39,11 +37,11 @@ test('a delegate approves while the approver is away', async ({ page, baseURL, d
     await delegate.fill('Nora');
     await page.getByRole('option', { name: DemoUsers.nurse.name, exact: true }).click();
     await away
-      .getByRole('textbox', { name: 'Away from', exact: true })
-      .fill(localInput(new Date(Date.now() - 60 * 60 * 1000)));
+      .getByRole('textbox', { name: 'Away from (UTC)', exact: true })
+      .fill(utcInput(new Date(Date.now() - 60 * 60 * 1000)));
     await away
-      .getByRole('textbox', { name: 'Away until', exact: true })
-      .fill(localInput(new Date(Date.now() + 24 * 60 * 60 * 1000)));
+      .getByRole('textbox', { name: 'Away until (UTC)', exact: true })
+      .fill(utcInput(new Date(Date.now() + 24 * 60 * 60 * 1000)));
     await away.getByRole('button', { name: 'Set Away', exact: true }).click();
     await expect(away.getByRole('status')).toContainText('You are away from');
     await expect(away.getByRole('status')).toContainText(`Your new tasks also go to ${DemoUsers.nurse.name}`);

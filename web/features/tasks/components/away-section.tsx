@@ -18,28 +18,28 @@ import { taskKeys } from '../api/tasks-api';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** A datetime-local value ('2026-11-23T09:30', the browser's time zone) for an instant. */
-export function toLocalInput(instant: Date): string {
-  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}T${pad(
-    instant.getHours(),
-  )}:${pad(instant.getMinutes())}`;
+/**
+ * A datetime-local value ('2026-11-23T09:30') for an instant, in UTC: the application's time zone
+ * (spec §9), so that the window reads the same to the user, their delegate and the server.
+ */
+export function toUtcInput(instant: Date): string {
+  return instant.toISOString().slice(0, 16);
 }
 
-/** 'Nov 23, 2026 09:30' in the browser's time zone. */
-export function formatLocalDateTime(iso: string): string {
+/** 'Nov 23, 2026 09:30 UTC'. */
+export function formatUtcDateTime(iso: string): string {
   const d = new Date(iso);
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return `${formatDisplayDate(day)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${formatDisplayDate(d.toISOString().slice(0, 10))} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
 }
 
-/** The UTC instant of a datetime-local value, or the text itself for the server to refuse. */
+/** The instant of a datetime-local value read as UTC, or the text itself for the server to refuse. */
 const toUtc = (value: string): string => {
-  const time = new Date(value);
-  return value && !Number.isNaN(time.getTime()) ? time.toISOString() : value;
+  const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? new Date(`${value}:00Z`) : new Date(Number.NaN);
+  return !Number.isNaN(time.getTime()) ? time.toISOString() : value;
 };
 
 function describe(d: Delegation): string {
-  const window = `from ${formatLocalDateTime(d.starts_at)} until ${formatLocalDateTime(d.ends_at)}`;
+  const window = `from ${formatUtcDateTime(d.starts_at)} until ${formatUtcDateTime(d.ends_at)}`;
   return d.active
     ? `You are away ${window}. Your new tasks also go to ${d.delegate_name}, who can act for you.`
     : `You will be away ${window}. Your new tasks will also go to ${d.delegate_name}, who can act for you.`;
@@ -57,8 +57,8 @@ export function AwaySection({ orgId }: { orgId: string }) {
   const [delegateId, setDelegateId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date()));
-  const [endsAt, setEndsAt] = useState(() => toLocalInput(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000)));
+  const [startsAt, setStartsAt] = useState(() => toUtcInput(new Date()));
+  const [endsAt, setEndsAt] = useState(() => toUtcInput(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000)));
   const [errors, setErrors] = useState<readonly string[]>([]);
 
   // A window already set opens in the form as it is (who, from, until), so 'Change Away' changes
@@ -70,8 +70,8 @@ export function AwaySection({ orgId }: { orgId: string }) {
   useEffect(() => {
     if (currentDelegate === undefined || !currentStart || !currentEnd) return;
     setDelegateId(String(currentDelegate));
-    setStartsAt(toLocalInput(new Date(currentStart)));
-    setEndsAt(toLocalInput(new Date(currentEnd)));
+    setStartsAt(toUtcInput(new Date(currentStart)));
+    setEndsAt(toUtcInput(new Date(currentEnd)));
   }, [currentDelegate, currentStart, currentEnd]);
 
   const candidates = useQuery({
@@ -164,7 +164,7 @@ export function AwaySection({ orgId }: { orgId: string }) {
             />
             <TextInput
               type="datetime-local"
-              label="Away from"
+              label="Away from (UTC)"
               value={startsAt}
               onChange={(e) => setStartsAt(e.currentTarget.value)}
               required
@@ -172,7 +172,7 @@ export function AwaySection({ orgId }: { orgId: string }) {
             />
             <TextInput
               type="datetime-local"
-              label="Away until"
+              label="Away until (UTC)"
               value={endsAt}
               onChange={(e) => setEndsAt(e.currentTarget.value)}
               required
