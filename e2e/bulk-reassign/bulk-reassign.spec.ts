@@ -72,3 +72,34 @@ test('a leaver hands everything over and is deactivated in one step, once the ad
   const authors = after.participants.authors.map((o) => o.name);
   expect(authors).toEqual([successor.name]);
 });
+
+test('after a hand-over the user screens read the leaver afresh: Inactive, not the Active seen just before', async ({
+  page,
+  data,
+}) => {
+  const leaver = await newUser(data, 'Freshleaver');
+  const successor = await newUser(data, 'Freshsuccessor');
+  await data.binder('Fresh Binder', { owners: [DemoUsers.admin], authors: [leaver] });
+
+  await openAs(page, DemoUsers.admin, `/orgs/:org/users/${leaver.id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Active', { exact: true })).toBeVisible();
+  await main.getByRole('link', { name: 'This person is leaving', exact: true }).click();
+  const handOver = page.getByRole('combobox', { name: 'Hand over to (users or groups)', exact: true });
+  await handOver.click();
+  await handOver.fill(successor.name);
+  await page.getByRole('option', { name: `${successor.name} (User)`, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Hand over and deactivate', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Hand over and deactivate', exact: true })
+    .getByRole('button', { name: 'Hand over and deactivate', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/orgs\/\d+\/users$/);
+
+  // Back to the leaver's page, seen seconds ago: it says what is true now.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/users/${leaver.id}(/groups)?$`));
+  await expect(main.getByText('Inactive', { exact: true })).toBeVisible();
+});

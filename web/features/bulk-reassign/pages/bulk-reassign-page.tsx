@@ -14,6 +14,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userKeys } from '../../users/api/users-api';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -134,6 +135,8 @@ export function BulkReassignPage() {
       await new Promise((resolve) => setTimeout(resolve, BULK_ASSIGN_LOADER_MS));
       setProcessing(false);
       await queryClient.invalidateQueries({ queryKey: bulkAssignKeys.all(orgId) });
+      // Spec §9: the user list reloads (a leaver is Inactive now; assignments moved).
+      await queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) });
       toasts.success(Messages.processingAssignments(result.item_count), { scope: 'next' });
       void navigate(`/orgs/${orgId}/users`);
     },

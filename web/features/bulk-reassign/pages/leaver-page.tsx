@@ -1,5 +1,6 @@
 import { Alert, Button, List, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userKeys } from '../../users/api/users-api';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { AssignmentHolder, SubjectType } from '../../../../shared/api/user-bulk-assign';
@@ -64,6 +65,8 @@ export function LeaverPage() {
     onMutate: () => setErrors([]),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: bulkAssignKeys.all(orgId) });
+      // Spec §9: the user list reloads (a leaver is Inactive now; assignments moved).
+      await queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) });
       toasts.success(handedOverMessage(leaver.data?.user.name ?? 'The user', result.item_count, alreadyInactive), {
         scope: 'next',
       });
