@@ -1,13 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_IN_PROGRESS_MESSAGE, SYNC_STARTED_MESSAGE } from '../../../shared/api/hstm-idp';
 import { hstmUsers, idpSyncRuns, mailOutbox, organizations, orgUsers } from '../../db/schema/index';
+import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createOrg, createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { graphUser, STAND_IN_SECRET, startGraphStandIn, type GraphStandIn } from './graph-stand-in';
 import { samlProblems } from './saml.service';
-import { processIdpSyncRuns } from './sync.service';
+import { DIRECTORY_SYNC_AUTHOR, processIdpSyncRuns } from './sync.service';
 import { idpMetadata, TEST_IDP_CERT_PEM } from './test-fixtures';
 
 let t: TestApp;
@@ -455,6 +456,29 @@ describe('hStream and HLC', () => {
       await staff.post(`${B}/sync_hlc_users`, { org_id: org.id });
       await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now());
       expect((await usersOf(org.id))[0]!.status).toBe(2);
+      // Both changes are recorded as an admin's would be, in the sync's name (no person made them).
+      const hal = (await usersOf(org.id))[0]!;
+      const recorded = await withSystem(t.deps.database.db, async (tx) => ({
+        changes: await queryRows<{ action_name: string; created_by_user: string; created_by_user_id: number | null }>(
+          tx,
+          sql`select action_name, created_by_user, created_by_user_id from change_logs
+               where org_id = ${org.id} and object_type = 'User' and object_id = ${hal.id} order by id`,
+        ),
+        logs: await queryRows<{ action: string; by: string }>(
+          tx,
+          sql`select action, details->>'by' as by from user_logs where org_id = ${org.id} and user_id = ${hal.id} order by id`,
+        ),
+      }));
+      expect(recorded).toEqual({
+        changes: [
+          { action_name: 'Create', created_by_user: DIRECTORY_SYNC_AUTHOR, created_by_user_id: null },
+          { action_name: 'Update', created_by_user: DIRECTORY_SYNC_AUTHOR, created_by_user_id: null },
+        ],
+        logs: [
+          { action: 'Created', by: DIRECTORY_SYNC_AUTHOR },
+          { action: 'Deactivated', by: DIRECTORY_SYNC_AUTHOR },
+        ],
+      });
       expect((await staff.get(`${B}/${org.id}/idp_settings`)).json()).toMatchObject({
         idp_provider: 'HSTREAM_HLC',
         last_hlc_sync: { status: 'done', deactivated_count: 1 },

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { SYNC_IN_PROGRESS_MESSAGE } from '../../../shared/api/hstm-idp';
+import { USER_STATUS_LABELS } from '../../../shared/api/users';
 import { UserCreatedFrom, UserStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Db, type Executor, type Tx } from '../../db/client';
 import { idpSyncRuns, idpUserLinks, orgUsers } from '../../db/schema/index';
@@ -8,7 +9,9 @@ import { conflict } from '../../http/errors';
 import { enqueueMail } from '../../platform/mailer';
 import { SecretUnreadableError } from '../../platform/secret-box';
 import { secretsKeyOf, type SecretsKeySource } from '../../platform/secrets-key';
+import { insertChangeLog, type ChangeLogAuthor } from '../change-logs/change-logs.repo';
 import { endUserParticipation } from '../users/user-leaving';
+import { insertUserLog } from '../users/users.repo';
 import { DirectoryError, readAzureUsers, readHlcUsers, type GraphUser, type HlcUser } from './directory-client';
 import { unreadableSecretMessage } from './idp-secrets';
 import { azureConfigOf, findSettings, getOrg, hlcConfigOf, type SyncRunRow } from './settings.repo';
@@ -130,13 +133,70 @@ function fromHlc(user: HlcUser): Account {
 /** Who the history and change logs name for what a sync's deactivation moves on (no user: a job). */
 export const DIRECTORY_SYNC_AUTHOR = 'Directory Sync';
 
+const syncAuthor = (orgId: number): ChangeLogAuthor => ({
+  orgId,
+  userId: null,
+  name: DIRECTORY_SYNC_AUTHOR,
+  email: null,
+  sudoer: null,
+});
+const nameOf = (u: { firstName: string; lastName: string }): string => `${u.firstName} ${u.lastName}`.trim();
+
+/**
+ * What the sync did to a user, in the change log (product rules: every create, update and delete
+ * writes an entry) and, for a creation or a status change, in the user's own log, as an admin's
+ * change of the same would be recorded: in the sync's name, with no user id (no person made it).
+ */
+async function logSyncChange(
+  tx: Tx,
+  orgId: number,
+  now: Date,
+  user: { id: number; firstName: string; lastName: string },
+  change:
+    | { action: 'Create' }
+    | { action: 'Update'; changed: Record<string, [unknown, unknown]> }
+    | { action: 'Deactivate'; details: Record<string, unknown> },
+): Promise<void> {
+  await insertChangeLog(tx, syncAuthor(orgId), now, {
+    objectType: 'User',
+    objectId: user.id,
+    objectName: nameOf(user),
+    actionName: change.action === 'Create' ? 'Create' : 'Update',
+    ...(change.action === 'Update' ? { deltas: { changed: change.changed } } : {}),
+    ...(change.action === 'Deactivate'
+      ? {
+          deltas: {
+            changed: { status: [USER_STATUS_LABELS[UserStatus.Active], USER_STATUS_LABELS[UserStatus.Inactive]] },
+          },
+        }
+      : {}),
+  });
+  if (change.action === 'Create')
+    await insertUserLog(tx, orgId, user.id, 'Created', { by: DIRECTORY_SYNC_AUTHOR }, now);
+  if (change.action === 'Deactivate')
+    await insertUserLog(tx, orgId, user.id, 'Deactivated', { by: DIRECTORY_SYNC_AUTHOR, ...change.details }, now);
+}
+
 /** A user the directory no longer lists (or lists as inactive) leaves, as an admin's deactivation would have them leave. */
 export async function deactivateSyncedUser(tx: Tx, orgId: number, userId: number, now: Date): Promise<void> {
-  await tx
+  const [user] = await tx
     .update(orgUsers)
     .set({ status: UserStatus.Inactive, updatedAt: now })
-    .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, userId)));
-  await endUserParticipation({ tx, orgId, now, actor: { kind: 'job', orgId, name: DIRECTORY_SYNC_AUTHOR } }, userId);
+    .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, userId)))
+    .returning({ id: orgUsers.id, firstName: orgUsers.firstName, lastName: orgUsers.lastName });
+  const ended = await endUserParticipation(
+    { tx, orgId, now, actor: { kind: 'job', orgId, name: DIRECTORY_SYNC_AUTHOR } },
+    userId,
+  );
+  if (user)
+    await logSyncChange(tx, orgId, now, user, {
+      action: 'Deactivate',
+      details: {
+        from: USER_STATUS_LABELS[UserStatus.Active],
+        sessions_ended: ended.sessions,
+        tasks_closed: ended.tasks,
+      },
+    });
 }
 
 /**
@@ -192,6 +252,18 @@ async function applyAccounts(
           .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, user.id)));
         byEmail.delete(user.email.toLowerCase());
         byEmail.set((changes.email ?? user.email).toLowerCase(), { ...user, ...changes });
+        await logSyncChange(
+          tx,
+          orgId,
+          now,
+          { ...user, ...changes },
+          {
+            action: 'Update',
+            changed: Object.fromEntries(
+              Object.entries(changes).map(([field, value]) => [field, [user[field as keyof typeof changes], value]]),
+            ),
+          },
+        );
         counts.updated += 1;
       }
       continue;
@@ -215,6 +287,20 @@ async function applyAccounts(
           .update(orgUsers)
           .set({ ...names, updatedAt: now })
           .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, existing.id)));
+        await logSyncChange(
+          tx,
+          orgId,
+          now,
+          { id: existing.id, ...names },
+          {
+            action: 'Update',
+            changed: Object.fromEntries(
+              (['firstName', 'lastName'] as const)
+                .filter((field) => names[field] !== existing[field])
+                .map((field) => [field, [existing[field], names[field]]]),
+            ),
+          },
+        );
         counts.updated += 1;
       }
     } else {
@@ -243,6 +329,7 @@ async function applyAccounts(
       targetId = created!.id;
       byEmail.set(account.email.toLowerCase(), created!);
       byId.set(created!.id, created!);
+      await logSyncChange(tx, orgId, now, created!, { action: 'Create' });
       counts.created += 1;
     }
     await tx
