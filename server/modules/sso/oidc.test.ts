@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '../../../shared/api/errors';
 import { OrgStatus, UserCreatedFrom, UserStatus } from '../../../shared/domain/statuses';
-import { idpUserLinks, orgUsers, sessions, ssoLoginRequests } from '../../db/schema/index';
+import { changeLogs, idpUserLinks, orgUsers, sessions, ssoLoginRequests, userLogs } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import { createOrg, createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
@@ -153,6 +153,22 @@ describe('Azure AD sign-in (authorization code, PKCE, state, nonce)', () => {
         userId: user!.id,
       }),
     ]);
+
+    // Recorded as an admin's creation would be: in the change log and the person's own log.
+    const recorded = await withSystem(t.deps.database.db, async (tx) => ({
+      changes: await tx
+        .select({ action: changeLogs.actionName, by: changeLogs.createdByUser, source: changeLogs.sourceName })
+        .from(changeLogs)
+        .where(and(eq(changeLogs.orgId, org.id), eq(changeLogs.objectType, 'User'), eq(changeLogs.objectId, user!.id))),
+      logs: await tx
+        .select({ action: userLogs.action, details: userLogs.details })
+        .from(userLogs)
+        .where(and(eq(userLogs.orgId, org.id), eq(userLogs.userId, user!.id))),
+    }));
+    expect(recorded).toEqual({
+      changes: [{ action: 'Create', by: 'Jane Doe', source: 'Single Sign-On (AD)' }],
+      logs: [{ action: 'Created', details: { by: 'Jane Doe', via: 'Single Sign-On (AD)' } }],
+    });
 
     // The second sign-in finds the same person by the link: no second account.
     const again = await startAndSignIn(org, 'jane.doe@hospital.example');

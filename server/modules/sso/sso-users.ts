@@ -11,6 +11,8 @@ import { followIdpGroups, type SignInBase } from './group-mapping';
 import { describe, SsoRefusal } from './oidc-client';
 import { rememberSamlSession } from './saml-sessions.repo';
 import { createsUnknownUsers, LINK_SOURCE } from './sso-config';
+import { insertChangeLog } from '../change-logs/change-logs.repo';
+import { insertUserLog } from '../users/users.repo';
 import { sha256 } from './sso.repo';
 
 export type SsoProtocol = 'oidc' | 'saml';
@@ -121,6 +123,18 @@ async function provision(deps: Deps, tx: Tx, org: OrgRow, identity: SsoIdentity)
     userId: created!.id,
     createdAt: now,
   });
+  // Recorded as an admin's creation would be (product rules: every create writes an entry): made by
+  // the person's own first sign-in, through the provider.
+  const via = `Single Sign-On (${identity.provider})`;
+  const name = `${created!.firstName} ${created!.lastName}`.trim();
+  await insertChangeLog(tx, { orgId: org.id, userId: created!.id, name, email: created!.email, sudoer: null }, now, {
+    objectType: 'User',
+    objectId: created!.id,
+    objectName: name,
+    actionName: 'Create',
+    sourceName: via,
+  });
+  await insertUserLog(tx, org.id, created!.id, 'Created', { by: name, via }, now);
   deps.log.info(
     { orgId: org.id, userId: created!.id, provider: identity.provider },
     'sso: user created at first sign-in',
