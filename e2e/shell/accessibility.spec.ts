@@ -47,8 +47,12 @@ test.describe('accessibility and look (axe-core)', () => {
     await expect(nav.getByRole('link', { name: /^Tasks($|[^a-zA-Z])/ })).not.toBeInViewport();
     await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
     await expect(nav.getByRole('link', { name: /^Tasks($|[^a-zA-Z])/ })).toBeInViewport();
+    await expect(nav.getByRole('link', { name: 'Library', exact: true })).toHaveAttribute('aria-current', 'page');
     await nav.getByRole('link', { name: /^Tasks($|[^a-zA-Z])/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tasks', exact: true })).toBeVisible();
+    // The page the reader is on is said, not only shown: exactly one link is the current page.
+    await expect(nav.getByRole('link', { name: /^Tasks($|[^a-zA-Z])/ })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
     await expect(nav.getByRole('link', { name: /^Tasks($|[^a-zA-Z])/ })).not.toBeInViewport();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/tablet.png`, fullPage: true });

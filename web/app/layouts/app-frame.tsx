@@ -77,6 +77,8 @@ export function AppFrame({ homePath, contextName, contextLabel, nav, headerExtra
                   )
                 }
                 active={isActive(pathname, item.to)}
+                // Mantine marks the active link for the eye only: a screen reader is told which page it is on.
+                aria-current={isActive(pathname, item.to) ? 'page' : undefined}
                 onClick={close}
                 variant="light"
                 fw={500}

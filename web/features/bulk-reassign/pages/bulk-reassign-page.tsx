@@ -252,7 +252,7 @@ export function BulkReassignPage() {
               onRetry={() => void items.refetch()}
             />
           ) : items.isPending ? (
-            <Text>Loading items...</Text>
+            <Text role="status">Loading items...</Text>
           ) : (
             <ItemsTable
               caption="Items"
@@ -298,7 +298,7 @@ export function BulkReassignPage() {
                   on {previewData.item_count} {previewData.item_count === 1 ? 'item' : 'items'}.
                 </Text>
                 {previewData.refusals.length > 0 && (
-                  <Alert color="red" title="This cannot be done">
+                  <Alert color="red" title="This cannot be done" role="alert">
                     <List>
                       {previewData.refusals.map((r) => (
                         <List.Item key={`${r.id}:${r.reason}`}>{r.reason}</List.Item>
@@ -310,7 +310,7 @@ export function BulkReassignPage() {
               </>
             )}
             {refusal.length > 0 && (
-              <Alert color="red" title="Nothing was changed">
+              <Alert color="red" title="Nothing was changed" role="alert">
                 <List>
                   {refusal.map((r) => (
                     <List.Item key={r}>{r}</List.Item>
