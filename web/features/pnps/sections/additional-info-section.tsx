@@ -127,9 +127,14 @@ export function AdditionalInfoSection() {
       }))
     )
       return;
-    await removeAdditionalInfo(orgId, pnp.id, info.id);
-    toasts.success(Messages.recordDeleted);
-    await refresh();
+    // A failure says so (a lost connection has no toast of its own); the row stays as it was.
+    try {
+      await removeAdditionalInfo(orgId, pnp.id, info.id);
+      toasts.success(Messages.recordDeleted);
+      await refresh();
+    } catch (error) {
+      showErrors(error);
+    }
   };
   if (query.isError) return <SectionRefusal error={query.error} />;
   return (

@@ -74,9 +74,14 @@ export function AttachmentsSection() {
       }))
     )
       return;
-    await removeAttachment(orgId, pnp.id, a.id);
-    toasts.success(Messages.recordDeleted);
-    await refresh();
+    // A failure says so (a lost connection has no toast of its own); the row stays as it was.
+    try {
+      await removeAttachment(orgId, pnp.id, a.id);
+      toasts.success(Messages.recordDeleted);
+      await refresh();
+    } catch (error) {
+      showErrors(error);
+    }
   };
   const columns: TableColumn<Attachment>[] = [
     {

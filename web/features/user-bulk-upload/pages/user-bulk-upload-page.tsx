@@ -15,6 +15,7 @@ import { alerts } from '../../../lib/alerts';
 import { loader } from '../../../lib/loader';
 import { templateUrl, uploadUsers, userBulkUploadKeys, type UploadOutcome } from '../api/user-bulk-uploads-api';
 import { moreProblemsMessage } from '../components/more-problems';
+import { showErrors } from '../../../lib/show-errors';
 import { onDownloadClick } from '../../../lib/checked-download';
 
 /** A refused file's problems shown on the users route; past this many, the history has the rest. */
@@ -66,6 +67,10 @@ export function UserBulkUploadPage() {
       result = await uploadUsers(orgId, file);
       if (result.ok) setOutcome(result);
       else refused(result.failure);
+    } catch (error) {
+      // Not a refusal of the file (those come back as a result): the upload itself failed. Said, so
+      // that the spinner stopping is not mistaken for success; the file stays chosen to try again.
+      showErrors(error);
     } finally {
       setRunning(false);
       void queryClient.invalidateQueries({ queryKey: userBulkUploadKeys.history(orgId) });
