@@ -53,6 +53,9 @@ test.describe('accessibility and look (axe-core)', () => {
     // The page the reader is on is said, not only shown: exactly one link is the current page.
     await expect(nav.getByRole('link', { name: /^Tasks($|[^a-zA-Z])/ })).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    // The new screen is said aloud: the click left the reader on the link, not on the new page.
+    await expect(page.getByTestId('route-announcer')).toHaveText('Tasks');
+    await expect(page.getByTestId('route-announcer')).toHaveAttribute('aria-live', 'polite');
     await expect(nav.getByRole('link', { name: /^Tasks($|[^a-zA-Z])/ })).not.toBeInViewport();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/tablet.png`, fullPage: true });

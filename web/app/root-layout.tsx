@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { GlobalLoadingBar } from '../components/loading-indicator';
 import { ToastHost } from '../components/alert-views';
+import { RouteAnnouncer } from '../components/route-announcer';
 import { signOut } from '../features/auth/sign-out';
 import { startInactivityWatch } from '../features/inactivity/inactivity-watch';
 import { startSystemMessagePolling } from '../features/system-messages/system-message-store';
@@ -60,6 +61,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
+      <RouteAnnouncer />
       <ToastHost />
     </>
   );
