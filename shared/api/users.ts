@@ -219,6 +219,7 @@ export const USER_SUCCESS = {
   deleted: 'Record deleted successfully!',
   emailSent: 'Email sent successfully!',
   bulkEmailSent: 'Invitation email sent to users.',
+  /** Spec §8: the title of the invitation of everyone ('Invitation email sent to users.') alone. */
   emailTitle: 'Email Sent',
   passwordSet: 'Your password has been set. You can now sign in.',
 } as const;

@@ -23,7 +23,7 @@ export function UserHeader() {
     setEmailProcessing(true);
     try {
       await sendWelcomeEmail(orgId, user.id);
-      toasts.success(USER_SUCCESS.emailSent, { title: USER_SUCCESS.emailTitle });
+      toasts.success(USER_SUCCESS.emailSent);
     } catch (error) {
       showErrors(error);
     } finally {
