@@ -3,7 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
-import { getReadAck, listReadAcks, readAckKeys } from '../api/read-acks-api';
+import {
+  READ_ACK_READERS_MAX_PAGE_SIZE,
+  type ReadAckReader,
+  type ReadAckResponse,
+} from '../../../../shared/api/read-acks';
+import { getReadAck, listReadAckReaders, listReadAcks, readAckKeys } from '../api/read-acks-api';
 import { NOT_PUBLISHED, ReadAckList } from './read-ack-list';
 import { ReadAckWizard } from './read-ack-wizard';
 
@@ -75,11 +80,31 @@ export function NewReadAck(props: ReadAckScreenProps) {
   );
 }
 
+/**
+ * A read acknowledgement with every reader, for its edit: the answer carries only the first page of
+ * readers, and the wizard sends back the whole list of readers chosen by name, so an edit made from
+ * the first page alone took the others off (and closed their tasks) without a word. The rest are
+ * read page by page, only when some reader chosen by name is not on the first.
+ */
+async function readAckWithEveryReader(orgId: string, pnpId: string | number, id: string): Promise<ReadAckResponse> {
+  const answer = await getReadAck(orgId, pnpId, id);
+  const ack = answer.read_acknowledgement;
+  const shown = new Set(ack.readers.map((r) => r.user_id));
+  if (ack.user_ids.every((userId) => shown.has(userId))) return answer;
+  const readers: ReadAckReader[] = [];
+  for (let page = 1; readers.length < ack.readers_total; page += 1) {
+    const next = await listReadAckReaders(orgId, pnpId, ack.id, { page, per_page: READ_ACK_READERS_MAX_PAGE_SIZE });
+    readers.push(...next.readers);
+    if (next.readers.length < READ_ACK_READERS_MAX_PAGE_SIZE) break;
+  }
+  return { ...answer, read_acknowledgement: { ...ack, readers } };
+}
+
 /** readack_edit/{readAckId} */
 export function EditReadAck({ readAckId, ...props }: ReadAckScreenProps & { readonly readAckId: string }) {
   const query = useQuery({
-    queryKey: readAckKeys.one(props.orgId, props.pnpId, readAckId),
-    queryFn: () => getReadAck(props.orgId, props.pnpId, readAckId),
+    queryKey: [...readAckKeys.one(props.orgId, props.pnpId, readAckId), 'every reader'],
+    queryFn: () => readAckWithEveryReader(props.orgId, props.pnpId, readAckId),
     retry: false,
     gcTime: 0,
   });
