@@ -67,6 +67,7 @@ describe('GET pnp_documents/{id}', () => {
       'edit_settings',
       'edit_related',
       'delete',
+      'manage_read_acks',
     ]);
     expect((await a.reader.get(docUrl(d))).statusCode).toBe(404);
     expect((await t.anonymous().get(docUrl(d))).statusCode).toBe(401);

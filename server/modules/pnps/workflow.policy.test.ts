@@ -165,6 +165,8 @@ describe('P&P actions', () => {
     ['retire', PnpStatus.Published, ['admin', 'binderOwner', 'owner']],
     ['restore', PnpStatus.Retired, ['admin']],
     ['delete', PnpStatus.Draft, ['admin', 'binderOwner', 'owner']],
+    ['manage_read_acks', PnpStatus.Published, ['admin', 'binderOwner', 'owner']],
+    ['manage_read_acks', PnpStatus.Retired, ['admin', 'binderOwner', 'owner']],
   ];
   for (const [action, status, allowed] of table) {
     it(`${action} on status ${status}: ${allowed.join(', ')}`, () => {

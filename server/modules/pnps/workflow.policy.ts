@@ -48,7 +48,8 @@ export type DocumentAction =
   | 'start_revision'
   | 'extend_review';
 
-export type PnpAction = 'view' | 'view_drafts' | 'edit_settings' | 'edit_related' | 'retire' | 'restore' | 'delete';
+export type PnpAction =
+  'view' | 'view_drafts' | 'edit_settings' | 'edit_related' | 'retire' | 'restore' | 'delete' | 'manage_read_acks';
 
 const OK: Decision = { ok: true };
 const deny = (message: string): Decision => ({ ok: false, status: 403, message });
@@ -105,6 +106,13 @@ export function decidePnp(action: PnpAction, f: ActorFacts, pnp: PnpState): Deci
     case 'restore':
       if (pnp.status !== PnpStatus.Retired) return refuse('Only a retired P&P can be restored.');
       return f.isAdmin ? OK : deny('Only organization administrators can restore a retired P&P.');
+    case 'manage_read_acks':
+      // Whatever the P&P's state: a retired one's read acknowledgements stay on record for its managers.
+      return canManage(f)
+        ? OK
+        : deny(
+            'Only organization administrators, binder or folder owners and the P&P’s owners can manage its read acknowledgements.',
+          );
     case 'delete':
       if (pnp.status !== PnpStatus.Draft)
         return refuse('Only a P&P that was never published can be deleted. Retire it instead.');
@@ -244,6 +252,7 @@ export const PNP_ACTIONS: readonly PnpAction[] = [
   'retire',
   'restore',
   'delete',
+  'manage_read_acks',
 ];
 
 /** The actions the caller may take now: what the web shows as buttons. */

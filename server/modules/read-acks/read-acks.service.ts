@@ -20,8 +20,7 @@ import { AppError, forbidden, notFound, unprocessable } from '../../http/errors'
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { findDocument, findDocumentByStatus, type DocumentRow } from '../pnps/pnps.repo';
-import { loadPnpContext, type PnpContext } from '../pnps/workflow.context';
-import { canManage } from '../pnps/workflow.policy';
+import { allowPnp, loadPnpContext, type PnpContext } from '../pnps/workflow.context';
 import { closeIfComplete } from './read-acks.closing';
 import { presentReadAcks, presentReaderPage } from './read-acks.presenter';
 import {
@@ -45,13 +44,10 @@ import {
   type ReadAckRow,
 } from './read-acks.repo';
 
-const MANAGERS_ONLY =
-  'Only organization administrators, binder or folder owners and the P&P’s owners can manage its read acknowledgements.';
-
 /** The P&P for someone who manages its read acknowledgements (OA, BO, Owner): 404 unseen, 403 others. */
 async function loadManaged(ctx: OrgCtx, pnpId: number, lock = false): Promise<PnpContext> {
   const c = await loadPnpContext(ctx, pnpId, { lock });
-  if (!canManage(c.facts)) throw forbidden(MANAGERS_ONLY);
+  allowPnp(c, 'manage_read_acks');
   return c;
 }
 

@@ -23,9 +23,6 @@ import { PnpStatusBadge, VersionStatusBadge } from '../components/status-badges'
 import { WorkflowActions, documentPath } from '../components/workflow-actions';
 import { WorkflowProgress } from '../components/workflow-progress';
 
-/** Managing read acknowledgements is for OA, BO and Owner (product rules): those with a managing ability. */
-const MANAGING = ['edit_settings', 'retire', 'restore', 'delete'];
-
 /** The sections of the document screen (spec §2), the first path segments each covers, and who sees it. */
 const SECTIONS = [
   { label: 'Version Info', to: 'version_info/preview', matches: ['version_info'] },
@@ -43,7 +40,11 @@ const SECTIONS = [
   },
 ] as const;
 
-const mayManage = (pnp: Pnp): boolean => pnp.abilities.some((a) => MANAGING.includes(a));
+/**
+ * Managing read acknowledgements is for OA, BO and Owner (product rules), whatever the P&P's state:
+ * a retired one's stay on record for them (the server says so in its abilities).
+ */
+const mayManage = (pnp: Pnp): boolean => pnp.abilities.includes('manage_read_acks');
 
 /**
  * orgs/{orgId}/pnps/{pnpId}/pnp_documents/{pnpDocumentId}: one version of a P&P with its status,
