@@ -1,3 +1,4 @@
+import { PnpStatus } from '../../../../shared/domain/statuses';
 import { Button, Group, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { DateInput } from '../../../components/date-input';
 import { effectiveDateError } from '../../../../shared/domain/review-dates';
 import { ActionDialog } from './action-dialog';
 import { PublishFields, publishReady, type PublishValue } from './publish-fields';
+import { ReadAcksCancelledNotice } from './read-acks-cancelled-notice';
 import { showErrors } from '../../../lib/show-errors';
 import { usePnpRefresh } from './use-pnp-refresh';
 
@@ -330,6 +332,9 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           today={todayIso()}
           originationDt={document.origination_dt}
         />
+        {dialog === 'publish' && document.pnp.status !== PnpStatus.Draft && (
+          <ReadAcksCancelledNotice orgId={orgId} pnpId={document.pnp_id} />
+        )}
       </ActionDialog>
       <ActionDialog
         opened={confirmOpen}

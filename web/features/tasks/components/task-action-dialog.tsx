@@ -22,6 +22,7 @@ import { DateInput } from '../../../components/date-input';
 import { ApiError } from '../../../lib/api-client';
 import { ActionDialog } from '../../pnps/components/action-dialog';
 import { PublishFields, publishReady, type PublishValue } from '../../pnps/components/publish-fields';
+import { ReadAcksCancelledNotice } from '../../pnps/components/read-acks-cancelled-notice';
 import { actOnTask } from '../api/tasks-api';
 import { useFocusBackOnUnmount } from '../../../lib/focus-back';
 
@@ -159,6 +160,7 @@ export function TaskActionDialog({
         {action === 'Publish' && (
           <PublishFields value={publish} onChange={setPublish} today={today} originationDt={task.origination_dt} />
         )}
+        {action === 'Publish' && <ReadAcksCancelledNotice orgId={orgId} pnpId={task.pnp_id} />}
         {action === 'SendToAuthors' && (
           <DateInput
             label="Effective Date"
