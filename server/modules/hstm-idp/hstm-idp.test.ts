@@ -451,6 +451,20 @@ describe('hStream and HLC', () => {
       });
       const users = await usersOf(org.id);
       expect(users).toEqual([expect.objectContaining({ firstName: 'Hal', lastName: 'Lee', status: 1 })]);
+      // Renamed in HLC: the change log names the field as an admin's edit does.
+      pages['/hlc/users'] = {
+        users: [{ id: 7, first_name: 'Hank', last_name: 'Lee', email: `hal.${org.id}@hlc.example` }],
+        next: null,
+      };
+      await staff.post(`${B}/sync_hlc_users`, { org_id: org.id });
+      await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now());
+      const [renamed] = await withSystem(t.deps.database.db, (tx) =>
+        queryRows<{ deltas: unknown }>(
+          tx,
+          sql`select deltas from change_logs where org_id = ${org.id} and object_type = 'User' and action_name = 'Update'`,
+        ),
+      );
+      expect(renamed?.deltas).toEqual({ changed: { first_name: ['Hal', 'Hank'] } });
       // The user left HLC: the next full read deactivates them.
       pages['/hlc/users'] = { users: [], next: null };
       await staff.post(`${B}/sync_hlc_users`, { org_id: org.id });
@@ -472,6 +486,7 @@ describe('hStream and HLC', () => {
       expect(recorded).toEqual({
         changes: [
           { action_name: 'Create', created_by_user: DIRECTORY_SYNC_AUTHOR, created_by_user_id: null },
+          { action_name: 'Update', created_by_user: DIRECTORY_SYNC_AUTHOR, created_by_user_id: null },
           { action_name: 'Update', created_by_user: DIRECTORY_SYNC_AUTHOR, created_by_user_id: null },
         ],
         logs: [

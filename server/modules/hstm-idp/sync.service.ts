@@ -133,6 +133,14 @@ function fromHlc(user: HlcUser): Account {
 /** Who the history and change logs name for what a sync's deactivation moves on (no user: a job). */
 export const DIRECTORY_SYNC_AUTHOR = 'Directory Sync';
 
+/** The fields a sync changes, named in the change log as an admin's edit names them (the API's names). */
+type SyncedField = 'firstName' | 'lastName' | 'email';
+const CHANGE_LOG_FIELD: Record<SyncedField, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+};
+
 const syncAuthor = (orgId: number): ChangeLogAuthor => ({
   orgId,
   userId: null,
@@ -260,7 +268,10 @@ async function applyAccounts(
           {
             action: 'Update',
             changed: Object.fromEntries(
-              Object.entries(changes).map(([field, value]) => [field, [user[field as keyof typeof changes], value]]),
+              Object.entries(changes).map(([field, value]) => [
+                CHANGE_LOG_FIELD[field as SyncedField],
+                [user[field as SyncedField], value],
+              ]),
             ),
           },
         );
@@ -297,7 +308,7 @@ async function applyAccounts(
             changed: Object.fromEntries(
               (['firstName', 'lastName'] as const)
                 .filter((field) => names[field] !== existing[field])
-                .map((field) => [field, [existing[field], names[field]]]),
+                .map((field) => [CHANGE_LOG_FIELD[field], [existing[field], names[field]]]),
             ),
           },
         );
