@@ -53,8 +53,13 @@ export const readAckGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.readAckId, t.groupId] }),
-    foreignKey({ columns: [t.orgId, t.readAckId], foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.orgId, t.readAckId],
+      foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [userGroups.orgId, userGroups.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
@@ -74,7 +79,10 @@ export const readAckReaders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.orgId, t.readAckId], foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.orgId, t.readAckId],
+      foreignColumns: [readAcknowledgements.orgId, readAcknowledgements.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [orgUsers.orgId, orgUsers.id] }).onDelete('cascade'),
     uniqueIndex('read_ack_readers_unique').on(t.orgId, t.readAckId, t.userId),
   ],
@@ -91,6 +99,10 @@ export const tasks = pgTable(
     status: smallint('status').notNull().default(1),
     pnpId: integer('pnp_id').notNull(),
     documentId: integer('document_id'),
+    /**
+     * An Acknowledge task's: of the Active read acknowledgements of its version asking the reader, the
+     * one due first (ADR 0032).
+     */
     readAckId: integer('read_ack_id'),
     approvalStep: smallint('approval_step'),
     dueDt: date('due_dt', { mode: 'string' }),
@@ -111,15 +123,10 @@ export const tasks = pgTable(
       columns: [t.orgId, t.delegatedFrom],
       foreignColumns: [orgUsers.orgId, orgUsers.id],
     }).onDelete('cascade'),
+    // One open task per (user, version, kind), and for whom (a delegate's copy): an Acknowledge task
+    // answers every read acknowledgement of its version asking that reader (migration 0056, ADR 0032).
     uniqueIndex('tasks_one_open')
-      .on(
-        t.orgId,
-        t.userId,
-        sql`coalesce(${t.documentId}, 0)`,
-        sql`coalesce(${t.readAckId}, 0)`,
-        t.kind,
-        sql`coalesce(${t.delegatedFrom}, 0)`,
-      )
+      .on(t.orgId, t.userId, sql`coalesce(${t.documentId}, 0)`, t.kind, sql`coalesce(${t.delegatedFrom}, 0)`)
       .where(sql`${t.status} = 1`),
     index('tasks_user_idx').on(t.orgId, t.userId, t.status),
     index('tasks_delegated_open_idx')
@@ -225,6 +232,8 @@ export const bulkUploads = pgTable(
     finishedAt: tstz('finished_at'),
   },
   (t) => [
-    foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.containerId], foreignColumns: [containers.orgId, containers.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

@@ -1,10 +1,11 @@
 import { NAME_MAX_LENGTH } from '../../../shared/domain/limits';
 import { and, eq } from 'drizzle-orm';
-import { PNP_STATUS_LABELS, PnpStatus, ReadAckStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { attachments, bulkUploads, pnpDocuments, pnps, readAcknowledgements } from '../../db/schema/index';
+import { PNP_STATUS_LABELS, PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
+import { attachments, bulkUploads, pnpDocuments, pnps } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
+import { cancelReadAcksWith } from '../read-acks/read-acks.cancel-with-pnp';
 import { removeAfterSuccess, type Intake } from '../files/upload-intake';
 import { deleteDocumentRow, deleteFileIfUnused, findDocumentByStatus, updatePnpRow, type PnpRow } from './pnps.repo';
 import { assertMayCreateIn, createPnp } from './pnps.service';
@@ -37,16 +38,7 @@ export async function retirePnp(ctx: OrgCtx, pnpId: number, reason: string): Pro
     });
   }
   await closeOpenTasks(ctx.tx, ctx.orgId, { pnpId: c.pnp.id }, ctx.now);
-  await ctx.tx
-    .update(readAcknowledgements)
-    .set({ status: ReadAckStatus.Canceled, updatedAt: ctx.now })
-    .where(
-      and(
-        eq(readAcknowledgements.orgId, ctx.orgId),
-        eq(readAcknowledgements.pnpId, c.pnp.id),
-        eq(readAcknowledgements.status, ReadAckStatus.Active),
-      ),
-    );
+  await cancelReadAcksWith(ctx, { pnpId: c.pnp.id }, 'Cancelled because the P&P was retired.');
   const pnp = await updatePnpRow(
     ctx.tx,
     ctx.orgId,

@@ -26,6 +26,7 @@ import {
 import { allowDocument, loadDocContext, type DocContext } from './workflow.context';
 import { recordTransition } from './workflow.record';
 import { remindIfDue } from '../review-reminders/review-reminders.service';
+import { cancelReadAcksWith } from '../read-acks/read-acks.cancel-with-pnp';
 import { closeOpenTasks, completePendingRevision, completeTask, syncStageTasks } from './workflow.tasks';
 
 type PublishBody = Extract<WorkflowBody, { action: 'publish' }>;
@@ -63,6 +64,8 @@ export async function publishDraft(ctx: OrgCtx, c: DocContext, body: PublishBody
   const dates = publicationDates(body, c.doc.originationDt);
   const previous = await findDocumentByStatus(ctx.tx, ctx.orgId, c.pnp.id, VersionStatus.Active);
   if (previous) {
+    // Acknowledgements are not carried over: those asked for the replaced version end, logged as the publisher's.
+    await cancelReadAcksWith(ctx, { documentId: previous.id }, 'Cancelled because a new version was published.');
     const archived = await updateDocumentRow(
       ctx.tx,
       ctx.orgId,

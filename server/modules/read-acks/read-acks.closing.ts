@@ -1,13 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ReadAckStatus, TaskKind, TaskStatus } from '../../../shared/domain/statuses';
+import { sql } from 'drizzle-orm';
+import { ReadAckStatus } from '../../../shared/domain/statuses';
 import { intArray, queryRows } from '../../db/client';
-import { tasks } from '../../db/schema/index';
 import type { OrgCtx } from '../../http/routes';
+import { syncAcknowledgeTasks } from './read-acks.tasks';
 
 /**
  * Closes those of the read acknowledgements `ids` that are Active and have no reader left to
- * acknowledge (product rules: it closes when every reader has acknowledged), with any Acknowledge
- * task of theirs still open. That includes one whose every reader left before acknowledging
+ * acknowledge (product rules: it closes when every reader has acknowledged); an Acknowledge task
+ * still pointing at one goes on for another read acknowledgement of the version asking its reader,
+ * or closes (ADR 0032). That includes one whose every reader left before acknowledging
  * (deactivated, deleted, gone from the directory): kept Active with nobody to ask, it stayed on the
  * Active list and in the reports for good. Creating or editing one always leaves it a reader.
  */
@@ -27,21 +28,10 @@ export async function closeIfComplete(
                             where r.org_id = a.org_id and r.read_ack_id = a.id and r.completion = 0)
         returning a.id`,
   );
-  if (closed.length === 0) return;
-  await ctx.tx
-    .update(tasks)
-    .set({ status: TaskStatus.Closed, updatedAt: ctx.now })
-    .where(
-      and(
-        eq(tasks.orgId, ctx.orgId),
-        inArray(
-          tasks.readAckId,
-          closed.map((row) => Number(row.id)),
-        ),
-        eq(tasks.kind, TaskKind.Acknowledge),
-        eq(tasks.status, TaskStatus.Open),
-      ),
-    );
+  await syncAcknowledgeTasks(
+    ctx,
+    closed.map((row) => Number(row.id)),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ReadAckInput } from '../../../shared/api/read-acks';
 import {
   SUPPORTED_MAX_DATE,
@@ -8,8 +8,7 @@ import {
   validateDateText,
 } from '../../../shared/domain/dates';
 import { isFutureDate } from '../../../shared/domain/review-dates';
-import { TaskKind, TaskStatus } from '../../../shared/domain/statuses';
-import { readAckGroups, readAckReaders, tasks } from '../../db/schema/index';
+import { readAckGroups, readAckReaders } from '../../db/schema/index';
 import type { OrgCtx } from '../../http/routes';
 import { utcDate } from '../../platform/clock';
 import { findGroups, findUsers, listActiveMembers, usersWhoSeePnp, type ReadAckRow } from './read-acks.repo';
@@ -115,7 +114,11 @@ export async function chooseReaders(
   return { wanted, groupIds: groups.map((g) => g.id), notAsked: [...notAsked], errors };
 }
 
-/** Gives readers their reader row and an open Acknowledge task on the read acknowledgement's version. */
+/**
+ * Gives readers their reader row. Their Acknowledge task follows from the rows
+ * (`syncAcknowledgeTasks`, once the read acknowledgement's readers are all set): one per reader and
+ * version, however many read acknowledgements ask them (ADR 0032).
+ */
 export async function addReaders(ctx: OrgCtx, ack: ReadAckRow, readers: Array<[number, number | null]>): Promise<void> {
   if (readers.length === 0) return;
   await ctx.tx
@@ -130,40 +133,6 @@ export async function addReaders(ctx: OrgCtx, ack: ReadAckRow, readers: Array<[n
       })),
     )
     .onConflictDoNothing();
-  await ctx.tx
-    .insert(tasks)
-    .values(
-      readers.map(([userId]) => ({
-        orgId: ctx.orgId,
-        userId,
-        kind: TaskKind.Acknowledge,
-        status: TaskStatus.Open,
-        pnpId: ack.pnpId,
-        documentId: ack.documentId,
-        readAckId: ack.id,
-        dueDt: ack.dueDt,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })),
-    )
-    .onConflictDoNothing();
-}
-
-/** Closes (status 3) the open Acknowledge tasks of a read acknowledgement, of some readers or all. */
-export async function closeAckTasks(ctx: OrgCtx, readAckId: number, userIds?: number[]): Promise<void> {
-  if (userIds !== undefined && userIds.length === 0) return;
-  await ctx.tx
-    .update(tasks)
-    .set({ status: TaskStatus.Closed, updatedAt: ctx.now })
-    .where(
-      and(
-        eq(tasks.orgId, ctx.orgId),
-        eq(tasks.readAckId, readAckId),
-        eq(tasks.kind, TaskKind.Acknowledge),
-        eq(tasks.status, TaskStatus.Open),
-        userIds === undefined ? undefined : inArray(tasks.userId, userIds),
-      ),
-    );
 }
 
 /** The groups of a read acknowledgement become exactly `groupIds`. */

@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ReaderCandidate, ReaderSortKey } from '../../../shared/api/read-acks';
-import { TaskKind, TaskStatus, UserStatus } from '../../../shared/domain/statuses';
+import { ReadAckStatus, TaskKind, TaskStatus, UserStatus } from '../../../shared/domain/statuses';
 import { intArray, queryRows, type Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import {
@@ -408,13 +408,16 @@ export async function countByStatus(db: Executor, orgId: number, pnpId: number):
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** The caller's open Acknowledge tasks on a P&P (newest first), optionally for one read acknowledgement. */
+/**
+ * The caller's open Acknowledge tasks on a P&P (newest first), optionally on one version: there, one
+ * at most, whichever of the version's read acknowledgements it stands for (ADR 0032).
+ */
 export async function openAcknowledgeTasks(
   db: Executor,
   orgId: number,
   userId: number,
   pnpId: number,
-  readAckId?: number,
+  documentId?: number,
 ): Promise<Array<typeof tasks.$inferSelect>> {
   return db
     .select()
@@ -426,10 +429,36 @@ export async function openAcknowledgeTasks(
         eq(tasks.pnpId, pnpId),
         eq(tasks.kind, TaskKind.Acknowledge),
         eq(tasks.status, TaskStatus.Open),
-        readAckId === undefined ? sql`${tasks.readAckId} is not null` : eq(tasks.readAckId, readAckId),
+        sql`${tasks.readAckId} is not null`,
+        documentId === undefined ? undefined : eq(tasks.documentId, documentId),
       ),
     )
     .orderBy(desc(tasks.createdAt), desc(tasks.id));
+}
+
+/**
+ * Records a reader's acknowledgement of a version in every Active read acknowledgement of the P&P
+ * that asks them for it and that they have not acknowledged yet; returns those, by id.
+ */
+export async function acknowledgeVersion(
+  db: Executor,
+  orgId: number,
+  userId: number,
+  reading: { pnpId: number; documentId: number; openedAt: Date; at: Date },
+): Promise<Array<{ id: number; name: string }>> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`update read_ack_readers r
+           set completion = 1, opened_at = ${reading.openedAt.toISOString()}::timestamptz,
+               acknowledged_at = ${reading.at.toISOString()}::timestamptz,
+               acknowledged_document_id = ${reading.documentId}
+          from read_acknowledgements a
+         where r.org_id = ${orgId} and r.user_id = ${userId} and r.completion = 0
+           and a.org_id = r.org_id and a.id = r.read_ack_id and a.pnp_id = ${reading.pnpId}
+           and a.document_id = ${reading.documentId} and a.status = ${ReadAckStatus.Active}
+        returning a.id, a.name`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), name: row.name })).sort((x, y) => x.id - y.id);
 }
 
 /** The reader's latest opening of a version at or after `since` (the library records each opening). */

@@ -22,17 +22,18 @@ import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { findDocument, findDocumentByStatus, type DocumentRow } from '../pnps/pnps.repo';
 import { allowPnp, loadPnpContext, type PnpContext } from '../pnps/workflow.context';
 import { closeIfComplete } from './read-acks.closing';
+import { syncAcknowledgeTasks } from './read-acks.tasks';
 import { presentReadAcks, presentReaderPage } from './read-acks.presenter';
 import {
   addReaders,
   chooseReaders,
-  closeAckTasks,
   dueDateError,
   normaliseDate,
   scheduledDueDateError,
   setGroups,
 } from './read-acks.readers';
 import {
+  acknowledgeVersion,
   countByStatus,
   countReaders,
   findReadAck,
@@ -184,7 +185,10 @@ export async function listReaderCandidates(
   };
 }
 
-/** POST read_acknowledgements: every reader (groups expanded now) gets an Acknowledge task. */
+/**
+ * POST read_acknowledgements: every reader (groups expanded now) gets an Acknowledge task, or keeps
+ * the one they hold on this version for another read acknowledgement (ADR 0032).
+ */
 export async function createReadAck(ctx: OrgCtx, pnpId: number, input: ReadAckInput): Promise<ReadAcknowledgement> {
   const c = await loadManaged(ctx, pnpId, true);
   const version = await currentVersion(ctx, c);
@@ -212,6 +216,7 @@ export async function createReadAck(ctx: OrgCtx, pnpId: number, input: ReadAckIn
     .returning();
   await setGroups(ctx, row!.id, chosen.groupIds);
   await addReaders(ctx, row!, [...chosen.wanted.entries()]);
+  await syncAcknowledgeTasks(ctx, [row!.id]);
   await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
     objectType: 'ReadAcknowledgement',
     objectId: row!.id,
@@ -225,7 +230,10 @@ export async function createReadAck(ctx: OrgCtx, pnpId: number, input: ReadAckIn
   return present(ctx, c, row!.id);
 }
 
-/** PUT read_acknowledgements/{id}: new details; readers added get a task, readers removed lose theirs. */
+/**
+ * PUT read_acknowledgements/{id}: new details; readers added get a task, readers removed lose theirs
+ * unless another Active read acknowledgement of the version still asks them (ADR 0032).
+ */
 export async function updateReadAck(
   ctx: OrgCtx,
   pnpId: number,
@@ -261,7 +269,6 @@ export async function updateReadAck(
   await setGroups(ctx, id, chosen.groupIds);
   // Readers who already acknowledged stay on the record: what they read is a fact.
   const removed = existing.filter((r) => r.completion === 0 && !chosen.wanted.has(r.userId)).map((r) => r.userId);
-  await closeAckTasks(ctx, id, removed);
   for (const userId of removed) {
     await ctx.tx
       .delete(readAckReaders)
@@ -280,12 +287,8 @@ export async function updateReadAck(
   }
   const added = [...chosen.wanted.entries()].filter(([userId]) => !existing.some((r) => r.userId === userId));
   await addReaders(ctx, row!, added);
-  if (dueDt !== before.dueDt) {
-    await ctx.tx
-      .update(tasks)
-      .set({ dueDt, updatedAt: ctx.now })
-      .where(and(eq(tasks.orgId, ctx.orgId), eq(tasks.readAckId, id), eq(tasks.status, TaskStatus.Open)));
-  }
+  // Added, removed and a new due date at once: the tasks follow the rows (and the due date) as they now are.
+  await syncAcknowledgeTasks(ctx, [id]);
   await closeIfComplete(ctx, [id]);
   const changed: Record<string, [unknown, unknown]> = {};
   if (before.name !== row!.name) changed.name = [before.name, row!.name];
@@ -304,7 +307,10 @@ export async function updateReadAck(
   return present(ctx, c, id);
 }
 
-/** PUT .../cancel (OA, BO, Owner) and PUT .../close (OA): the open Acknowledge tasks are closed. */
+/**
+ * PUT .../cancel (OA, BO, Owner) and PUT .../close (OA): its open Acknowledge tasks close, but for
+ * readers whom another Active read acknowledgement of the version still asks (ADR 0032).
+ */
 export async function endReadAck(
   ctx: OrgCtx,
   pnpId: number,
@@ -325,7 +331,7 @@ export async function endReadAck(
         : { status: ReadAckStatus.Closed, closedAt: ctx.now, updatedAt: ctx.now },
     )
     .where(and(eq(readAcknowledgements.orgId, ctx.orgId), eq(readAcknowledgements.id, id)));
-  await closeAckTasks(ctx, id);
+  await syncAcknowledgeTasks(ctx, [id]);
   await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
     objectType: 'ReadAcknowledgement',
     objectId: id,
@@ -339,8 +345,9 @@ export async function endReadAck(
 /**
  * PUT .../mark_as_read: the caller acknowledges, with an open Acknowledge task, after opening the
  * version in the library since the task was given. The record keeps the version, the time and the
- * reader; the last reader's acknowledgement closes the read acknowledgement. Other modules (the
- * task screen's 'acknowledge') call this.
+ * reader. The one task answers every Active read acknowledgement of the version asking the reader
+ * (ADR 0032), so each of them records it, and each whose last reader this was closes. Other modules
+ * (the task screen's 'acknowledge') call this.
  */
 export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promise<MarkAsReadResponse> {
   await loadPnpContext(ctx, pnpId, { lock: true });
@@ -362,30 +369,37 @@ export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promis
   if (!reader) throw forbidden('You are not a reader of this read acknowledgement.');
   if (reader.completion === 1) throw unprocessable('You have already acknowledged this read acknowledgement.');
   requireActive(ack, 'acknowledged');
-  const [task] = await openAcknowledgeTasks(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId, id);
+  const [task] = await openAcknowledgeTasks(ctx.tx, ctx.orgId, ctx.actor.userId, pnpId, ack.documentId);
   if (!task) throw unprocessable('You have no open Acknowledge task for this read acknowledgement.');
   const opened = await lastViewSince(ctx.tx, ctx.orgId, ctx.actor.userId, ack.documentId, task.createdAt);
   if (!opened)
     throw new AppError(422, ['Open the document and read it before you acknowledge it.'], 'document_not_opened');
-  await ctx.tx
-    .update(readAckReaders)
-    .set({ completion: 1, openedAt: opened, acknowledgedAt: ctx.now, acknowledgedDocumentId: ack.documentId })
-    .where(and(eq(readAckReaders.orgId, ctx.orgId), eq(readAckReaders.id, reader.id)));
+  const answered = await acknowledgeVersion(ctx.tx, ctx.orgId, ctx.actor.userId, {
+    pnpId,
+    documentId: ack.documentId,
+    openedAt: opened,
+    at: ctx.now,
+  });
   await ctx.tx
     .update(tasks)
     .set({ status: TaskStatus.Completed, completedAt: ctx.now, completedBy: ctx.actor.userId, updatedAt: ctx.now })
     .where(and(eq(tasks.orgId, ctx.orgId), eq(tasks.id, task.id)));
-  await closeIfComplete(ctx, [id]);
-  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
-    objectType: 'ReadAcknowledgement',
-    objectId: id,
-    objectName: ack.name,
-    actionName: 'Acknowledge',
-    deltas: {
-      changed: { completion: [0, 1] },
-      comment: `Opened ${opened.toISOString()}; version id ${ack.documentId}.`,
-    },
-  });
+  await closeIfComplete(
+    ctx,
+    answered.map((a) => a.id),
+  );
+  for (const one of answered) {
+    await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+      objectType: 'ReadAcknowledgement',
+      objectId: one.id,
+      objectName: one.name,
+      actionName: 'Acknowledge',
+      deltas: {
+        changed: { completion: [0, 1] },
+        comment: `Opened ${opened.toISOString()}; version id ${ack.documentId}.`,
+      },
+    });
+  }
   const after = await getReadAck(ctx, pnpId, id);
   return {
     read_acknowledgement_id: id,
@@ -409,8 +423,8 @@ function byUrgency(a: { ack: ReadAckRow; createdAt: Date }, b: { ack: ReadAckRow
 
 /**
  * GET read_acknowledgements/user_has_acknowledged: the caller's pending acknowledgement of this P&P;
- * of several, the one due first, so that the reader meets the most urgent one and, once it is
- * acknowledged, the next.
+ * of several, the one due first, so that the reader meets the most urgent one (acknowledging it
+ * answers the others of that version too: ADR 0032).
  */
 export async function userHasAcknowledged(ctx: OrgCtx, pnpId: number): Promise<UserHasAcknowledged> {
   await loadPnpContext(ctx, pnpId);

@@ -16,9 +16,9 @@ interface Acknowledged {
 /**
  * For a reader with an open Acknowledge task on this P&P: 'Acknowledge', enabled once the reader
  * has opened the current version since the request (the library's reading view records the
- * opening). With several requests the one due first is asked for, and once it is acknowledged the
- * next one straight away, so that the confirmation never reads as if nothing were left to do.
- * Nothing is shown to anyone else.
+ * opening). With several requests for the version the one due first is asked for, and acknowledging
+ * it answers them all (ADR 0032); one that arrives meanwhile is asked for straight away, so that the
+ * confirmation never reads as if nothing were left to do. Nothing is shown to anyone else.
  */
 export function AcknowledgeControl({ orgId, pnpId }: { readonly orgId: string; readonly pnpId: number }) {
   const queryClient = useQueryClient();
