@@ -20,7 +20,7 @@ import { sealLegacyIdpSecrets } from './modules/hstm-idp/seal-legacy-secrets';
 import { secretsKeyFile, secretsKeyOf } from './platform/secrets-key';
 import { seedDemo } from './seed/demo';
 import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './seed/demo-users';
-import { restoreDemoSnapshot, snapshotExists, snapshotIn } from './seed/snapshot';
+import { restoreDemoSnapshot, snapshotIn, snapshotIsCurrent } from './seed/snapshot';
 
 /** The composition root: configuration, database, platform services, the HTTP app. */
 async function main(): Promise<void> {
@@ -35,14 +35,15 @@ async function main(): Promise<void> {
     );
   }
   // A first start of the compiled server on an empty embedded database copies in the demo data
-  // prepared at build time (dist/demo) instead of seeding it now: it serves in seconds.
+  // prepared at build time (dist/demo) instead of seeding it now: it serves in seconds. A snapshot
+  // more than a day old is not used (its dates would lag): the demo is seeded afresh below.
   const snapshot = snapshotIn(path.join(import.meta.dirname, 'demo'));
   const fromSnapshot =
     config.seedDemo &&
     !config.databaseUrl &&
     !config.s3 &&
     !existsSync(path.join(config.dataDir, 'pgdata')) &&
-    snapshotExists(snapshot);
+    snapshotIsCurrent(snapshot, systemClock.now());
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

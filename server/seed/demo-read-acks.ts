@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ReadAckStatus, TaskKind, TaskStatus, VersionStatus, PnpStatus } from '../../shared/domain/statuses';
+import { ObjectRole } from '../../shared/domain/roles';
 import { queryRows, type Tx } from '../db/client';
+import { listAssignees } from '../modules/pnps/participants';
 import { libraryViews, readAckReaders, readAcknowledgements, tasks } from '../db/schema/index';
 import { utcDate } from '../platform/clock';
 
@@ -18,9 +20,10 @@ const MAX_READERS = 6;
  *   views, as a real reading leaves them), the others still have their open Acknowledge task. Nora
  *   Nurse, when she is a reader, is among those still to acknowledge, so the demo shows the reader's
  *   side too.
- * - 'Leadership attestation', asked yesterday by the policy owner of the org admins, on another P&P:
- *   the admin, who holds no role in the demo's binders, finds an Acknowledge task and its
- *   notification waiting too.
+ * - 'Leadership attestation', asked yesterday of the org admins, on another P&P, by one of that
+ *   P&P's Owners (who may manage its read acknowledgements, as the product requires): the admin,
+ *   who holds no role in the demo's binders, finds an Acknowledge task and its notification
+ *   waiting too.
  *
  * Runs in the demo organisation's system transaction; does nothing when the organisation already
  * has a read acknowledgement (a second start) or no P&P has enough readers.
@@ -74,14 +77,10 @@ interface DemoPnp {
   name: string;
 }
 
-/** The policy owner asks the org admins to read the first of `pnps` (none left: nothing asked). */
+/** An Owner of the P&P asks the org admins to read the first of `pnps` (none left: nothing asked). */
 async function askAdminsToRead(tx: Tx, orgId: number, now: Date, pnps: DemoPnp[]): Promise<void> {
   const [pnp] = pnps;
-  const [owner] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from org_users where org_id = ${orgId} and is_policy_owner and not is_admin and status = 1
-         order by id limit 1`,
-  );
+  const owner = pnp ? await ownerOf(tx, orgId, pnp.pnp_id) : null;
   const admins = await queryRows<{ id: number }>(
     tx,
     sql`select id from org_users where org_id = ${orgId} and is_admin and status = 1 order by id`,
@@ -89,12 +88,30 @@ async function askAdminsToRead(tx: Tx, orgId: number, now: Date, pnps: DemoPnp[]
   if (!pnp || admins.length === 0) return;
   await askToRead(tx, orgId, pnp, {
     name: 'Leadership attestation',
-    askedBy: owner?.id ?? null,
+    askedBy: owner,
     asked: new Date(now.getTime() - DAY),
     due: new Date(now.getTime() + 7 * DAY),
     readers: admins.map((a) => a.id),
     acknowledged: 0,
   });
+}
+
+/**
+ * The first active user who is an Owner of the P&P but no org admin: one who may manage its read
+ * acknowledgements (an Author or the policy owner as such may not); null when it has none.
+ */
+export async function ownerOf(tx: Tx, orgId: number, pnpId: number): Promise<number | null> {
+  const { assignees } = await listAssignees(tx, orgId, pnpId);
+  const owners = new Set(assignees.filter((a) => a.role === ObjectRole.Owner).map((a) => a.user_id));
+  const [owner] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from org_users where org_id = ${orgId} and status = 1 and not is_admin
+         and id in (${sql.join(
+           [...owners, 0].map((id) => sql`${id}`),
+           sql`, `,
+         )}) order by id limit 1`,
+  );
+  return owner?.id ?? null;
 }
 
 interface Asking {

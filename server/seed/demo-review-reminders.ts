@@ -12,7 +12,7 @@ const DEMO_REVIEW_IN_DAYS = 60;
 /**
  * Demo data: one published P&P of the organisation reaches its reminder date today (review date in
  * 60 days), and the daily review job runs, so its Owners and Authors have an open 'Start Review or
- * Extend' task on first start. Answers the number of tasks opened (0 when the organisation has no
+ * Extend' task on first start (a P&P already overdue for review is left overdue). Answers the number of tasks opened (0 when the organisation has no
  * published P&P).
  */
 export async function seedDemoReviewReminders(deps: Deps, orgId: number): Promise<number> {
@@ -28,6 +28,7 @@ export async function seedDemoReviewReminders(deps: Deps, orgId: number): Promis
            where d.id = (select d2.id from pnp_documents d2
                            join pnps p on p.org_id = d2.org_id and p.id = d2.pnp_id and p.status = ${PnpStatus.Published}
                           where d2.org_id = ${orgId} and d2.status = ${VersionStatus.Active}
+                            and (d2.review_dt is null or d2.review_dt >= ${today}::date)
                             and not exists (select 1 from pnp_documents draft
                                              where draft.org_id = d2.org_id and draft.pnp_id = d2.pnp_id
                                                and draft.status = ${VersionStatus.Draft})

@@ -17,6 +17,10 @@ import { utcDate } from '../platform/clock';
 import type { DemoPolicy } from './demo-policy-text';
 
 const DAY = 86_400_000;
+/** The first P&P's story starts this long ago: published a year and more ago, its review date is past. */
+const OVERDUE_STARTED_DAYS_AGO = 420;
+/** The first revised P&P's newest revision starts this long ago (it is published ten days later). */
+const RECENT_REVISION_DAYS_AGO = 18;
 const MIME = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pdf: 'application/pdf',
@@ -118,13 +122,22 @@ export async function playStories(
   }
 
   const pnpIds = new Map<string, number>();
+  let recentlyRevised = false;
   for (const [index, policy] of policies.entries()) {
     const story = policy.story;
     // Published P&Ps are spread over the past year; drafts were started in the last weeks, early
     // enough that their furthest step (`advance`: approved 8 days after the start, attachments 12)
     // is behind us: nothing of the demo is dated in the future.
+    // The first P&P was published more than a year ago and never reviewed since: it is overdue for
+    // review, and it is what sets Recently Published (the last year) apart from All Files.
     const startedDaysAgo =
-      story.kind === 'draft' ? 12 + (index % 5) * 3 : story.kind === 'revised' ? 700 : 330 - index * 5;
+      story.kind === 'draft'
+        ? 12 + (index % 5) * 3
+        : story.kind === 'revised'
+          ? 700
+          : index === 0
+            ? OVERDUE_STARTED_DAYS_AGO
+            : 330 - index * 5;
     const { pnp, doc } = await createPnp(
       as('paul.owner', startedDaysAgo),
       {
@@ -149,11 +162,14 @@ export async function playStories(
       // Each later version: the annual review starts a revision that goes through the workflow again.
       let activeId = doc.id;
       for (let version = 2; version <= story.versions; version += 1) {
-        const daysAgo = version === story.versions ? 120 : 400;
+        // The first revised P&P's newest version came out a week ago: news for Recently Published.
+        const latestDaysAgo = recentlyRevised ? 120 : RECENT_REVISION_DAYS_AGO;
+        const daysAgo = version === story.versions ? latestDaysAgo : 400;
         const draft = await startRevision(as('paul.owner', daysAgo), pnp.id, activeId, { comment: 'Annual review.' });
         await advance(pnp.id, draft.id, daysAgo - 1, 'Published');
         activeId = draft.id;
       }
+      recentlyRevised = true;
     }
     if (story.kind === 'revision') {
       const draft = await startRevision(as('paul.owner', 9), pnp.id, doc.id, { comment: 'Annual review.' });

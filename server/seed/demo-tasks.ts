@@ -23,7 +23,7 @@ const DUE_FOR_REVIEW = 2;
  * - when no P&P waits for its review yet, the oldest published ones come due: their review date
  *   moves into the coming weeks, their reminder date is passed, and their Owners and Authors get
  *   the reminder the daily job would have given (due on the review date, so the job does not
- *   give it twice).
+ *   give it twice). A P&P already overdue for review stays so (the demo shows one).
  *
  * Acknowledge tasks come with the demo's read acknowledgements (another part of the seed).
  */
@@ -61,6 +61,7 @@ export async function seedDemoTasks(tx: Tx, orgId: number, now: Date): Promise<v
     sql`select d.id, d.pnp_id, d.reminder_days from pnp_documents d
           join pnps p on p.org_id = d.org_id and p.id = d.pnp_id and p.status = ${PnpStatus.Published}
          where d.org_id = ${orgId} and d.status = ${VersionStatus.Active}
+           and (d.review_dt is null or d.review_dt >= ${utcDate(now)}::date)
            and not exists (select 1 from pnp_documents x
                             where x.org_id = d.org_id and x.pnp_id = d.pnp_id and x.status = ${VersionStatus.Draft})
          order by d.effective_dt, d.id

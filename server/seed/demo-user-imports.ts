@@ -3,10 +3,14 @@ import { queryRows, type Tx } from '../db/client';
 import { bulkUploads } from '../db/schema/index';
 
 const DAY = 24 * 3_600_000;
+/** Before the oldest act of the demo's stories (a revised P&P begun 700 days ago). */
+const IMPORTED_DAYS_AGO = 730;
 
 /**
- * The demo's import history (issue 13): an upload refused two weeks ago for two bad rows (nothing
- * imported), and the corrected file accepted the next day with the demo's ordinary users. Runs in
+ * The demo's import history (issue 13): an upload refused for two bad rows (nothing imported), and
+ * the corrected file accepted the next day with the demo's ordinary users. That import is how they
+ * joined, so it is dated before the first thing the stories have them do (about two years ago);
+ * their Created dates and logs follow it (demo-people.ts). Runs in
  * the demo organisation's system transaction; does nothing when the organisation already has an
  * upload of users (a second start) or no admin.
  */
@@ -27,8 +31,8 @@ export async function seedDemoUserImports(tx: Tx, orgId: number, now: Date): Pro
     sql`select count(*)::int as n from org_users where org_id = ${orgId} and not is_admin and status <> -1`,
   );
   const imported = Math.max(1, count?.n ?? 1);
-  const refusedAt = new Date(now.getTime() - 14 * DAY);
-  const acceptedAt = new Date(now.getTime() - 13 * DAY);
+  const refusedAt = new Date(now.getTime() - (IMPORTED_DAYS_AGO + 1) * DAY);
+  const acceptedAt = new Date(now.getTime() - IMPORTED_DAYS_AGO * DAY);
   await tx.insert(bulkUploads).values([
     {
       orgId,

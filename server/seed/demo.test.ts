@@ -7,7 +7,12 @@ import { pnpDocuments, storedFiles } from '../db/schema/index';
 import { withSystem } from '../db/tenant';
 import { createTestApp, type TestApp } from '../test/harness';
 import { matchesPattern } from '../../shared/domain/validation';
+import { ObjectRole } from '../../shared/domain/roles';
+import { listAssignees } from '../modules/pnps/participants';
+import { sendDailySummaries } from '../modules/notifications/daily-summary';
+import { mailNewNotifications } from '../modules/notifications/mail-new-notifications';
 import { seedDemo } from './demo';
+import { DEMO_UNREAD_PER_USER } from './demo-notifications';
 import { DEMO_POLICIES } from './demo-content';
 import { DEMO_STAFF, DEMO_USERS } from './demo-users';
 
@@ -175,6 +180,122 @@ describe('demo data', () => {
         expect([session.admin, session.p_owner, session.binder_or_folder_owner]).toEqual([false, false, false]);
     }
   }, 30_000);
+
+  it('keeps its history quiet: a first start mails only the few recent notifications each user has unread', async () => {
+    const db = t.deps.database.db;
+    const news = await withSystem(db, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from notifications where mailed_at is null`),
+    );
+    // The news is mailed (the outbox shows the demo's e-mail), never the months of history (with
+    // SMTP_URL set it would send them all): whatever is left unmailed is unread and recent.
+    const mailed = await withSystem(db, (tx) => mailNewNotifications(tx, t.deps.clock.now()));
+    const summaries = await withSystem(db, (tx) =>
+      sendDailySummaries(tx, new Date(t.deps.clock.now().getTime() + 86_400_000)),
+    );
+    expect(mailed).toBeGreaterThan(0);
+    expect(mailed + summaries).toBeLessThanOrEqual(news[0]!.n);
+    const stale = await withSystem(db, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from notifications
+             where mailed_at is null or (status = 1 and created_at < now() - interval '30 days')`,
+      ),
+    );
+    expect(stale[0]!.n).toBe(0);
+    const unread = await withSystem(db, (tx) =>
+      queryRows<{ user_id: number; unread: number; total: number }>(
+        tx,
+        sql`select user_id, count(*) filter (where status = 1)::int as unread, count(*)::int as total
+              from notifications group by user_id`,
+      ),
+    );
+    expect(unread.every((u) => u.unread <= DEMO_UNREAD_PER_USER)).toBe(true);
+    expect(unread.filter((u) => u.unread > 0).length).toBeGreaterThanOrEqual(3);
+    expect(unread.some((u) => u.total > u.unread)).toBe(true);
+  });
+
+  it('has read acknowledgements Active, Closed and Canceled, one asking a group, each asked by a manager', async () => {
+    const db = t.deps.database.db;
+    const acks = await withSystem(db, (tx) =>
+      queryRows<{ org_id: number; pnp_id: number; name: string; status: number; created_by: number; groups: number }>(
+        tx,
+        sql`select a.org_id, a.pnp_id, a.name, a.status, a.created_by,
+                   (select count(*) from read_ack_groups g where g.read_ack_id = a.id)::int as groups
+              from read_acknowledgements a order by a.id`,
+      ),
+    );
+    expect(new Set(acks.map((a) => a.status))).toEqual(new Set([1, 2, 3]));
+    expect(acks.some((a) => a.groups > 0)).toBe(true);
+    for (const ack of acks) {
+      const { assignees } = await withSystem(db, (tx) => listAssignees(tx, ack.org_id, ack.pnp_id));
+      const owners = assignees.filter((a) => a.role === ObjectRole.Owner).map((a) => a.user_id);
+      const [asker] = await withSystem(db, (tx) =>
+        queryRows<{ is_admin: boolean }>(tx, sql`select is_admin from org_users where id = ${ack.created_by}`),
+      );
+      expect(asker?.is_admin || owners.includes(ack.created_by), ack.name).toBe(true);
+    }
+  });
+
+  it('shows library use: favourites and recent views for everyone, views of most versions, news and an overdue P&P', async () => {
+    const [facts] = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{
+        users: number;
+        with_favorites: number;
+        with_recent_views: number;
+        viewed_versions: number;
+        versions: number;
+        recent: number;
+        overdue: number;
+        older_than_a_year: number;
+      }>(
+        tx,
+        sql`select (select count(*) from org_users where status = 1)::int as users,
+                   (select count(*) from (select user_id from library_favorites where favorite
+                                           group by user_id having count(*) >= 3) f)::int as with_favorites,
+                   (select count(*) from (select user_id from library_views where viewed_at > now() - interval '14 days'
+                                           group by user_id having count(distinct pnp_id) >= 5) v)::int as with_recent_views,
+                   (select count(distinct document_id) from library_views)::int as viewed_versions,
+                   (select count(*) from pnp_documents where published_at is not null)::int as versions,
+                   (select count(*) from pnp_documents where published_at > now() - interval '30 days')::int as recent,
+                   (select count(*) from pnp_documents d join pnps p on p.id = d.pnp_id and p.status = 2
+                     where d.status = 2 and d.review_dt < current_date)::int as overdue,
+                   (select count(*) from pnps where status = 2
+                     and active_published_at < now() - interval '365 days')::int as older_than_a_year`,
+      ),
+    );
+    expect(facts!.with_favorites).toBe(facts!.users);
+    expect(facts!.with_recent_views).toBe(facts!.users);
+    expect(facts!.viewed_versions).toBeGreaterThan(facts!.versions / 2);
+    expect(facts!.recent).toBeGreaterThanOrEqual(1);
+    expect(facts!.overdue).toBe(1);
+    expect(facts!.older_than_a_year).toBe(1);
+  });
+
+  it("people's records agree: created by the import, logged and welcomed then, signed in when they visited", async () => {
+    const users = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ username: string; created: boolean; logs: string[]; signed_in: boolean; summary: string | null }>(
+        tx,
+        sql`select u.username,
+                   (u.is_admin or u.created_at = (select b.created_at from bulk_uploads b
+                                                   where b.status = 'completed' and b.kind = 'users')) as created,
+                   array(select l.action from user_logs l where l.user_id = u.id and l.created_at >= u.created_at
+                          order by l.created_at, l.id) as logs,
+                   (u.last_login_at is not null and u.last_login_at = (select max(v.signed_in_at) from visitor_logs v
+                                                   where v.user_id = u.id and v.sudoer_id is null)) as signed_in,
+                   s.settings ->> 'ntfy_email_summary' as summary
+              from org_users u left join user_settings s on s.user_id = u.id order by u.id`,
+      ),
+    );
+    for (const user of users) {
+      expect(user, user.username).toMatchObject({ created: true, signed_in: true });
+      expect(user.logs[0], user.username).toMatch(/^Created/);
+    }
+    expect(users.find((u) => u.username === 'rita.reviewer')?.logs).toEqual([
+      'Created by bulk upload',
+      'Welcome Email Sent',
+    ]);
+    expect(users.filter((u) => u.summary === 'daily')).toHaveLength(1);
+  });
 
   it('published P&Ps hold real DOCX and PDF files', async () => {
     const files = await withSystem(t.deps.database.db, (tx) =>

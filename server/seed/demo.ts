@@ -18,6 +18,10 @@ import type { OrgActor } from '../http/actor';
 import { hashPassword } from '../modules/auth/password';
 import { DEMO_POLICIES, DEMO_TEMPLATES } from './demo-content';
 import { attachmentDocument, policyDocument } from './demo-policy-text';
+import { seedDemoLibraryActivity } from './demo-library';
+import { settleDemoNotifications } from './demo-notifications';
+import { seedDemoPeopleHistory } from './demo-people';
+import { seedDemoReadAckHistory } from './demo-read-ack-history';
 import { seedDemoReadAcks } from './demo-read-acks';
 import { seedDemoReviewReminders } from './demo-review-reminders';
 import { playStories, type RenderedFile } from './demo-stories';
@@ -193,14 +197,20 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     );
     // Work waiting for every demo user: each kind of task, and a read acknowledgement half done.
     await seedDemoTasks(tx, orgId, now);
+    await seedDemoLibraryActivity(tx, orgId, now);
     await seedDemoReadAcks(tx, orgId, now);
+    await seedDemoReadAckHistory(tx, orgId, now);
     await seedDemoUserGroupLogs(tx, orgId, now);
     await seedDemoUserImports(tx, orgId, now);
     await seedDemoHstmPeople(tx, orgId, now);
+    await seedDemoPeopleHistory(tx, orgId);
     return orgId;
   });
   // A review reminder comes due today, opened by the daily job itself (its own transaction).
-  if (seededOrgId !== null) await seedDemoReviewReminders(deps, seededOrgId);
+  if (seededOrgId !== null) {
+    await seedDemoReviewReminders(deps, seededOrgId);
+    await withSystem(deps.database.db, (tx) => settleDemoNotifications(tx, seededOrgId, deps.clock.now()));
+  }
   return true;
 }
 

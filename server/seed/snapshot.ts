@@ -13,20 +13,44 @@ import { seedDemo } from './demo';
  * seeded, and the files its P&Ps point to. A first start on an empty data directory copies it in
  * instead of creating the database, running every migration and playing forty P&Ps through the
  * workflow (more than ten seconds of CPU on a small machine). Migrations added after the build still
- * run on top of it at start. Its dates are those of the build.
+ * run on top of it at start. Its dates are those of the build, so it is used only on the day it
+ * was built (see snapshotIsCurrent).
  */
 export interface DemoSnapshot {
   database: string;
   files: string;
+  /** When the snapshot was seeded (an ISO instant, alone in the file). */
+  seededAt: string;
 }
+
+/** A snapshot older than this is not copied in: a first start seeds the demo afresh instead. */
+export const SNAPSHOT_MAX_AGE_MS = 24 * 3_600_000;
 
 export const snapshotIn = (dir: string): DemoSnapshot => ({
   database: path.join(dir, 'pgdata.tar'),
   files: path.join(dir, 'files'),
+  seededAt: path.join(dir, 'seeded-at.txt'),
 });
 
 export const snapshotExists = (snapshot: DemoSnapshot): boolean =>
   existsSync(snapshot.database) && existsSync(snapshot.files);
+
+/**
+ * True when the snapshot may be copied in at `now`: it exists and was seeded less than a day ago.
+ * The demo is dated relative to its seeding (drafts started days ago, reviews and read
+ * acknowledgements due in the coming weeks, a review reminder due "today"): a snapshot built a
+ * week before the first start would greet its users with overdue work and a history that stopped
+ * a week ago. Shifting every date of the snapshot by its age would have to know every date column
+ * and every date written inside texts and change logs, so a stale snapshot (or one without its
+ * seeding time, from an older build) is ignored and the demo seeded live, once, in ten-odd seconds.
+ */
+export function snapshotIsCurrent(snapshot: DemoSnapshot, now: Date): boolean {
+  if (!snapshotExists(snapshot) || !existsSync(snapshot.seededAt)) return false;
+  const seededAt = Date.parse(readFileSync(snapshot.seededAt, 'utf8').trim());
+  if (Number.isNaN(seededAt)) return false;
+  const age = now.getTime() - seededAt;
+  return age >= 0 && age < SNAPSHOT_MAX_AGE_MS;
+}
 
 /** Seeds a fresh in-memory database and writes it, with its files, into `dir` (replacing what was there). */
 export async function writeDemoSnapshot(dir: string): Promise<void> {
@@ -44,7 +68,9 @@ export async function writeDemoSnapshot(dir: string): Promise<void> {
       files: localFileStore(target.files),
       log: pino({ level: 'warn' }),
     };
+    const seededAt = systemClock.now();
     await seedDemo(deps);
+    writeFileSync(target.seededAt, `${seededAt.toISOString()}\n`);
     const dump = await database.dump!();
     writeFileSync(target.database, Buffer.from(await dump.arrayBuffer()));
   } finally {
