@@ -12,8 +12,8 @@ const DEMO_REVIEW_IN_DAYS = 60;
 /**
  * Demo data: one published P&P of the organisation reaches its reminder date today (review date in
  * 60 days), and the daily review job runs, so its Owners and Authors have an open 'Start Review or
- * Extend' task on first start (a P&P already overdue for review is left overdue). Answers the number of tasks opened (0 when the organisation has no
- * published P&P).
+ * Extend' task on first start. A P&P already overdue for review is left overdue (the demo shows
+ * one). Answers the number of tasks opened (0 when the organisation has no such P&P).
  */
 export async function seedDemoReviewReminders(deps: Deps, orgId: number): Promise<number> {
   const now = deps.clock.now();

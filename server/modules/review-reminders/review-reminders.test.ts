@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
+import { createContainer, createOrg } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
+import { createPublishedPnp } from '../../test/library-factories';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
 import { seedDemoReviewReminders } from '../../seed/demo-review-reminders';
 import { runReviewReminders } from './review-reminders.service';
@@ -139,13 +141,30 @@ describe('the daily review job', () => {
 
   it("the demo seed leaves an open 'Start Review or Extend' task for the owners on first start", async () => {
     await published('Demo policy');
-    t.clock.set(new Date('2031-01-10T09:00:00Z'));
+    t.clock.set(new Date('2027-01-10T09:00:00Z'));
     expect(await seedDemoReviewReminders(t.deps, w.org.id)).toBeGreaterThanOrEqual(1);
     const open = await rows<{ user_id: number }>(
       sql`select user_id from tasks where org_id = ${w.org.id} and kind = 'PendingRevision' and status = 1
-             and due_dt = '2031-03-11'::date`,
+             and due_dt = '2027-03-11'::date`,
     );
     expect(open.map((task) => task.user_id)).toContain(w.binderOwner.id);
+  });
+
+  it('the demo seed leaves a P&P already overdue for review overdue (the demo shows one)', async () => {
+    // Its own organisation, whose one published P&P's review date has passed (no sign-in needed).
+    const org = await createOrg(t.deps);
+    const binder = await createContainer(t.deps, org.id, { name: 'Overdue Binder' });
+    const overdue = await createPublishedPnp(t.deps, org.id, binder.id, {
+      name: 'Overdue Policy',
+      effectiveDt: '2025-01-01',
+      reviewDt: '2026-01-01',
+    });
+    t.clock.set(new Date('2027-01-10T09:00:00Z'));
+    expect(await seedDemoReviewReminders(t.deps, org.id)).toBe(0);
+    const [dates] = await rows<{ review_dt: string }>(
+      sql`select review_dt::text from pnp_documents where id = ${overdue.versionId}`,
+    );
+    expect(dates!.review_dt).toBe('2026-01-01');
   });
 });
 
@@ -178,7 +197,10 @@ describe('a reminder date already reached when the dates are set', () => {
     const d = await published('Moved Reminder');
     expect(await reminderTasks(d.docId)).toEqual([]);
     const move = (reminder: string) =>
-      a.binderOwner.put(`/api/o/${w.org.id}/pnp_documents/${d.docId}`, { pnp_id: d.pnpId, document: { reminder_dt: reminder } });
+      a.binderOwner.put(`/api/o/${w.org.id}/pnp_documents/${d.docId}`, {
+        pnp_id: d.pnpId,
+        document: { reminder_dt: reminder },
+      });
     expect((await move('2026-12-01')).statusCode).toBe(200);
     expect(await reminderTasks(d.docId)).toEqual([]);
     expect((await move('2026-06-10')).statusCode).toBe(200);
