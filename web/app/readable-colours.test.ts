@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, mergeMantineTheme, toRgba, type MantineColorsTuple } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { AA_TEXT_CONTRAST, contrastRatio, readableLightText, readableLightTextVariables } from './readable-colours';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
 
@@ -47,5 +47,16 @@ describe('the text of light badges and buttons', () => {
     expect(variables['--mantine-color-green-light-color']).toBe(readableLightText(shadesOf('green')));
     expect(variables['--mantine-color-teal-light-color']).toBe(readableLightText(shadesOf('teal')));
     expect(Object.keys(variables)).toHaveLength(Object.keys(resolved.colors).length);
+  });
+});
+
+describe('dimmed text and placeholders', () => {
+  it("read at AA contrast on white ('Choose a file' in an empty file input is a placeholder)", () => {
+    const { light } = cssVariablesResolver(resolved);
+    for (const name of ['--mantine-color-dimmed', '--mantine-color-placeholder'] as const) {
+      const colour = light[name];
+      expect(colour, name).toBeDefined();
+      expect(contrastRatio(colour ?? '', '#ffffff'), name).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    }
   });
 });

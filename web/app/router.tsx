@@ -1,69 +1,17 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootScreen } from './boot-screen';
-import { orgUserGuard, rootRedirect } from './guards';
-import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { lazyPage } from './route-table/lazy-page';
-import { orgRoutes } from './route-table/org-routes';
-import { Redirecting } from './route-table/route-helpers';
-import { staffRoutes } from './route-table/staff-routes';
-import { LoginPage } from './routes/login-page';
+import { appRoutes } from './route-table/app-routes';
 
-/**
- * Every route of spec §2. The sign-in screen is in the first bundle (it is most people's first
- * screen); everything else loads by route.
- */
+/** Every route of spec §2 (web/app/route-table/app-routes.ts) inside the root layout. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: BootScreen,
-    children: [
-      { index: true, loader: rootRedirect, Component: Redirecting },
-      {
-        Component: PublicLayout,
-        children: [
-          { path: 'login', Component: LoginPage },
-          { path: 't/:tenant', lazy: lazyPage(() => import('./routes/tenant-login-page'), 'TenantLoginPage') },
-          {
-            path: 'set_password/:token',
-            lazy: lazyPage(() => import('../features/users/pages/set-password-page'), 'SetPasswordPage'),
-          },
-          {
-            path: 'staff_set_password/:token',
-            lazy: lazyPage(() => import('../features/hstm-users/staff-set-password-page'), 'StaffSetPasswordPage'),
-          },
-          { path: 'error/:error', lazy: lazyPage(() => import('./routes/error-page'), 'ErrorPage') },
-          {
-            path: 'hstm/login_as/:userId/:userName',
-            lazy: lazyPage(() => import('./routes/login-as-page'), 'LoginAsPage'),
-          },
-        ],
-      },
-      orgRoutes,
-      staffRoutes,
-      {
-        path: 'self',
-        loader: orgUserGuard,
-        handle: { crumb: 'Home' },
-        lazy: lazyPage(() => import('./layouts/self-layout'), 'SelfLayout'),
-        children: [
-          { index: true, loader: () => redirect('/self/preferences'), Component: Redirecting },
-          {
-            path: 'preferences',
-            handle: {
-              crumb: 'Preferences',
-              description: 'Your own settings: e-mail summary of notifications and other preferences.',
-            },
-            lazy: lazyPage(() => import('../features/preferences/pages/preferences-page'), 'PreferencesPage'),
-          },
-        ],
-      },
-      // Spec §2: any other path goes to error/404.
-      { path: '*', loader: () => redirect('/error/404'), Component: Redirecting },
-    ],
+    children: appRoutes,
   },
 ];
 

@@ -83,16 +83,21 @@ export const theme = createTheme({
   },
 });
 
+/** A grey that reads at AA contrast on white (Mantine's dimmed and placeholder greys do not). */
+const READABLE_GREY = '#5b6672';
+
 /**
- * Mantine's dimmed grey is below 4.5:1 on white; a darker grey passes axe colour-contrast. So is the
- * text of light badges and buttons in several colours (an ACTIVE status in green, a report group in
- * teal): each keeps its colour, in a shade dark enough to read.
+ * Mantine's dimmed grey is below 4.5:1 on white; a darker grey passes axe colour-contrast. So is its
+ * placeholder grey, which is text on the screen where a file input or a date picker has no value
+ * yet ('Choose a file'). So is the text of light badges and buttons in several colours (an ACTIVE
+ * status in green, a report group in teal): each keeps its colour, in a shade dark enough to read.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
   light: {
     ...readableLightTextVariables(resolvedTheme),
-    '--mantine-color-dimmed': '#5b6672',
+    '--mantine-color-dimmed': READABLE_GREY,
+    '--mantine-color-placeholder': READABLE_GREY,
     '--mantine-color-body': '#ffffff',
   },
   dark: {},

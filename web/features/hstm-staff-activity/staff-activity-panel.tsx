@@ -51,7 +51,8 @@ export function StaffActivityPanel() {
           <Badge variant="outline" color={METHOD_COLOURS[l.method] ?? 'gray.6'} c="dark.7">
             {l.method}
           </Badge>
-          <Code>{l.route.replace(/^\/api\//, '')}</Code>
+          {/* A long path wraps instead of scrolling inside its cell, out of reach of the keyboard. */}
+          <Code style={{ overflowWrap: 'anywhere' }}>{l.route.replace(/^\/api\//, '')}</Code>
         </Group>
       ),
     },

@@ -174,7 +174,16 @@ export function BulkUploadPage() {
     >
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <Dropzone ref={dropzone} onDrop={add} multiple disabled={running} aria-label="Choose files to upload">
+          {/* The file input inside the drop zone is a control of its own for a screen reader (it is
+              hidden only from sight): it is named as the zone is. */}
+          <Dropzone
+            ref={dropzone}
+            onDrop={add}
+            multiple
+            disabled={running}
+            aria-label="Choose files to upload"
+            inputProps={{ 'aria-label': 'Choose files to upload' }}
+          >
             <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
               <IconUpload size={32} aria-hidden />
               <Stack gap={2}>
