@@ -8,15 +8,27 @@
 -- waiting for them that is due first (no due date last, then the oldest). Asked by none, an open
 -- task closes (status 3); asked, the open task is pointed at that one with its due date, or opened
 -- (created at `p_at`: the reader must open the document after that to acknowledge it). An open task
--- that is only pointed elsewhere keeps its id, its creation and its reminders.
+-- that is only pointed elsewhere keeps its id, its creation and its reminders. Only active users
+-- hold tasks: a reader row left from before leavers lost theirs gives a deactivated user none.
 CREATE OR REPLACE FUNCTION read_ack_sync_tasks(p_org integer, p_document integer, p_users integer[], p_at timestamptz)
 RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- The readers' open tasks are locked first, in a statement of their own: one that another
+  -- transaction is closing or completing (an acknowledgement, a cancel) is waited for, and the
+  -- statement below then reads it as that transaction left it. Read in one statement, a task just
+  -- closed elsewhere would still look open to the insert and a group's new member asked by another
+  -- read acknowledgement would be left without one. (The services lock the P&P first; the group
+  -- membership triggers, which call this too, do not.)
+  PERFORM 1 FROM tasks t
+    WHERE t.org_id = p_org AND t.user_id = ANY (p_users) AND t.document_id = p_document
+      AND t.kind = 'Acknowledge' AND t.status = 1
+    FOR UPDATE;
   WITH wanted AS (
     SELECT DISTINCT ON (r.user_id) r.user_id, a.id AS read_ack_id, a.pnp_id, a.due_dt
       FROM read_ack_readers r
       JOIN read_acknowledgements a ON a.org_id = r.org_id AND a.id = r.read_ack_id
+      JOIN org_users u ON u.org_id = r.org_id AND u.id = r.user_id AND u.status = 1
      WHERE r.org_id = p_org AND r.user_id = ANY (p_users) AND r.completion = 0
        AND a.document_id = p_document AND a.status = 1
      ORDER BY r.user_id, a.due_dt NULLS LAST, a.created_at, a.id

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { changeLogs, readAckReaders, tasks } from '../../db/schema/index';
+import { UserStatus } from '../../../shared/domain/statuses';
+import { changeLogs, orgUsers, readAckReaders, tasks } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import { createGroupVia, updateGroupVia } from '../user-groups/user-groups-test-setup';
 import { body, createAck, publishedPnp, readAckWorld, urls } from './read-acks-test-setup';
@@ -219,5 +220,28 @@ describe('the one task while read acknowledgements end or lose the reader', () =
     ]);
     await edit(pnp.id, byGroup.id, { group_ids: [group.id], user_ids: [], due_date: '2026-07-01' });
     expect(await ackTasksOf(w.reviewer.id, pnp.id)).toMatchObject([{ id: reviewerTask!.id, status: 3 }]);
+  });
+
+  it('gives a deactivated reader no task, even with a reader row left from before leavers lost theirs', async () => {
+    const { a, w, t } = world;
+    const pnp = await publishedPnp(t, w);
+    const first = await createAck(a.binderOwner, u.base(pnp.id), { user_ids: [w.reviewer.id, w.reader.id] });
+    await createAck(a.binderOwner, u.base(pnp.id), { user_ids: [w.reviewer.id], due_date: '2026-08-01' });
+    expect(await openAckTasksOf(w.reviewer.id, pnp.id)).toHaveLength(1);
+    // Deactivated as before leaving took one's pending reader rows away: the task closed, the rows stayed.
+    await withSystem(db(), async (tx) => {
+      await tx.update(orgUsers).set({ status: UserStatus.Inactive }).where(eq(orgUsers.id, w.reviewer.id));
+      await tx
+        .update(tasks)
+        .set({ status: 3 })
+        .where(and(eq(tasks.userId, w.reviewer.id), eq(tasks.pnpId, pnp.id)));
+    });
+
+    // The one due first is cancelled: the other still names them, but an inactive user holds no task.
+    expect((await a.binderOwner.put(u.one(pnp.id, first.id, '/cancel'))).statusCode).toBe(200);
+    expect(await openAckTasksOf(w.reviewer.id, pnp.id)).toEqual([]);
+    await withSystem(db(), (tx) =>
+      tx.update(orgUsers).set({ status: UserStatus.Active }).where(eq(orgUsers.id, w.reviewer.id)),
+    );
   });
 });
