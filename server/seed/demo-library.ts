@@ -45,11 +45,13 @@ export async function seedDemoLibraryActivity(tx: Tx, orgId: number, now: Date):
       from (${readersAndPnps}) r
      where r.pick <= ${FAVORITES_PER_USER}`);
 
-  // The favourites were among what each user opened lately, with a few more.
+  // The favourites were among what each user opened lately, with a few more: four days ago and
+  // earlier, before the demo's pending read acknowledgements asked them (three days ago and since),
+  // so a reader still has to open the document before Acknowledge is offered.
   await tx.execute(sql`
     insert into library_views (org_id, user_id, pnp_id, document_id, viewed_at)
     select ${orgId}, r.user_id, r.pnp_id, r.document_id,
-           ${at}::timestamptz - (r.pick * 2 + r.user_id % 2) * interval '1 day' - (r.user_id % 5 + 1) * interval '1 hour'
+           ${at}::timestamptz - (r.pick * 2 + 2 + r.user_id % 2) * interval '1 day' - (r.user_id % 5 + 1) * interval '1 hour'
       from (${readersAndPnps}) r
      where r.pick <= ${RECENT_VIEWS_PER_USER}`);
 
