@@ -43,6 +43,15 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   '/hstm/login_as/:userId/:userName': 'redirects at once to a session as another user',
 };
 
+/**
+ * react-arborist's trees (the manage screen's and the library's) scroll inside an inner list element
+ * that takes no focus of its own, which axe reports once the tree is long enough to scroll (as it is
+ * when other tests have made many binders). The tree itself (role=tree) takes focus, and its arrow
+ * keys move to a row and scroll it into view, so a keyboard user reaches and scrolls every row: the
+ * rule's concern is met by the widget. That element and that rule only.
+ */
+const WAIVERS = [{ rule: 'scrollable-region-focusable', target: 'div[role="tree"] > div' }] as const;
+
 /** Which sign-in walks a screen: its area of spec §2. */
 type Group = 'signed out' | 'P&P' | 'organisation' | 'staff';
 
@@ -119,7 +128,7 @@ async function walk(page: Page, patterns: readonly string[], known: readonly Ids
     try {
       await page.goto(filled.path);
       await screenShown(page, filled.path);
-      for (const violation of await seriousViolations(page)) failures.push(`${pattern}: ${violation}`);
+      for (const violation of await seriousViolations(page, {}, WAIVERS)) failures.push(`${pattern}: ${violation}`);
     } catch (error) {
       failures.push(`${pattern} (${filled.path}): ${summary(error)}`);
     }

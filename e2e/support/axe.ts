@@ -20,11 +20,24 @@ async function analyse(page: Page, scope: AxeScope, rules?: readonly string[]) {
   return axe.analyze();
 }
 
+/** One rule's finding on one element (its axe target, as reported) left out; the caller says why. */
+export interface AxeWaiver {
+  readonly rule: string;
+  readonly target: string;
+}
+
 /** Serious or critical accessibility violations (axe-core), each with where it is and why. */
-export async function seriousViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  scope: AxeScope = {},
+  waivers: readonly AxeWaiver[] = [],
+): Promise<string[]> {
   const results = await analyse(page, scope);
+  const waived = (rule: string, target: string) => waivers.some((w) => w.rule === rule && w.target === target);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !waived(v.id, n.target.join(' '))) }))
+    .filter((v) => v.nodes.length > 0)
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
