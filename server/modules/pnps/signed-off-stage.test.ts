@@ -160,3 +160,40 @@ describe('a step whose remaining people have all signed off', () => {
     expect(logged).toEqual({ created_by_user_id: null, created_by_user: DIRECTORY_SYNC_AUTHOR });
   });
 });
+
+describe('a step nobody is given any more', () => {
+  it('is skipped, as at submission: Reviewing with no reviewer, then an approval step with no approver', async () => {
+    const d = await submitted('Emptied Steps');
+    expect(await stageOf(d)).toEqual({ stage: DraftStage.Reviewing, step: null });
+    const user = (id: number) => [{ type: 'User', id }];
+    const participants = (reviewers: number[], approvers: number[]) => ({
+      object_type: 3,
+      participants: {
+        owners: user(w.binderOwner.id),
+        authors: user(w.author.id),
+        reviewers: reviewers.map((id) => ({ type: 'User', id })),
+        approvers: approvers.map((id) => ({ type: 'User', id })),
+      },
+    });
+
+    // The P&P's own participants, with no reviewer: the draft would wait for nobody in Reviewing.
+    const noReviewer = await a.admin.put(`/api/o/${w.org.id}/access/${d.pnpId}`, participants([], [w.approver1.id]));
+    expect(noReviewer.statusCode).toBe(200);
+    expect(await stageOf(d)).toEqual({ stage: DraftStage.Approving, step: 1 });
+    expect(await openTasks(d)).toEqual([{ user_id: w.approver1.id, kind: 'Approve' }]);
+    expect((await historyOf(d))[0]).toMatchObject({
+      action: 'Participants Changed',
+      comment: 'No reviewer is given this stage any more.',
+    });
+
+    // Then no approver of step 1 either (it was the only step): Publishing, the Owner asked to publish.
+    const noApprover = await a.admin.put(`/api/o/${w.org.id}/access/${d.pnpId}`, participants([], []));
+    expect(noApprover.statusCode).toBe(200);
+    expect(await stageOf(d)).toEqual({ stage: DraftStage.Publishing, step: null });
+    expect(await openTasks(d)).toEqual([{ user_id: w.binderOwner.id, kind: 'Publish' }]);
+    expect((await historyOf(d))[0]).toMatchObject({
+      action: 'Participants Changed',
+      comment: 'No approver is given step 1 any more.',
+    });
+  });
+});

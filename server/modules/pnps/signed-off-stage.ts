@@ -24,9 +24,17 @@ export const PARTICIPANTS_CHANGED = 'Participants Changed';
  * Called after its participants changed: when the one reviewer or approver still to act leaves the
  * P&P (deactivated, removed, reassigned), nobody is left to make that move, and the Owners given
  * the step could not make it either (they are not its reviewers, and nobody is left to approve on
- * behalf of). A step left with nobody at all stays: user-leaving.ts gives it to the Owners, who may
- * decline it or send it back to the authors. Recorded as the change's author's transition, with
- * the reason as its comment; it is not anyone's sign-off.
+ * behalf of).
+ *
+ * A step whose role nobody is given any more (the access was changed so that the step has no
+ * reviewer or approver, user or group) is skipped, as it is when a draft is submitted ('steps with
+ * no approvers are skipped', 'Reviewing ... skipped when there are no reviewers'): otherwise the
+ * draft would wait for nobody, with no one's task and no one to act on behalf of. A step still given
+ * to people who have all left (their grants stay) is not skipped: user-leaving.ts gives it to the
+ * Owners, who may decline it or send it back to the authors.
+ *
+ * Recorded as the change's author's transition, with the reason as its comment; it is not anyone's
+ * sign-off.
  */
 export async function moveOnWhenSignedOff(ctx: WorkflowCtx, pnpId: number): Promise<void> {
   const doc = await findDocumentByStatus(ctx.tx, ctx.orgId, pnpId, VersionStatus.Draft);
@@ -41,15 +49,21 @@ export async function moveOnWhenSignedOff(ctx: WorkflowCtx, pnpId: number): Prom
   const holders = reviewing ? withRole(assignees, ObjectRole.Reviewer) : withRole(assignees, ObjectRole.Approver, step);
   const signedOff = reviewing ? acceptedBy(signoffs) : approvedBy(signoffs, doc.approvalStep);
   const pending = reviewing ? state.pendingReviewers : state.pendingApprovers;
-  // Nobody of the step is still to act, and somebody still in it did sign off.
-  if (pending.length > 0 || !holders.some((a) => signedOff.includes(a.user_id))) return;
+  const role = reviewing ? ObjectRole.Reviewer : ObjectRole.Approver;
+  const given = participants.some((p) => p.role === role && (reviewing || p.approval_step === step));
+  // Nobody of the step is still to act, and somebody still in it did sign off; or nobody is given it.
+  const signedOffByAll = pending.length === 0 && holders.some((a) => signedOff.includes(a.user_id));
+  if (!signedOffByAll && given) return;
   const to = reviewing ? stageAfterReviewing(routingOf(assignees)) : stageAfterApprovalStep(routingOf(assignees), step);
   const c: DocContext = { ...base, doc, signoffs, state };
-  await moveDraft(
-    ctx,
-    c,
-    to,
-    PARTICIPANTS_CHANGED,
-    reviewing ? 'Every remaining reviewer had accepted.' : `Every remaining approver of step ${step} had approved.`,
-  );
+  await moveDraft(ctx, c, to, PARTICIPANTS_CHANGED, reasonOf(reviewing, step, signedOffByAll));
+}
+
+/** The comment of a step that moved on because its people changed. */
+function reasonOf(reviewing: boolean, step: number, signedOffByAll: boolean): string {
+  if (signedOffByAll)
+    return reviewing
+      ? 'Every remaining reviewer had accepted.'
+      : `Every remaining approver of step ${step} had approved.`;
+  return reviewing ? 'No reviewer is given this stage any more.' : `No approver is given step ${step} any more.`;
 }
