@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
+import { trackConnectionOpenings } from './connection-retry';
 import { nameStatementsOf } from './named-statements';
 import { openPglite } from './pglite-open';
 /**
@@ -67,6 +68,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       options: '-c jit=off',
     });
     pool.on('connect', (client) => nameStatementsOf(client));
+    // A transaction whose connection was found dead at its opening runs again on a newer one (tenant.ts).
+    trackConnectionOpenings(pool);
     const onConnectionError = listenForConnectionErrors(pool);
     releaseClientsWhoseConnectionEnds(pool);
     const db = drizzlePg({ client: pool }) as unknown as Db;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { noteOpeningFailure, type OpeningRoundTrip } from './connection-retry';
 import { PrologueQuery } from './prologue-query';
 
 /**
@@ -76,7 +77,7 @@ export function nameStatementsOf(client: pg.PoolClient | pg.Client): void {
     if (final && parameterised && callback === undefined) {
       finalStatements.delete(client);
       prologues.delete(client);
-      const sent = withPrologue(original, prologue ?? [], parameterised, values as unknown[], nameOf, ['commit']);
+      const sent = withPrologue(original, client, prologue ?? [], parameterised, values as unknown[], nameOf, COMMIT);
       return sent.then((result) => {
         committed.add(client);
         return result;
@@ -87,9 +88,9 @@ export function nameStatementsOf(client: pg.PoolClient | pg.Client): void {
     if (prologue) {
       prologues.delete(client);
       if (parameterised && callback === undefined) {
-        return withPrologue(original, prologue, parameterised, values as unknown[], nameOf);
+        return withPrologue(original, client, prologue, parameterised, values as unknown[], nameOf);
       }
-      return afterPrologue(original, prologue.join(';\n'), () => wrapped(config, values, callback), callback);
+      return afterPrologue(original, client, prologue.join(';\n'), () => wrapped(config, values, callback), callback);
     }
     if (parameterised) {
       const name = nameOf(parameterised.text);
@@ -100,6 +101,9 @@ export function nameStatementsOf(client: pg.PoolClient | pg.Client): void {
   // pg's query() is overloaded; the wrapper passes every form through unchanged but the one it names.
   client.query = wrapped as typeof client.query;
 }
+
+/** The epilogue of a transaction's final statement (commitWithNextStatement). */
+const COMMIT: readonly string[] = ['commit'];
 
 /**
  * Statements a connection sends in front of its next query, in the same round trip (the simple
@@ -160,10 +164,12 @@ export function takeCommitted(client: pg.PoolClient | pg.Client): boolean {
 
 /**
  * A parameterised statement with its prologue and epilogue in one round trip (prologue-query.ts),
- * answered as a promise like pg's own queries.
+ * answered as a promise like pg's own queries. A prologue opens a transaction: when its round trip
+ * fails, what it shows is noted for the transaction's holder (connection-retry.ts).
  */
 function withPrologue(
   original: (...args: unknown[]) => unknown,
+  client: pg.PoolClient | pg.Client,
   prologue: readonly string[],
   config: QueryConfigLike & { text: string },
   values: unknown[],
@@ -172,28 +178,49 @@ function withPrologue(
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const query = new PrologueQuery(prologue, { ...config, name: nameOf(config.text) }, values, epilogue);
-    const settle = (error: Error | null, result?: unknown) => (error ? reject(error) : resolve(result));
+    const settle = (error: Error | null, result?: unknown): void => {
+      if (!error) {
+        resolve(result);
+        return;
+      }
+      if (prologue.length > 0) {
+        const carriedCommit = epilogue.length > 0;
+        noteOpeningFailure(client, error, { carriedStatement: true, completedAny: query.completedAny, carriedCommit });
+      }
+      reject(error);
+    };
     (query as unknown as { callback: typeof settle }).callback = settle;
     original(query);
   });
 }
 
+/** The round trip of a prologue sent alone: the transaction's own statement waits for its answer. */
+const PROLOGUE_ALONE: OpeningRoundTrip = { carriedStatement: false, completedAny: false, carriedCommit: false };
+
 /**
  * A statement without parameters (it may hold several commands, which one extended-protocol batch
  * cannot) goes after its prologue, and only once the prologue succeeded: a query must never run
  * when its BEGIN or its role did not take (it would run as the owner, outside row-level security).
- * The query gets the prologue's error instead.
+ * The query gets the prologue's error instead (noted for the transaction's holder, as withPrologue's).
  */
 function afterPrologue(
   original: (...args: unknown[]) => unknown,
+  client: pg.PoolClient | pg.Client,
   prologue: string,
   next: () => unknown,
   callback: unknown,
 ): unknown {
   const sent = original(prologue) as Promise<unknown>;
+  const failed = (error: unknown): void => noteOpeningFailure(client, error, PROLOGUE_ALONE);
   if (typeof callback === 'function') {
-    sent.then(next, (error: unknown) => (callback as (error: unknown) => void)(error));
+    sent.then(next, (error: unknown) => {
+      failed(error);
+      (callback as (error: unknown) => void)(error);
+    });
     return undefined;
   }
-  return sent.then(next);
+  return sent.then(next, (error: unknown) => {
+    failed(error);
+    throw error;
+  });
 }

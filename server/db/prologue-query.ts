@@ -64,6 +64,14 @@ export class PrologueQuery extends (pg.Query as unknown as QueryConstructor) {
     this.pendingPrologue = prologue.length;
   }
 
+  /**
+   * Whether the server has answered that it completed a command of this batch: its prologue's come
+   * first, so until then it has run nothing of the batch (or said nothing of it).
+   */
+  get completedAny(): boolean {
+    return this.pendingPrologue < this.prologue.length || this.statementCompleted;
+  }
+
   /** pg reads the name when it writes the query and when the server answers a Parse. */
   get name(): string | undefined {
     return this.writing || this.pendingPrologue === 0 ? this.statementName : undefined;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db, Executor, Tx } from './client';
+import { connectOpenedFromNow, isLostConnection, takeLostOpening } from './connection-retry';
 import {
   appendToPrologue,
   commitWithNextStatement,
@@ -130,8 +131,11 @@ const openings = new WeakMap<object, readonly string[]>();
 export function beginAgainIfCommitted(tx: Executor): void {
   const client = pooledClientOf(tx);
   const opening = client ? openings.get(client) : undefined;
-  if (client && opening) reopenAfterCommit(client, opening);
+  if (client && opening && reopenAfterCommit(client, opening)) reopened.add(client);
 }
+
+/** Connections whose transaction committed and began again: what failed after is never run again. */
+const reopened = new WeakSet<object>();
 
 /**
  * Tests only: databases whose organisation requests keep the owner's role, so row-level security
@@ -178,6 +182,13 @@ function pooledClientOf(tx: Executor): pg.PoolClient | null {
  * a connection from the pool, a session and a transaction on it, COMMIT or ROLLBACK (unless the
  * COMMIT went with the final statement), the connection back. A transaction that made no query
  * sends nothing at all.
+ *
+ * When the connection turns out dead at the transaction's opening, before anything of it was done
+ * (its backend ended while it sat idle in the pool, and the pool had not read so yet:
+ * connection-retry.ts), the transaction runs once more from its start on a connection opened since;
+ * `fn` has then seen nothing from the database but the failure of its first statement. Once
+ * anything of it may have been done it never runs again, so a write is never made twice. A
+ * transaction whose connection is alive pays no round trip for this.
  */
 async function pooledTransaction<T>(
   session: PoolSession & { client: pg.Pool },
@@ -185,34 +196,87 @@ async function pooledTransaction<T>(
   fn: (tx: Tx) => Promise<T>,
   check?: string,
 ): Promise<T> {
-  const client = await session.client.connect();
+  // The opening as given: `prologue` itself grows with the settings a transaction adds (planOnce).
+  const opening: readonly string[] = [...prologue];
+  try {
+    return await transactionOn(await session.client.connect(), session, prologue, opening, fn, check);
+  } catch (error) {
+    if (!(error instanceof OpeningLost)) throw error;
+  }
+  try {
+    const fresh = await connectOpenedFromNow(session.client);
+    return await transactionOn(fresh, session, [...opening], opening, fn, check);
+  } catch (error) {
+    throw error instanceof OpeningLost ? error.lost : error;
+  }
+}
+
+/** The connection was lost at the transaction's opening, with nothing of the transaction done. */
+class OpeningLost extends Error {
+  constructor(readonly lost: unknown) {
+    super('The database connection was lost before the transaction did anything.');
+  }
+}
+
+/**
+ * One run of `pooledTransaction` on `client`, which it releases: with the error when the connection
+ * was lost at the opening, so that the pool closes it instead of handing it out again.
+ */
+async function transactionOn<T>(
+  client: pg.PoolClient,
+  session: PoolSession,
+  prologue: string[],
+  opening: readonly string[],
+  fn: (tx: Tx) => Promise<T>,
+  check?: string,
+): Promise<T> {
+  let lost: OpeningLost | undefined;
   try {
     const own = new NodePgSession(client, session.dialect, session.schema, session.options);
     const tx = new NodePgTransaction(session.dialect, own, session.schema) as unknown as Tx;
     deferPrologue(client, prologue);
-    openings.set(client, [...prologue]);
+    openings.set(client, opening);
     let result: T;
     try {
       result = await fn(tx);
     } catch (error) {
       // Nothing sent, or committed with the final statement: nothing to roll back.
       const nothingSent = dropPrologue(client);
+      // Lost at the opening: the transaction ended with the connection, having done nothing.
+      if (takeLostOpening(client) && !reopened.has(client)) throw new OpeningLost(error);
       if (!nothingSent && !takeCommitted(client)) await tx.execute(sql`rollback`);
       // A failure decided before anything was sent was decided with the caller's word alone: the
       // check runs now, and raises if that word no longer holds.
-      else if (nothingSent && check) await client.query(check);
+      else if (nothingSent && check) await checkAlone(client, check);
       if (check) failedAfterCheck(error);
       throw error;
     }
     if (dropPrologue(client)) {
       // Nothing was sent: what the handler answered came from the caller alone, which must hold.
-      if (check) await client.query(check);
+      if (check) await checkAlone(client, check);
     } else if (!takeCommitted(client)) await tx.execute(sql`commit`);
     return result;
+  } catch (error) {
+    if (error instanceof OpeningLost) lost = error;
+    throw error;
   } finally {
     dropPrologue(client);
     takeCommitted(client);
+    takeLostOpening(client);
     openings.delete(client);
-    client.release();
+    reopened.delete(client);
+    client.release(lost);
+  }
+}
+
+/**
+ * The check of a transaction that made no query, sent alone: its only round trip, and a read, so
+ * a connection lost there has done nothing either.
+ */
+async function checkAlone(client: pg.PoolClient, check: string): Promise<void> {
+  try {
+    await client.query(check);
+  } catch (error) {
+    throw isLostConnection(error) ? new OpeningLost(error) : error;
   }
 }
