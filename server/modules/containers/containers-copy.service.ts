@@ -4,6 +4,7 @@ import { accessGrants, containers, pnpDocuments, pnps, storedFiles } from '../..
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
+import { startFirstDraft } from '../pnps/pnps.service';
 import { placementProblems } from './containers.policy';
 import { presentWrittenNode } from './containers.presenter';
 import { countChildren, findPnp, isInSubtree, lockTree, ownsContainer, renumberChildren } from './containers.repo';
@@ -78,9 +79,10 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
       .returning({ id: containers.id });
     newIds.set(node.id, row!.id);
   }
-  const newPnpIds = new Map<number, number>();
+  const copies = new Map<number, PnpCopy>();
   for (const pnp of sourcePnps)
-    newPnpIds.set(pnp.id, await insertPnpCopy(ctx, pnp, newIds.get(pnp.container_id)!, pnp.position));
+    copies.set(pnp.id, await insertPnpCopy(ctx, pnp, newIds.get(pnp.container_id)!, pnp.position));
+  const newPnpIds = new Map([...copies].map(([sourceId, copy]) => [sourceId, copy.pnp.id]));
   await copyGrants(ctx, grants, newIds, newPnpIds);
 
   const rootId = newIds.get(source.id)!;
@@ -98,7 +100,7 @@ export async function copyNode(ctx: OrgCtx, item: CopyItem): Promise<ContainerTr
       deltas: { comment: `Copied from ${from}` },
     });
   }
-  for (const pnp of sourcePnps) await logPnpCopy(ctx, pnp, newPnpIds.get(pnp.id)!, from);
+  for (const pnp of sourcePnps) await startCopiedDraft(ctx, pnp, copies.get(pnp.id)!, from);
   const fresh = await getContainer(ctx, rootId);
   return presentWrittenNode({ ...fresh, itemType: fresh.type as 1 | 2 }, true);
 }
@@ -118,19 +120,28 @@ async function copyOnePnp(ctx: OrgCtx, item: CopyItem, destinationId: number | n
   }
   const [source] = await listPnpsToCopy(ctx.tx, ctx.orgId, { pnpId: pnp.id });
   const end = await countChildren(ctx.tx, ctx.orgId, destinationId);
-  const copyId = await insertPnpCopy(ctx, { ...source!, name: item.name ?? source!.name }, destinationId!, end);
+  const copy = await insertPnpCopy(ctx, { ...source!, name: item.name ?? source!.name }, destinationId!, end);
+  const copyId = copy.pnp.id;
   await copyGrants(ctx, await listGrantsOf(ctx.tx, ctx.orgId, [], [pnp.id]), new Map(), new Map([[pnp.id, copyId]]));
   if (item.position !== undefined && item.position < end) {
     await renumberChildren(ctx.tx, ctx.orgId, destinationId, { kind: 'p', id: copyId, index: item.position });
   }
-  await logPnpCopy(ctx, source!, copyId, await pathName(ctx, pnp.containerId));
+  await startCopiedDraft(ctx, source!, copy, await pathName(ctx, pnp.containerId));
   const fresh = (await findPnp(ctx.tx, ctx.orgId, copyId))!;
   return presentWrittenNode({ ...fresh, itemType: 3, parentId: fresh.containerId }, true);
 }
 
+/** A copied P&P and its first draft, as written: what its workflow starts from once its grants exist. */
+interface PnpCopy {
+  pnp: { id: number; name: string };
+  doc: { id: number; versionNumber: number | null };
+  fileName: string | null;
+}
+
 /** A new Draft P&P in Authoring with a copy of the source's current file (new bytes, new row). */
-async function insertPnpCopy(ctx: OrgCtx, source: SubtreePnp, containerId: number, position: number): Promise<number> {
+async function insertPnpCopy(ctx: OrgCtx, source: SubtreePnp, containerId: number, position: number): Promise<PnpCopy> {
   let fileId: number | null = null;
+  let fileName: string | null = null;
   if (source.file_id !== null && source.storage_key) {
     const bytes = await ctx.deps.files.get(source.storage_key);
     const key = await ctx.deps.files.put(bytes, source.extension ?? 'bin');
@@ -148,8 +159,9 @@ async function insertPnpCopy(ctx: OrgCtx, source: SubtreePnp, containerId: numbe
         createdBy: ctx.actor.userId,
         createdAt: ctx.now,
       })
-      .returning({ id: storedFiles.id });
+      .returning({ id: storedFiles.id, originalName: storedFiles.originalName });
     fileId = file!.id;
+    fileName = file!.originalName;
   }
   const [row] = await ctx.tx
     .insert(pnps)
@@ -166,18 +178,24 @@ async function insertPnpCopy(ctx: OrgCtx, source: SubtreePnp, containerId: numbe
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
-    .returning({ id: pnps.id });
-  await ctx.tx.insert(pnpDocuments).values({
-    orgId: ctx.orgId,
-    pnpId: row!.id,
-    status: VersionStatus.Draft,
-    draftStage: DraftStage.Authoring,
-    fileId,
-    createdBy: ctx.actor.userId,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  });
-  return row!.id;
+    .returning({ id: pnps.id, name: pnps.name });
+  const [doc] = await ctx.tx
+    .insert(pnpDocuments)
+    .values({
+      orgId: ctx.orgId,
+      pnpId: row!.id,
+      // A new P&P's first version, numbered as a created one's is: it publishes as version 1 and
+      // its revisions count on from there.
+      versionNumber: 1,
+      status: VersionStatus.Draft,
+      draftStage: DraftStage.Authoring,
+      fileId,
+      createdBy: ctx.actor.userId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning({ id: pnpDocuments.id, versionNumber: pnpDocuments.versionNumber });
+  return { pnp: row!, doc: doc!, fileName };
 }
 
 async function copyGrants(
@@ -201,13 +219,16 @@ async function copyGrants(
   );
 }
 
-async function logPnpCopy(ctx: OrgCtx, source: SubtreePnp, copyId: number, from: string): Promise<void> {
-  await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
-    objectType: 'Pnp',
-    objectId: copyId,
-    objectName: source.name,
-    actionName: 'Copy',
+/**
+ * The copy's workflow starts as a created P&P's does: Author tasks and the transition into Authoring,
+ * whose change-log entry is the copy's own ('Copy', naming its source). Called after its grants
+ * (and, in a subtree copy, its containers' grants) are copied, so the tasks reach its participants.
+ */
+async function startCopiedDraft(ctx: OrgCtx, source: SubtreePnp, copy: PnpCopy, from: string): Promise<void> {
+  await startFirstDraft(ctx, copy.pnp, copy.doc, {
+    action: 'Copy',
+    comment: `Copied from ${from} as a new Draft`,
+    fileName: copy.fileName,
     sourceName: source.name,
-    deltas: { comment: `Copied from ${from} as a new Draft` },
   });
 }

@@ -210,6 +210,40 @@ describe('revisions and versions', () => {
     });
   });
 
+  it('refuses a change of the draft’s file in Publishing, on both upload routes, and offers none', async () => {
+    const v1 = await published();
+    const v2 = await revise(v1);
+    await act(a.author, v2, { action: 'submit' });
+    await act(a.reviewer, v2, { action: 'accept_review' });
+    await act(a.approver1, v2, { action: 'approve' });
+    const before = await view(v2);
+    expect(before.draft_stage).toBe(5);
+    const bytes = await docxOf('Late', ['A late change.']);
+    const replaced = await postForm(
+      a.author,
+      `/api/o/${w.org.id}/pnp_documents/replace_file`,
+      { pnp_id: String(v2.pnpId), id: String(v2.docId) },
+      [{ name: 'late.docx', bytes }],
+    );
+    const uploaded = await postForm(
+      a.policyOwner,
+      `/api/o/${w.org.id}/pnps/${v2.pnpId}/pnp_documents/${v2.docId}/upload_document`,
+      {},
+      [{ name: 'late.docx', bytes }],
+    );
+    for (const res of [replaced, uploaded]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual([
+        'This draft is in Publishing: its file can be replaced only in Authoring, Reviewing or Approving. To change it, send the draft to Authors first.',
+      ]);
+    }
+    // Untouched: still in Publishing with its approved file, and the button is not offered.
+    const after = await view(v2);
+    expect(after).toMatchObject({ draft_stage: 5, file: { name: before.file.name } });
+    expect(after.abilities).not.toContain('upload_file');
+    expect((await a.author.get(url(v2))).json().pnp_document.abilities).not.toContain('upload_file');
+  });
+
   it('OA, BO and Owner replace the published file without a new version, logged', async () => {
     const v1 = await published();
     const form = async (agent: Agent) =>

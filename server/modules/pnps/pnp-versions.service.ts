@@ -27,7 +27,7 @@ import { documentIdsEver, getDocument, listDocuments, listHistory, storedFilesBy
 import { presentVersionItem } from './pnps.presenter';
 import { allowPnp, loadPnpContext } from './workflow.context';
 import { canSeeDrafts } from './workflow.policy';
-import { positionLabel } from './workflow.record';
+import { PNP_LEVEL_ACTIONS, positionLabel } from './workflow.record';
 import { isoOfTimestamp } from '../../db/timestamps';
 
 /** Every version of a P&P, newest first; readers who may not see drafts see the Active one only. */
@@ -50,9 +50,8 @@ export async function listWorkflowHistory(ctx: OrgCtx, pnpId: number): Promise<H
   allowPnp(c, 'view_drafts');
   const rows = await listHistory(ctx.tx, ctx.orgId, pnpId);
   const docs = await listDocuments(ctx.tx, ctx.orgId, pnpId);
-  const pnpLevel = new Set(['Create', 'Retire', 'Restore']);
   return rows.map((r) => {
-    const level = pnpLevel.has(r.action) ? 'pnp' : 'version';
+    const level = PNP_LEVEL_ACTIONS.includes(r.action) ? 'pnp' : 'version';
     return {
       id: r.id,
       document_id: r.documentId,

@@ -132,6 +132,41 @@ async function nextPosition(ctx: OrgCtx, containerId: number): Promise<number> {
 }
 
 /**
+ * A new P&P's workflow begins (created or copied, product rules): its first draft, just written in
+ * Authoring, gives its Authors (else its Owners) their Author tasks, and the entry into Authoring is
+ * recorded in the workflow history and the change log. Called once the P&P's own participants, if
+ * any, are written: the tasks go to the people they name.
+ */
+export async function startFirstDraft(
+  ctx: OrgCtx,
+  pnp: Pick<PnpRow, 'id' | 'name'>,
+  doc: Pick<DocumentRow, 'id' | 'versionNumber'>,
+  how: { action: 'Create' | 'Copy'; comment: string | null; fileName: string | null; sourceName?: string },
+): Promise<void> {
+  const { assignees } = await listAssignees(ctx.tx, ctx.orgId, pnp.id);
+  await syncStageTasks(
+    ctx.tx,
+    ctx.orgId,
+    pnp.id,
+    doc.id,
+    { stage: DraftStage.Authoring, step: null, signedOff: [] },
+    assignees,
+    ctx.now,
+  );
+  await recordTransition(ctx, {
+    pnp,
+    document: doc,
+    action: how.action,
+    level: 'pnp',
+    from: { status: null, stage: null, step: null },
+    to: { status: PnpStatus.Draft, stage: DraftStage.Authoring, step: null },
+    comment: how.comment,
+    changed: how.fileName !== null ? { file: [null, how.fileName] } : undefined,
+    sourceName: how.sourceName,
+  });
+}
+
+/**
  * Creates a P&P with its first Draft version in Authoring, from an uploaded file or a template
  * (issue 5). It inherits its container's participants unless its own are given.
  */
@@ -183,25 +218,10 @@ export async function createPnp(
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
-  const { assignees } = await listAssignees(ctx.tx, ctx.orgId, pnp.id);
-  await syncStageTasks(
-    ctx.tx,
-    ctx.orgId,
-    pnp.id,
-    doc.id,
-    { stage: DraftStage.Authoring, step: null, signedOff: [] },
-    assignees,
-    ctx.now,
-  );
-  await recordTransition(ctx, {
-    pnp,
-    document: doc,
+  await startFirstDraft(ctx, pnp, doc, {
     action: 'Create',
-    level: 'pnp',
-    from: { status: null, stage: null, step: null },
-    to: { status: PnpStatus.Draft, stage: DraftStage.Authoring, step: null },
     comment: body.pnp.template_id !== undefined ? `Created from the template ${stored.originalName}.` : null,
-    changed: { file: [null, stored.originalName] },
+    fileName: stored.originalName,
   });
   if (Object.keys(accessDeltas).length > 0) {
     await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {

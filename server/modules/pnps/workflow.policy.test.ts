@@ -57,7 +57,9 @@ interface Case {
 
 const cases: Case[] = [
   { action: 'edit_draft', state: draftAt(DraftStage.Authoring), allowed: ['owner', 'author'] },
+  { action: 'upload_file', state: draftAt(DraftStage.Authoring), allowed: ['owner', 'author'] },
   { action: 'upload_file', state: draftAt(DraftStage.Reviewing), allowed: ['owner', 'author'] },
+  { action: 'upload_file', state: draftAt(DraftStage.Approving, 2), allowed: ['owner', 'author'] },
   { action: 'submit', state: draftAt(DraftStage.Authoring), allowed: ['owner', 'author'] },
   { action: 'accept_review', state: draftAt(DraftStage.Reviewing), allowed: ['reviewer'] },
   { action: 'decline_review', state: draftAt(DraftStage.Reviewing), allowed: ['reviewer'] },
@@ -107,6 +109,8 @@ describe('document actions out of order are refused for everyone (422)', () => {
     ['publish', draftAt(DraftStage.Authoring)],
     ['send_to_authors', draftAt(DraftStage.Authoring)],
     ['edit_draft', draftAt(DraftStage.Reviewing)],
+    ['upload_file', draftAt(DraftStage.Publishing)],
+    ['upload_file', active],
     ['cancel_draft', active],
     ['start_revision', { ...active, hasDraft: true }],
     ['start_revision', { ...active, pnpStatus: PnpStatus.Retired }],

@@ -70,6 +70,9 @@ export const canAuthor = (f: ActorFacts): boolean => isOwner(f) || isAuthor(f);
 export const canSeeDrafts = (f: ActorFacts): boolean =>
   f.isAdmin || f.isBinderOwner || f.roles.some((r) => r.role !== ObjectRole.Audience);
 
+/** The stages in which a draft's file may be replaced (in the last two, sending it back to Authoring). */
+const FILE_CHANGE_STAGES: readonly DraftStage[] = [DraftStage.Authoring, DraftStage.Reviewing, DraftStage.Approving];
+
 const stageName = (stage: number | null): string =>
   stage !== null && stage in DRAFT_STAGE_LABELS ? DRAFT_STAGE_LABELS[stage as DraftStage] : 'no stage';
 
@@ -157,6 +160,14 @@ export function decideDocument(action: DocumentAction, f: ActorFacts, s: Documen
     }
     case 'upload_file':
       if (s.versionStatus !== VersionStatus.Draft) return refuse('Only a draft’s file can be replaced this way.');
+      // Authoring is where the draft's file changes; in Reviewing or Approving a change sends the
+      // draft back there (product rules). Once every sign-off is in (Publishing), the file is what
+      // was approved: only sending the draft back to its authors reopens it.
+      if (s.stage === null || !FILE_CHANGE_STAGES.includes(s.stage as DraftStage)) {
+        return refuse(
+          `This draft is in ${stageName(s.stage)}: its file can be replaced only in Authoring, Reviewing or Approving. To change it, send the draft to Authors first.`,
+        );
+      }
       return canAuthor(f) ? OK : notOwnerOrAuthor;
     case 'submit': {
       const stage = inStage(action, s);

@@ -34,7 +34,15 @@ export interface Transition {
   comment?: string | null | undefined;
   /** Field changes beyond the position (dates, reason...). */
   changed?: Record<string, [unknown, unknown]>;
+  /** The change log's source: what a copy was copied from. */
+  sourceName?: string;
 }
+
+/**
+ * The actions recorded at P&P level (`level: 'pnp'`): their statuses are P&P statuses. The history
+ * stores no level, so its readers tell the two apart by the action.
+ */
+export const PNP_LEVEL_ACTIONS: readonly string[] = ['Create', 'Copy', 'Retire', 'Restore'];
 
 export const stageLabel = (stage: number | null): string | null =>
   stage === null ? null : (DRAFT_STAGE_LABELS[stage as DraftStage] ?? String(stage));
@@ -112,5 +120,6 @@ export async function recordTransition(ctx: WorkflowCtx, t: Transition): Promise
     objectName: t.document && t.level === 'version' ? versionName(t.pnp.name, t.document.versionNumber) : t.pnp.name,
     actionName: t.action,
     deltas,
+    sourceName: t.sourceName ?? null,
   });
 }

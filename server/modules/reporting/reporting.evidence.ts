@@ -13,7 +13,7 @@ import { withTenant } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
-import { positionLabel } from '../pnps/workflow.record';
+import { PNP_LEVEL_ACTIONS, positionLabel } from '../pnps/workflow.record';
 import { zipAfterCommit, type ZipEntrySource } from './reporting.export';
 import { evidencePdf, withSudoer, type EvidenceEvent, type EvidenceVersion } from './reporting.evidence-pdf';
 import { containerInScope, pnpInScope, reportScope, type ReportScope } from './reporting.scope';
@@ -127,7 +127,6 @@ interface HistoryRow {
   actor_name: string;
   sudoer_name: string | null;
   action: string;
-  level_pnp: boolean;
   from_status: number | null;
   to_status: number | null;
   from_stage: number | null;
@@ -191,7 +190,6 @@ async function* pnpEntries(
         queryRows<HistoryRow>(
           tx,
           sql`select w.document_id, w.actor_name, w.sudoer_name, w.action,
-                   (w.action in ('Create', 'Retire', 'Restore')) as level_pnp,
                    w.from_status, w.to_status, w.from_stage, w.to_stage, w.from_step, w.to_step,
                    w.comment, w.created_at
               from workflow_history w
@@ -206,7 +204,7 @@ async function* pnpEntries(
         byDocument.set(row.document_id, list);
       }
       const eventOf = (row: HistoryRow): EvidenceEvent => {
-        const level = row.level_pnp ? 'pnp' : 'version';
+        const level = PNP_LEVEL_ACTIONS.includes(row.action) ? 'pnp' : 'version';
         return {
           at: asDate(row.created_at),
           action: row.action,
