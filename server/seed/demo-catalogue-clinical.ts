@@ -136,6 +136,8 @@ export const CLINICAL_POLICIES: DemoPolicy[] = [
       ['Nursing staff', 'Clean shared equipment between patients.'],
       ['Infection Prevention', 'Approves products and reviews audit results.'],
     ],
+    // The Infection Control Committee reviews it as a group: each of its members has the review to do.
+    participants: { reviewers: [{ group: 'Infection Control Committee' }] },
     story: { kind: 'draft', stage: 'Reviewing' },
   },
   {

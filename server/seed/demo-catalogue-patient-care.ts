@@ -119,7 +119,9 @@ export const PATIENT_CARE_POLICIES: DemoPolicy[] = [
       ['Licensed practitioner', 'Orders and re-evaluates restraint.'],
       ['Registered nurse', 'Applies, monitors and documents.'],
     ],
-    story: { kind: 'draft', stage: 'Approving' },
+    // Two approval steps: the clinical approver signed off, the binder owner gives the second approval.
+    participants: { approvalSteps: [[{ user: 'alan.approver' }], [{ user: 'bea.binder' }]] },
+    story: { kind: 'draft', stage: 'Approving', atStep: 2 },
   },
   {
     folder: 'Patient Safety',

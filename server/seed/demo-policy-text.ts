@@ -1,15 +1,22 @@
 import type { PolicyText } from './documents';
+import { DEMO_USERS } from './demo-users';
 
 /** Where a demo P&P stands when the seed is done: the story the seed plays through the workflow. */
 export type DemoStory =
   | { kind: 'published' }
   /** Published, then revised and published again until it has this many versions. */
   | { kind: 'revised'; versions: 2 | 3 }
-  /** Never published: a first draft waiting in this stage. */
-  | { kind: 'draft'; stage: 'Authoring' | 'Reviewing' | 'Approving' | 'Publishing' }
+  /**
+   * Never published: a first draft waiting in this stage; in Approving, at approval step `atStep`
+   * (1 unless said), the steps before it approved.
+   */
+  | { kind: 'draft'; stage: 'Authoring' | 'Reviewing' | 'Approving' | 'Publishing'; atStep?: number }
   /** Published, with a revision draft waiting for its reviewers. */
   | { kind: 'revision' }
   | { kind: 'retired'; reason: string };
+
+/** A demo user (by username) or one of the demo's user groups (by name). */
+export type DemoSubject = { user: string } | { group: string };
 
 /** One demo P&P: what its document says, where it lives, and what happened to it. */
 export interface DemoPolicy {
@@ -30,6 +37,11 @@ export interface DemoPolicy {
   attachments?: string[];
   /** Titles of other demo P&Ps this one links to. */
   links?: string[];
+  /**
+   * Participants of its own instead of its binder's: the binder's people, but with these reviewers
+   * and these approvers (one list per approval step).
+   */
+  participants?: { reviewers?: DemoSubject[]; approvalSteps?: DemoSubject[][] };
 }
 
 const GENERAL_REFERENCES = [
@@ -102,14 +114,29 @@ export function policyDocument(p: DemoPolicy): PolicyText {
           columns: ['Item', 'Value'],
           rows: [
             ['Policy owner', 'Paul Owner'],
-            ['Reviewed by', 'Rita Reviewer'],
-            ['Approved by', 'Alan Approver'],
+            ['Reviewed by', p.participants?.reviewers ? namesOf(p.participants.reviewers) : 'Rita Reviewer'],
+            [
+              'Approved by',
+              p.participants?.approvalSteps
+                ? p.participants.approvalSteps.map((step, i) => `${namesOf(step)} (step ${i + 1})`).join(', then ')
+                : 'Alan Approver',
+            ],
             ['Review cycle', 'Every year, or sooner when practice or regulation changes'],
           ],
         },
       },
     ],
   };
+}
+
+/** 'Rita Reviewer and Infection Control Committee': the people and groups, as the document names them. */
+function namesOf(subjects: DemoSubject[]): string {
+  const nameOf = (s: DemoSubject): string => {
+    if ('group' in s) return s.group;
+    const user = DEMO_USERS.find((u) => u.username === s.user);
+    return user ? `${user.firstName} ${user.lastName}` : s.user;
+  };
+  return subjects.map(nameOf).join(' and ');
 }
 
 /** An attachment's document: a short form or checklist with a table to fill in. */

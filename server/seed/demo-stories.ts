@@ -1,22 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ObjectRole } from '../../shared/domain/roles';
 import type { WorkflowBody } from '../../shared/api/pnp-documents';
 import type { ParticipantInput } from '../../shared/api/pnps';
-import type { Tx } from '../db/client';
-import type { OrgActor } from '../http/actor';
-import type { Deps } from '../http/deps';
-import { noWorkWhenCommitted, type OrgCtx } from '../http/routes';
+import type { OrgCtx } from '../http/routes';
 import type { CheckedFile } from '../modules/files/file-validation';
+import { listAssignees } from '../modules/pnps/participants';
 import { retirePnp } from '../modules/pnps/pnp-lifecycle.service';
 import { createPnp } from '../modules/pnps/pnps.service';
 import { startRevision } from '../modules/pnps/publishing.service';
 import { addAttachment, setLinks } from '../modules/pnps/related.service';
 import { runWorkflowAction } from '../modules/pnps/workflow.service';
 import { utcDate } from '../platform/clock';
-import type { DemoPolicy } from './demo-policy-text';
+import { DEMO_BINDER_PEOPLE } from './demo-containers';
+import { actingAs, DAY_MS, demoUserId, type DemoScene } from './demo-context';
+import type { DemoPolicy, DemoSubject } from './demo-policy-text';
 
-const DAY = 86_400_000;
 /** The first P&P's story starts this long ago: published a year and more ago, its review date is past. */
 const OVERDUE_STARTED_DAYS_AGO = 420;
 /** The first revised P&P's newest revision starts this long ago (it is published ten days later). */
@@ -47,12 +45,14 @@ export function checkedFile(file: RenderedFile): CheckedFile {
 }
 
 export interface StoryCast {
-  orgId: number;
-  /** The demo users as the services see a signed-in user, by username. */
-  actors: Map<string, OrgActor>;
   allStaffGroupId: number;
+  /** The demo's user groups, by name. */
+  groupIds: Map<string, number>;
   folderIds: Map<string, number>;
 }
+
+/** Where a draft's story stops: the stage it waits in (Published: it went all the way). */
+type Until = 'Reviewing' | 'Approving' | 'Publishing' | 'Published';
 
 /**
  * Plays each demo P&P's story through the product's own services (create, submit, review,
@@ -61,29 +61,15 @@ export interface StoryCast {
  * writes when people do this in the browser.
  */
 export async function playStories(
-  tx: Tx,
-  deps: Deps,
+  scene: DemoScene,
   cast: StoryCast,
   policies: DemoPolicy[],
   files: Map<string, RenderedFile>,
 ): Promise<void> {
-  const today = deps.clock.now();
-  // The services run outside any request here; they use the request only as the key under which
-  // an upload's stored bytes are cleaned up if the request fails, and never touch the reply.
-  const detached = {} as unknown as FastifyRequest;
-  const as = (username: string, daysAgo: number): OrgCtx => ({
-    deps,
-    requestId: 'demo-seed',
-    ip: '127.0.0.1',
-    now: new Date(today.getTime() - daysAgo * DAY),
-    req: detached,
-    reply: {} as unknown as FastifyReply,
-    tx,
-    orgId: cast.orgId,
-    actor: cast.actors.get(username)!,
-    whenCommitted: noWorkWhenCommitted,
-  });
-  const userId = (username: string): number => cast.actors.get(username)!.userId;
+  const { today, tx, orgId } = scene;
+  const as = (username: string, daysAgo: number): OrgCtx => actingAs(scene, username, daysAgo);
+  const userId = (username: string): number => demoUserId(scene, username);
+  const usernameOf = new Map([...scene.actors.values()].map((actor) => [actor.userId, actor.username]));
   const act = (ctx: OrgCtx, pnpId: number, docId: number, body: WorkflowBody) =>
     runWorkflowAction(ctx, pnpId, docId, body);
   // P&Ps whose drafts wait for publishing name their policy owner as an Owner, so the
@@ -96,26 +82,57 @@ export async function playStories(
     { user_id: userId('alan.approver'), role: ObjectRole.Approver, approval_step: 1 },
     { group_id: cast.allStaffGroupId, role: ObjectRole.Audience },
   ];
+  const subject = (s: DemoSubject): Pick<ParticipantInput, 'user_id' | 'group_id'> =>
+    'user' in s ? { user_id: userId(s.user) } : { group_id: cast.groupIds.get(s.group)! };
+  /** A P&P's own participants: its binder's people with the changes the catalogue gives it. */
+  const ownParticipants = (own: NonNullable<DemoPolicy['participants']>): ParticipantInput[] => [
+    { user_id: userId(DEMO_BINDER_PEOPLE.owner), role: ObjectRole.Owner },
+    { user_id: userId(DEMO_BINDER_PEOPLE.author), role: ObjectRole.Author },
+    ...(own.reviewers ?? [{ user: DEMO_BINDER_PEOPLE.reviewer }]).map((s) => ({
+      ...subject(s),
+      role: ObjectRole.Reviewer,
+    })),
+    ...(own.approvalSteps ?? [[{ user: DEMO_BINDER_PEOPLE.approver }]]).flatMap((step, index) =>
+      step.map((s) => ({ ...subject(s), role: ObjectRole.Approver, approval_step: index + 1 })),
+    ),
+    { group_id: cast.allStaffGroupId, role: ObjectRole.Audience },
+  ];
 
-  /** Moves a draft from Authoring as far as `until`, one person and a few days at a time. */
-  async function advance(
-    pnpId: number,
-    docId: number,
-    from: number,
-    until: 'Reviewing' | 'Approving' | 'Publishing' | 'Published',
-  ) {
+  /**
+   * Moves a draft from Authoring as far as `until`, one person and a few days at a time: every
+   * reviewer accepts, then the approvers of each step approve (in Approving, up to the step it waits
+   * at, `atStep`), as the P&P's participants are at that moment.
+   */
+  async function advance(pnpId: number, docId: number, from: number, until: Until, atStep = 1) {
     await act(as('paul.owner', from - 2), pnpId, docId, { action: 'submit', comment: 'Ready for review.' });
     if (until === 'Reviewing') return;
-    await act(as('rita.reviewer', from - 5), pnpId, docId, {
-      action: 'accept_review',
-      comment: 'Reviewed; no changes needed.',
-    });
-    if (until === 'Approving') return;
-    await act(as('alan.approver', from - 8), pnpId, docId, { action: 'approve' });
-    if (until === 'Publishing') return;
+    const { assignees } = await listAssignees(tx, orgId, pnpId);
+    const holders = (role: number, step?: number): string[] => [
+      ...new Set(
+        assignees
+          .filter((a) => a.role === role && (step === undefined || (a.approval_step ?? 1) === step))
+          .map((a) => usernameOf.get(a.user_id)!),
+      ),
+    ];
+    for (const reviewer of holders(ObjectRole.Reviewer)) {
+      await act(as(reviewer, from - 5), pnpId, docId, {
+        action: 'accept_review',
+        comment: 'Reviewed; no changes needed.',
+      });
+    }
+    const steps = [
+      ...new Set(assignees.filter((a) => a.role === ObjectRole.Approver).map((a) => a.approval_step ?? 1)),
+    ].sort((x, y) => x - y);
+    for (const step of steps) {
+      if (until === 'Approving' && step >= atStep) return;
+      for (const approver of holders(ObjectRole.Approver, step)) {
+        await act(as(approver, from - 7 - step), pnpId, docId, { action: 'approve' });
+      }
+    }
+    if (until !== 'Published') return;
     await act(as('bea.binder', from - 10), pnpId, docId, {
       action: 'publish',
-      effective_dt: utcDate(new Date(today.getTime() - (from - 10) * DAY)),
+      effective_dt: utcDate(new Date(today.getTime() - (from - 10) * DAY_MS)),
       review_cycle_years: 1,
       reminder_days: 30,
     });
@@ -145,16 +162,20 @@ export async function playStories(
           name: policy.title,
           description: policy.description,
           container_id: cast.folderIds.get(policy.folder)!,
-          ...(story.kind === 'draft' && story.stage === 'Publishing' ? { participants: ownedByPaul } : {}),
+          ...(story.kind === 'draft' && story.stage === 'Publishing'
+            ? { participants: ownedByPaul }
+            : policy.participants
+              ? { participants: ownParticipants(policy.participants) }
+              : {}),
         },
-        document: { origination_dt: utcDate(new Date(today.getTime() - startedDaysAgo * DAY)) },
+        document: { origination_dt: utcDate(new Date(today.getTime() - startedDaysAgo * DAY_MS)) },
       },
       checkedFile(files.get(policy.title)!),
     );
     pnpIds.set(policy.title, pnp.id);
 
     if (story.kind === 'draft') {
-      if (story.stage !== 'Authoring') await advance(pnp.id, doc.id, startedDaysAgo, story.stage);
+      if (story.stage !== 'Authoring') await advance(pnp.id, doc.id, startedDaysAgo, story.stage, story.atStep);
       continue;
     }
     await advance(pnp.id, doc.id, startedDaysAgo, 'Published');

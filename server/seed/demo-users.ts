@@ -7,15 +7,20 @@ export const DEMO_STAFF = {
   email: 'staff@tenet.example.com',
 };
 
-export interface DemoUser {
-  role: string;
+/** A person of the demo organisation. */
+export interface DemoPerson {
   username: string;
-  password: string;
   firstName: string;
   lastName: string;
   email: string;
   isAdmin?: boolean;
   isPolicyOwner?: boolean;
+}
+
+/** A demo sign-in: a person with the role the README gives them and their password. */
+export interface DemoUser extends DemoPerson {
+  role: string;
+  password: string;
 }
 
 export const DEMO_ORG = { name: 'Demo Health', tenant: 'demo' };
@@ -72,3 +77,27 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'nora.nurse@demohealth.example.com',
   },
 ];
+
+/**
+ * The compliance officer: she came with the users' import and the org admin handed her the
+ * compliance binder (demo-containers.ts), so the binders are not all one person's. Not a sign-in:
+ * her password is one nobody knows (the README's sign-ins are the personas with work waiting).
+ */
+export const DEMO_COMPLIANCE_OFFICER: DemoPerson = {
+  username: 'cora.compliance',
+  firstName: 'Cora',
+  lastName: 'Compliance',
+  email: 'cora.compliance@demohealth.example.com',
+};
+
+/**
+ * A nurse who has left Demo Health: she came with the users' import, took part in the work, and the
+ * org admin deactivated her (demo-leaver.ts). Not a sign-in: an inactive user cannot sign in, so
+ * she is in no list of sign-ins and her password is one nobody knows.
+ */
+export const DEMO_LEAVER: DemoPerson = {
+  username: 'lena.leaver',
+  firstName: 'Lena',
+  lastName: 'Leaver',
+  email: 'lena.leaver@demohealth.example.com',
+};

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { WorkList } from '../../shared/api/pnp-documents';
+import type { Participants } from '../../shared/api/access';
+import type { ChangeLogList } from '../../shared/api/change-logs';
+import type { DelegationResponse } from '../../shared/api/delegation';
+import type { HistoryList, WorkList } from '../../shared/api/pnp-documents';
+import type { ReportPage } from '../../shared/api/reporting';
+import type { TaskList } from '../../shared/api/tasks';
+import type { UserList, UserLogList } from '../../shared/api/users';
 import { queryRows } from '../db/client';
 import { pnpDocuments, storedFiles } from '../db/schema/index';
 import { withSystem } from '../db/tenant';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type Agent, type TestApp } from '../test/harness';
 import { matchesPattern } from '../../shared/domain/validation';
 import { ObjectRole } from '../../shared/domain/roles';
 import { listAssignees } from '../modules/pnps/participants';
@@ -14,7 +20,7 @@ import { mailNewNotifications } from '../modules/notifications/mail-new-notifica
 import { seedDemo } from './demo';
 import { DEMO_UNREAD_PER_USER } from './demo-notifications';
 import { DEMO_POLICIES } from './demo-content';
-import { DEMO_STAFF, DEMO_USERS } from './demo-users';
+import { DEMO_COMPLIANCE_OFFICER, DEMO_LEAVER, DEMO_STAFF, DEMO_USERS } from './demo-users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +38,8 @@ describe('demo data', () => {
         sql`select (select count(*) from organizations)::int as orgs, (select count(*) from org_users)::int as users`,
       ),
     );
-    expect(counts).toEqual({ orgs: 1, users: DEMO_USERS.length });
+    // The sign-ins, the compliance officer and the nurse who left.
+    expect(counts).toEqual({ orgs: 1, users: DEMO_USERS.length + 2 });
   });
 
   it('holds about forty P&Ps in every state: published, drafts in each stage, retired with a reason', async () => {
@@ -131,7 +138,12 @@ describe('demo data', () => {
     const rita = await tasksOf('rita.reviewer', password('rita.reviewer'));
     expect(rita.filter((x) => x === 'Review Reviewing')).toHaveLength(4);
     const alan = await tasksOf('alan.approver', password('alan.approver'));
-    expect(alan.filter((x) => x === 'Approve Approving')).toHaveLength(3);
+    // His third approval is done: that draft waits at its second step, for the binder owner.
+    expect(alan.filter((x) => x === 'Approve Approving')).toHaveLength(2);
+    // He reviews with the Infection Control Committee.
+    expect(alan.filter((x) => x === 'Review Reviewing')).toHaveLength(1);
+    const bea = await tasksOf('bea.binder', password('bea.binder'));
+    expect(bea.filter((x) => x === 'Approve Approving')).toHaveLength(1);
     const paul = await tasksOf('paul.owner', password('paul.owner'));
     expect(paul.filter((x) => x === 'Publish Publishing')).toHaveLength(3);
     expect(paul.filter((x) => x === 'Author Authoring')).toHaveLength(3);
@@ -141,8 +153,8 @@ describe('demo data', () => {
     const library = (await nurse.get(`/api/o/${orgId}/library`)).json<{ total: number }>();
     expect(library.total).toBe(26);
 
-    const bea = await t.signIn('bea.binder', password('bea.binder'));
-    expect((await bea.get('/api/sessions')).json()).toMatchObject({ binder_or_folder_owner: true });
+    const beaAgent = await t.signIn('bea.binder', password('bea.binder'));
+    expect((await beaAgent.get('/api/sessions')).json()).toMatchObject({ binder_or_folder_owner: true });
 
     // The admin holds no role in the demo's binders: the policy owner asked them to read a P&P, so
     // their Tasks and their notification bell are not empty either.
@@ -236,7 +248,7 @@ describe('demo data', () => {
     }
   });
 
-  it('shows library use: favourites and recent views for everyone, views of most versions, news and an overdue P&P', async () => {
+  it('shows library use: favourites and recent views for everyone at work, views of most versions, news and an overdue P&P', async () => {
     const [facts] = await withSystem(t.deps.database.db, (tx) =>
       queryRows<{
         users: number;
@@ -251,8 +263,10 @@ describe('demo data', () => {
         tx,
         sql`select (select count(*) from org_users where status = 1)::int as users,
                    (select count(*) from (select user_id from library_favorites where favorite
+                                           and user_id in (select id from org_users where status = 1)
                                            group by user_id having count(*) >= 3) f)::int as with_favorites,
                    (select count(*) from (select user_id from library_views where viewed_at > now() - interval '14 days'
+                                           and user_id in (select id from org_users where status = 1)
                                            group by user_id having count(distinct pnp_id) >= 5) v)::int as with_recent_views,
                    (select count(distinct document_id) from library_views)::int as viewed_versions,
                    (select count(*) from pnp_documents where published_at is not null)::int as versions,
@@ -311,5 +325,180 @@ describe('demo data', () => {
       expect(magic).toBe(file.ext === 'pdf' ? '%PDF' : 'PK\u0003\u0004');
       expect(file.text.length).toBeGreaterThan(50);
     }
+  });
+});
+
+/** A demo user signed in, with their organisation's id. */
+async function signedIn(username: string): Promise<{ agent: Agent; orgId: number }> {
+  const agent = await t.signIn(username, DEMO_USERS.find((u) => u.username === username)!.password);
+  const orgId = (await agent.get('/api/sessions')).json<{ org: { id: number } }>().org.id;
+  return { agent, orgId };
+}
+
+/** The id of a demo binder, folder or P&P by name (the seed's names are unique). */
+async function idOf(table: 'containers' | 'pnps', name: string): Promise<number> {
+  const [row] = await withSystem(t.deps.database.db, (tx) =>
+    queryRows<{ id: number }>(tx, sql`select id from ${sql.identifier(table)} where name = ${name}`),
+  );
+  return row!.id;
+}
+
+describe('demo data for the screens that need more than one person', () => {
+  it('Unassigned Items lists the folder whose owner has not chosen its approver and audience yet', async () => {
+    // The org admin sees the whole organisation; the binder owner, who made the folder, her binders.
+    for (const username of ['ada.admin', 'bea.binder']) {
+      const { agent, orgId } = await signedIn(username);
+      const page = (
+        await agent.get(`/api/o/${orgId}/reporting/missing_assignments?sort=object_name&per_page=100`)
+      ).json<ReportPage>();
+      expect(
+        page.rows.map((r) => [r.object_name, r.object_type, r.location, r.missing_roles]),
+        username,
+      ).toEqual([['Telehealth', 'Folder', 'Clinical Policies / Telehealth', 'Approver; Audience']]);
+      expect(page.total, username).toBe(1);
+    }
+  });
+
+  it('has a user who left: Inactive in the users list, her tasks closed and her leaving logged', async () => {
+    const { agent, orgId } = await signedIn('ada.admin');
+    const inactive = (await agent.get(`/api/o/${orgId}/users?inactive=true&per_page=100`)).json<UserList>();
+    expect(inactive.users.map((u) => [u.username, u.status_label])).toEqual([[DEMO_LEAVER.username, 'Inactive']]);
+    const leaverId = inactive.users[0]!.id;
+
+    const logs = (await agent.get(`/api/o/${orgId}/users/${leaverId}/user_logs`)).json<UserLogList>().user_logs;
+    const deactivated = logs.find((l) => l.action === 'Deactivated');
+    // Her share of the committee's review and the read acknowledgement she had still to do.
+    expect(deactivated?.details).toMatchObject({ by: 'Ada Admin', from: 'Active', tasks_closed: 2 });
+    const changes = (await agent.get(`/api/o/${orgId}/users/${leaverId}/change_logs`)).json<ChangeLogList>();
+    expect(changes.change_logs[0]).toMatchObject({
+      action_name: 'Update',
+      created_by_user: 'Ada Admin',
+      deltas: { changed: { status: ['Active', 'Inactive'] } },
+    });
+
+    const [facts] = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ open_tasks: number; closed_review: number; active_read_acks: number; after_leaving: number }>(
+        tx,
+        sql`select (select count(*) from tasks where user_id = ${leaverId} and status = 1)::int as open_tasks,
+                   (select count(*) from tasks where user_id = ${leaverId} and kind = 'Review' and status = 3)::int
+                     as closed_review,
+                   (select count(*) from read_ack_readers r join read_acknowledgements a on a.id = r.read_ack_id
+                     where r.user_id = ${leaverId} and a.status = 1)::int as active_read_acks,
+                   (select count(*) from visitor_logs v where v.user_id = ${leaverId}
+                     and coalesce(v.signed_out_at, v.signed_in_at)
+                         > (select max(created_at) from user_logs l where l.user_id = ${leaverId} and l.action = 'Deactivated')
+                   )::int as after_leaving`,
+      ),
+    );
+    // Nothing of hers waits for anyone, and she did not visit after she left.
+    expect(facts).toEqual({ open_tasks: 0, closed_review: 1, active_read_acks: 0, after_leaving: 0 });
+  });
+
+  it('has a draft waiting at its second approval step, for the binder owner', async () => {
+    const { agent, orgId } = await signedIn('bea.binder');
+    const approvals = (await agent.get(`/api/o/${orgId}/tasks?kind=Approve&status=1&per_page=100`)).json<TaskList>();
+    expect(approvals.tasks.map((task) => [task.pnp_name, task.approval_step, task.stage_label])).toEqual([
+      ['Restraint and Seclusion', 2, 'Approving: Step 2'],
+    ]);
+    const pnpId = approvals.tasks[0]!.pnp_id;
+    const participants = (
+      await agent.get(`/api/o/${orgId}/access/fetch_participants?object_type=3&object_id=${pnpId}`)
+    ).json<Participants>().participants;
+    expect(participants.approvers.map((p) => p.name)).toEqual(['Alan Approver']);
+    expect(participants.approversStep2.map((p) => p.name)).toEqual(['Bea Binder']);
+    // The first step is behind it: the approver approved it.
+    const history = (
+      await agent.get(`/api/o/${orgId}/pnp_documents/workflow_history?pnp_id=${pnpId}`)
+    ).json<HistoryList>().workflow_history;
+    expect(history.filter((h) => h.actor_name === 'Alan Approver').map((h) => [h.action, h.to_label])).toEqual([
+      ['Approve', 'Approving: Step 2'],
+    ]);
+  });
+
+  it("has a draft reviewed by a group: each active member finds the review, the leaver's is closed", async () => {
+    const reviewsOf = async (username: string): Promise<string[]> => {
+      const { agent, orgId } = await signedIn(username);
+      const list = (await agent.get(`/api/o/${orgId}/tasks?kind=Review&status=1&per_page=100`)).json<TaskList>();
+      return list.tasks.filter((task) => task.for_user_name === null).map((task) => task.pnp_name);
+    };
+    expect(await reviewsOf('rita.reviewer')).toContain('Environmental Cleaning of Patient Rooms');
+    expect(await reviewsOf('alan.approver')).toEqual(['Environmental Cleaning of Patient Rooms']);
+    const { agent, orgId } = await signedIn('ada.admin');
+    const pnpId = await idOf('pnps', 'Environmental Cleaning of Patient Rooms');
+    const participants = (
+      await agent.get(`/api/o/${orgId}/access/fetch_participants?object_type=3&object_id=${pnpId}`)
+    ).json<Participants>().participants;
+    expect(participants.reviewers.map((p) => [p.type, p.name])).toEqual([['Group', 'Infection Control Committee']]);
+  });
+
+  it('has the reviewer away: her Tasks screen says so, and her delegate finds her reviews held for her', async () => {
+    const rita = await signedIn('rita.reviewer');
+    const { delegation } = (await rita.agent.get('/api/self/delegation')).json<DelegationResponse>();
+    expect(delegation).toMatchObject({ active: true, delegate_name: 'Nora Nurse', created_by_name: 'Rita Reviewer' });
+    const ritaReviews = (
+      await rita.agent.get(`/api/o/${rita.orgId}/tasks?kind=Review&status=1&per_page=100`)
+    ).json<TaskList>();
+
+    const nora = await signedIn('nora.nurse');
+    const held = (await nora.agent.get(`/api/o/${nora.orgId}/tasks?status=1&per_page=100`))
+      .json<TaskList>()
+      .tasks.filter((task) => task.for_user_name === 'Rita Reviewer');
+    expect(held.map((task) => `${task.kind_label}: ${task.pnp_name}`).sort()).toEqual(
+      ritaReviews.tasks.map((task) => `Review: ${task.pnp_name}`).sort(),
+    );
+    expect(held).toHaveLength(4);
+  });
+
+  it('has binders of more than one owner, each binder and folder with the change log of how it was set up', async () => {
+    const { agent, orgId } = await signedIn('ada.admin');
+    const binders = await withSystem(t.deps.database.db, (tx) =>
+      queryRows<{ id: number; name: string }>(
+        tx,
+        sql`select id, name from containers where type = 1 order by position`,
+      ),
+    );
+    const owners = new Map<string, string[]>();
+    for (const binder of binders) {
+      const participants = (
+        await agent.get(`/api/o/${orgId}/access/fetch_participants?object_type=1&object_id=${binder.id}`)
+      ).json<Participants>().participants;
+      owners.set(
+        binder.name,
+        participants.owners.map((p) => p.name),
+      );
+    }
+    expect(Object.fromEntries(owners)).toEqual({
+      'Clinical Policies': ['Bea Binder'],
+      'Human Resources': ['Bea Binder'],
+      'Environment of Care': ['Bea Binder'],
+      'Administration and Compliance': [`${DEMO_COMPLIANCE_OFFICER.firstName} ${DEMO_COMPLIANCE_OFFICER.lastName}`],
+    });
+
+    const actions = async (id: number): Promise<string[]> =>
+      (await agent.get(`/api/o/${orgId}/containers/${id}/change_logs`))
+        .json<ChangeLogList>()
+        .change_logs.map((entry) => `${entry.action_name} by ${entry.created_by_user}`);
+    for (const binder of binders) {
+      const expected = ['Update Access by Ada Admin', 'Create by Ada Admin'];
+      if (binder.name === 'Administration and Compliance') expected.unshift('Update Access by Ada Admin');
+      expect(await actions(binder.id), binder.name).toEqual(expected);
+    }
+    const handedOver = (
+      await agent.get(
+        `/api/o/${orgId}/containers/${await idOf('containers', 'Administration and Compliance')}/change_logs`,
+      )
+    ).json<ChangeLogList>().change_logs[0];
+    expect(JSON.stringify(handedOver?.deltas)).toContain(DEMO_COMPLIANCE_OFFICER.lastName);
+    expect(await actions(await idOf('containers', 'Infection Prevention'))).toEqual(['Create by Ada Admin']);
+    // The binder owner's own folder: her change log, on the screen she may open.
+    const bea = await signedIn('bea.binder');
+    const telehealth = await idOf('containers', 'Telehealth');
+    const folderLog = (
+      await bea.agent.get(`/api/o/${bea.orgId}/containers/${telehealth}/change_logs`)
+    ).json<ChangeLogList>();
+    expect(folderLog.change_logs.map((entry) => `${entry.action_name} by ${entry.created_by_user}`)).toEqual([
+      'Update Access by Bea Binder',
+      'Create by Bea Binder',
+    ]);
   });
 });

@@ -1,8 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import {
-  accessGrants,
-  containers,
   groupMemberships,
   hstmUsers,
   organizations,
@@ -17,6 +16,10 @@ import type { Deps } from '../http/deps';
 import type { OrgActor } from '../http/actor';
 import { hashPassword } from '../modules/auth/password';
 import { DEMO_POLICIES, DEMO_TEMPLATES } from './demo-content';
+import { seedDemoContainerChanges, seedDemoContainers } from './demo-containers';
+import type { DemoScene } from './demo-context';
+import { seedDemoDelegation } from './demo-delegation';
+import { seedDemoLeaver } from './demo-leaver';
 import { attachmentDocument, policyDocument } from './demo-policy-text';
 import { seedDemoLibraryActivity } from './demo-library';
 import { settleDemoNotifications } from './demo-notifications';
@@ -29,20 +32,10 @@ import { seedDemoTasks } from './demo-tasks';
 import { seedDemoUserGroupLogs } from './demo-user-groups';
 import { seedDemoUserImports } from './demo-user-imports';
 import { seedDemoHstmPeople } from './demo-hstm-people';
-import { DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './demo-users';
+import { DEMO_COMPLIANCE_OFFICER, DEMO_LEAVER, DEMO_ORG, DEMO_STAFF, DEMO_USERS } from './demo-users';
 import { policyPlainText, renderDocx, renderPdf, type PolicyText } from './documents';
 
 const MIME_DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-export const DEMO_BINDERS: Array<{ name: string; folders: string[] }> = [
-  {
-    name: 'Clinical Policies',
-    folders: ['Infection Prevention', 'Medication Management', 'Patient Safety', 'Nursing Practice'],
-  },
-  { name: 'Human Resources', folders: ['Onboarding', 'Employee Health', 'Workforce Management'] },
-  { name: 'Environment of Care', folders: ['Emergency Management', 'Safety and Security'] },
-  { name: 'Administration and Compliance', folders: ['Privacy and Confidentiality', 'Quality Improvement'] },
-];
 
 /** True when the database holds no data at all: the only time demo data is written. */
 export async function isEmpty(deps: Deps): Promise<boolean> {
@@ -63,6 +56,11 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   const templateKeys = await Promise.all(renderedTemplates.map((r) => deps.files.put(r.bytes, 'docx')));
   const passwords = new Map<string, string>();
   for (const user of [DEMO_STAFF, ...DEMO_USERS]) passwords.set(user.username, await hashPassword(user.password));
+  // The demo's other people signed in while they worked here (their visits); nobody knows their password.
+  const others = [DEMO_COMPLIANCE_OFFICER, DEMO_LEAVER];
+  for (const person of others)
+    passwords.set(person.username, await hashPassword(randomBytes(24).toString('base64url')));
+  const people = [...DEMO_USERS, ...others];
 
   const seededOrgId = await withSystem(deps.database.db, async (tx): Promise<number | null> => {
     if (!(await emptyInside(tx))) return null;
@@ -84,7 +82,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     const users = await tx
       .insert(orgUsers)
       .values(
-        DEMO_USERS.map((u) => ({
+        people.map((u) => ({
           orgId,
           firstName: u.firstName,
           lastName: u.lastName,
@@ -113,39 +111,34 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
         ...users.map((u) => ({ orgId, groupId: groupId('All Staff'), userId: u.id })),
         { orgId, groupId: groupId('Nursing'), userId: userId('nora.nurse') },
         { orgId, groupId: groupId('Nursing'), userId: userId('rita.reviewer') },
+        { orgId, groupId: groupId('Nursing'), userId: userId(DEMO_LEAVER.username) },
         { orgId, groupId: groupId('Infection Control Committee'), userId: userId('rita.reviewer') },
         { orgId, groupId: groupId('Infection Control Committee'), userId: userId('alan.approver') },
+        { orgId, groupId: groupId('Infection Control Committee'), userId: userId(DEMO_LEAVER.username) },
       ]);
 
-    const folderIds = new Map<string, number>();
-    for (const [position, binder] of DEMO_BINDERS.entries()) {
-      const [row] = await tx
-        .insert(containers)
-        .values({ orgId, type: 1, name: binder.name, position, inheritsAccess: false, createdBy: userId('ada.admin') })
-        .returning();
-      const binderId = row!.id;
-      await tx.insert(accessGrants).values([
-        { orgId, containerId: binderId, userId: userId('bea.binder'), role: 1 },
-        { orgId, containerId: binderId, userId: userId('paul.owner'), role: 2 },
-        { orgId, containerId: binderId, userId: userId('rita.reviewer'), role: 3 },
-        { orgId, containerId: binderId, userId: userId('alan.approver'), role: 4, approvalStep: 1 },
-        { orgId, containerId: binderId, groupId: groupId('All Staff'), role: 5 },
-      ]);
-      for (const [folderPosition, folder] of binder.folders.entries()) {
-        const [f] = await tx
-          .insert(containers)
-          .values({
-            orgId,
-            type: 2,
-            parentId: binderId,
-            name: folder,
-            position: folderPosition,
-            createdBy: userId('ada.admin'),
-          })
-          .returning();
-        folderIds.set(folder, f!.id);
-      }
-    }
+    const actors = new Map<string, OrgActor>(
+      users.map((u) => [
+        u.username,
+        {
+          kind: 'org',
+          sessionId: 'demo-seed',
+          orgId,
+          userId: u.id,
+          name: `${u.firstName} ${u.lastName}`,
+          email: u.email,
+          username: u.username,
+          isAdmin: u.isAdmin,
+          isPolicyOwner: u.isPolicyOwner,
+          sudoer: null,
+          loggedInAt: now,
+          tokenTimeout: 30,
+        },
+      ]),
+    );
+    const scene: DemoScene = { tx, deps, orgId, actors, today: now };
+    const allStaffGroupId = groupId('All Staff');
+    const tree = await seedDemoContainers(scene, allStaffGroupId);
 
     const sources = await tx
       .insert(templateSources)
@@ -169,32 +162,16 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       await tx.insert(orgTemplates).values({ orgId, templateId: row!.id });
     }
 
-    const actors = new Map<string, OrgActor>(
-      users.map((u) => [
-        u.username,
-        {
-          kind: 'org',
-          sessionId: 'demo-seed',
-          orgId,
-          userId: u.id,
-          name: `${u.firstName} ${u.lastName}`,
-          email: u.email,
-          username: u.username,
-          isAdmin: u.isAdmin,
-          isPolicyOwner: u.isPolicyOwner,
-          sudoer: null,
-          loggedInAt: now,
-          tokenTimeout: 30,
-        },
-      ]),
-    );
     await playStories(
-      tx,
-      deps,
-      { orgId, actors, allStaffGroupId: groupId('All Staff'), folderIds },
+      scene,
+      { allStaffGroupId, groupIds: new Map(groups.map((g) => [g.name, g.id])), folderIds: tree.folderIds },
       DEMO_POLICIES,
       files,
     );
+    // After the stories: the tree changed since (a binder handed over, a folder still being set up),
+    // and the reviewer is away this week, her tasks going to a colleague too.
+    await seedDemoContainerChanges(scene, tree, allStaffGroupId);
+    await seedDemoDelegation(scene);
     // Work waiting for every demo user: each kind of task, and a read acknowledgement half done.
     await seedDemoTasks(tx, orgId, now);
     await seedDemoLibraryActivity(tx, orgId, now);
@@ -204,6 +181,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     await seedDemoUserImports(tx, orgId, now);
     await seedDemoHstmPeople(tx, orgId, now);
     await seedDemoPeopleHistory(tx, orgId);
+    // Last: the leaver was deactivated yesterday, after everything she took part in.
+    await seedDemoLeaver(scene);
     return orgId;
   });
   // A review reminder comes due today, opened by the daily job itself (its own transaction).
