@@ -198,18 +198,33 @@ async function pooledTransaction<T>(
 ): Promise<T> {
   // The opening as given: `prologue` itself grows with the settings a transaction adds (planOnce).
   const opening: readonly string[] = [...prologue];
+  let first: OpeningLost;
   try {
     return await transactionOn(await session.client.connect(), session, prologue, opening, fn, check);
   } catch (error) {
     if (!(error instanceof OpeningLost)) throw error;
+    first = error;
+  }
+  let fresh: pg.PoolClient;
+  try {
+    // The server ended that one session alone (its idle-session timeout): the others are as alive
+    // as before, and closing them would cost their prepared statements for nothing.
+    fresh = endedAlone(first.lost) ? await session.client.connect() : await connectOpenedFromNow(session.client);
+  } catch {
+    // No connection to run it again on (the database is down, the pool is ending): the loss is
+    // what the caller is told.
+    throw first.lost;
   }
   try {
-    const fresh = await connectOpenedFromNow(session.client);
     return await transactionOn(fresh, session, [...opening], opening, fn, check);
   } catch (error) {
     throw error instanceof OpeningLost ? error.lost : error;
   }
 }
+
+/** The server's idle-session timeout ended the connection: no other connection is concerned. */
+const endedAlone = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57P05';
 
 /** The connection was lost at the transaction's opening, with nothing of the transaction done. */
 class OpeningLost extends Error {

@@ -9,7 +9,7 @@ const wrapped = (fields: { code?: string; message?: string }) =>
   });
 
 describe('database errors', () => {
-  it.each(['57P01', '57P02', '57P03', '08006', '08003', 'ECONNREFUSED', 'ECONNRESET'])(
+  it.each(['57P01', '57P02', '57P03', '57P05', '08006', '08003', 'ECONNREFUSED', 'ECONNRESET'])(
     '%s is 503 unavailable',
     (code) => {
       expect(classifyDatabaseError(wrapped({ code }))).toEqual({ status: 503, message: DatabaseMessages.unavailable });

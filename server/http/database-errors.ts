@@ -11,8 +11,11 @@ export const DatabaseMessages = {
 
 export type DatabaseFailure = { status: 503; message: string } | { status: 422; message: string };
 
-/** Connection-class SQLSTATEs: admin shutdown, crash shutdown, cannot connect now, class 08. */
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03']);
+/**
+ * Connection-class SQLSTATEs: admin shutdown, crash shutdown, cannot connect now, the server's
+ * idle-session timeout, class 08.
+ */
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '57P05']);
 /** Socket errors of the driver when the server went away or refused us. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH']);
 const CONNECTION_MESSAGES = [

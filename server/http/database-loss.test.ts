@@ -49,7 +49,9 @@ describe.runIf(onPostgres)('the application survives its database connections be
   let databaseName: string;
 
   /** How often each probe route below has started (a transaction run again starts it again). */
-  const started = { afterFirstStatement: 0, inFirstStatement: 0 };
+  const started = { afterFirstStatement: 0, inFirstStatement: 0, committedWork: 0 };
+  /** How often the work the probe route asks for after its commit has run. */
+  let afterCommit = 0;
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -70,6 +72,15 @@ describe.runIf(onPostgres)('the application survives its database connections be
               return { done: true };
             },
           );
+          // Asks for work after its commit before its first statement: a run again asks afresh.
+          orgRoute(app, deps, { method: 'GET', url: '/api/o/:org/work_after_commit', schema: {} }, async (ctx) => {
+            started.committedWork += 1;
+            ctx.whenCommitted(() => {
+              afterCommit += 1;
+            });
+            await queryRows(ctx.tx, sql`select ${1}::int as one`);
+            return { done: true };
+          });
           // Its first statement, sent with the transaction's opening, is running when its connection ends.
           orgRoute(
             app,
@@ -175,6 +186,23 @@ describe.runIf(onPostgres)('the application survives its database connections be
       const res = await agent.get(url);
       expect(res.statusCode, res.body).toBe(200);
     }
+  }, 30_000);
+
+  it('does the work a route asked for after its commit once, when its transaction ran again', async () => {
+    const org = await createOrg(t.deps);
+    const user = await createUser(t.deps, org.id, { isAdmin: true });
+    const agent = await t.signIn(user.username, user.password);
+    const url = `/api/o/${org.id}/work_after_commit`;
+    for (const res of await Promise.all(Array.from({ length: 4 }, () => agent.get(url)))) {
+      expect(res.statusCode).toBe(200);
+    }
+    started.committedWork = 0;
+    afterCommit = 0;
+    expect(terminateAppBackendsUnnoticed()).toBeGreaterThan(0);
+    const res = await agent.get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(started.committedWork).toBe(2);
+    expect(afterCommit).toBe(1);
   }, 30_000);
 
   /** Four connections idle in the pool: each one about to be dead when the backends are terminated. */

@@ -149,12 +149,17 @@ function tag(url: string): string {
  * What a route's handler asked to run after its commit: run once the transaction has ended well. A
  * failure there is logged, not answered: what the request changed has committed.
  */
-function whenCommittedList(): { add: WhenCommitted; run: (req: FastifyRequest) => void } {
+function whenCommittedList(): { add: WhenCommitted; clear: () => void; run: (req: FastifyRequest) => void } {
   // Most requests ask for nothing: the list exists only once something is added.
   let pending: Array<() => void> | null = null;
   return {
     add: (work) => {
       (pending ??= []).push(work);
+    },
+    // A transaction run again (its connection was found dead at its opening, server/db/tenant.ts)
+    // starts its handler afresh: what the first run asked for is dropped, so it is not done twice.
+    clear: () => {
+      pending = null;
     },
     run: (req) => {
       if (!pending) return;
@@ -249,13 +254,15 @@ export function orgRoute<S extends RouteSchema>(
       const result = await withTenant(
         deps.database.db,
         actor.orgId,
-        (tx) =>
-          runUnlessClientGone(reply, tx, () =>
+        (tx) => {
+          committed.clear();
+          return runUnlessClientGone(reply, tx, () =>
             handler(
               { ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor, whenCommitted: committed.add },
               inputOf<S>(req),
             ),
-          ),
+          );
+        },
         req.rememberedSession?.check,
       );
       committed.run(req);
@@ -316,16 +323,17 @@ export function staffRoute<S extends RouteSchema>(
   register(app, 'staff', def, def.schema, guard, async (req, reply) => {
     const actor = guard(req);
     const committed = whenCommittedList();
-    const result = await withSystem(deps.database.db, (tx) =>
-      runUnlessClientGone(reply, tx, async () => {
+    const result = await withSystem(deps.database.db, (tx) => {
+      committed.clear();
+      return runUnlessClientGone(reply, tx, async () => {
         const answer = await handler(
           { ...baseCtx(deps, req, reply), tx, actor, whenCommitted: committed.add },
           inputOf<S>(req),
         );
         await recordStaffAction(tx, actor, req, def.audited ?? false);
         return answer;
-      }),
-    );
+      });
+    });
     committed.run(req);
     return send(reply, result);
   });
