@@ -19,6 +19,10 @@ test('an away window set for later opens in the form as it is, so Change Away ke
   startsAt.setSeconds(0, 0);
   const endsAt = new Date(startsAt.getTime() + 10 * 24 * 60 * 60 * 1000);
   const api = await TenetApi.signedIn(baseURL!, DemoUsers.reviewer);
+  // The demo's own away window for the reviewer, put back afterwards for the specs that read it.
+  const { delegation: before } = await api.get<{
+    delegation: { delegate_id: number; starts_at: string; ends_at: string } | null;
+  }>('self/delegation');
   try {
     const { candidates } = await api.get<{ candidates: Array<{ id: number; name: string }> }>(
       `self/delegation/candidates?q=${encodeURIComponent(DemoUsers.nurse.name)}`,
@@ -50,7 +54,10 @@ test('an away window set for later opens in the form as it is, so Change Away ke
       })
       .toEqual([startsAt.getTime(), later.getTime()]);
   } finally {
-    await api.delete('self/delegation');
+    if (before && Date.parse(before.ends_at) > Date.now()) {
+      const { delegate_id, starts_at, ends_at } = before;
+      await api.send('PUT', 'self/delegation', { delegation: { delegate_id, starts_at, ends_at } });
+    } else await api.delete('self/delegation');
     await api.dispose();
   }
 });
