@@ -78,11 +78,56 @@ test('the approval turnaround screen shows the stages of a binder over a period'
   await openAs(page, DemoUsers.admin, '/orgs/:org/reports');
   await page.getByRole('link', { name: 'Approval Turnaround', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Approval Turnaround', exact: true })).toBeVisible();
-  // Made and published just now: one Authoring and one Publishing stay, each well under a day.
+  // Made and published just now: one Authoring and one Publishing stay, each well under a day. The
+  // table comes a page at a time: its search finds this test's binder among the others.
+  const search = page.getByRole('textbox', { name: 'Search binders', exact: true });
+  await search.fill(binder.name);
+  await search.press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('binder')).toBe(binder.name);
   const byBinder = page.getByRole('table', { name: 'Turnaround by binder', exact: true });
+  await expect(byBinder.getByRole('row')).toHaveCount(3);
   const rows = byBinder.getByRole('row').filter({ hasText: binder.name });
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'Authoring' })).toHaveText(new RegExp(`^${binder.name}Authoring10\\.0`));
   await expect(rows.filter({ hasText: 'Publishing' })).toHaveText(new RegExp(`^${binder.name}Publishing10\\.0`));
   expect(pnp.id).toBeGreaterThan(0);
+});
+
+test('the approval turnaround pages its tables, each narrowed by its own search', async ({ page, data }) => {
+  // Six binders, each with a P&P made and published just now: twelve rows by binder (Authoring and
+  // Publishing each), two pages of ten.
+  const names: string[] = [];
+  for (const letter of ['A', 'B', 'C', 'D', 'E', 'F']) {
+    const binder = await data.binder(`Paged ${letter}`, { owners: [DemoUsers.admin] });
+    await data.pnp({ containerId: binder.id, name: data.name(`Paged Policy ${letter}`), publish: true });
+    names.push(binder.name);
+  }
+  await openAs(page, DemoUsers.admin, '/orgs/:org/reports/approval_turnaround');
+  const search = page.getByRole('textbox', { name: 'Search binders', exact: true });
+  await search.fill(data.word);
+  await page.getByRole('button', { name: 'Search binders', exact: true }).click();
+
+  const byBinder = page.getByRole('table', { name: 'Turnaround by binder', exact: true });
+  const section = page.getByRole('region', { name: 'By Binder', exact: true });
+  await expect(section.getByText('Showing 1 - 10 of 12 Rows', { exact: true })).toBeVisible();
+  // Sorted by binder name: A to E on the first page (two rows each), F on the second.
+  await expect(byBinder.getByRole('row').filter({ hasText: names[0]! })).toHaveCount(2);
+  await expect(byBinder.getByRole('row').filter({ hasText: names[5]! })).toHaveCount(0);
+  const pager = page.getByRole('navigation', { name: 'Turnaround by binder pages', exact: true });
+  await pager.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(section.getByText('Showing 11 - 12 of 12 Rows', { exact: true })).toBeVisible();
+  await expect(byBinder.getByRole('row').filter({ hasText: names[5]! })).toHaveCount(2);
+  await expect(byBinder.getByRole('row').filter({ hasText: names[0]! })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]binder_page=2(&|$)/);
+
+  // The people's table keeps its own page; a search nothing matches says so.
+  const people = page.getByRole('textbox', { name: 'Search people', exact: true });
+  await people.fill(`nobody ${data.word}`);
+  await people.press('Enter');
+  await expect(
+    page.getByRole('region', { name: 'By Person', exact: true }).getByText(`Nothing matches "nobody ${data.word}".`, {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(section.getByText('Showing 11 - 12 of 12 Rows', { exact: true })).toBeVisible();
 });

@@ -242,17 +242,30 @@ export const DASH_TITLES: Record<DashFigure, string> = {
 };
 
 /**
- * Approval turnaround (issue 15, beyond the spec): GET o/{org}/reporting/approval_turnaround?from&to.
+ * Approval turnaround (issue 15, beyond the spec): GET o/{org}/reporting/approval_turnaround?from&to
+ * [&binder&binder_page&person&person_page].
  * Days spent in each workflow position (Authoring, Reviewing, each Approving step, Publishing),
  * from the workflow history: a stay counts in the period when it ended on a day from `from` to `to`
  * (UTC, both included). By person: days from the start of the stay to that person's action in it.
  * Open stays (drafts still in that position) are listed, slowest first, with their age today.
  */
 export const TURNAROUND_MAX_DAYS = 3660;
+/** The by-binder and by-person tables come a page of this many rows at a time. */
+export const TURNAROUND_PAGE_SIZE = 10;
+const nameContains = (label: string) =>
+  text({ message: `${label} must be text.` })
+    .trim()
+    .max(200, { message: `${label} must be at most 200 characters.` })
+    .optional();
 export const TurnaroundQuery = z
   .object({
     from: isoDate('from').optional(),
     to: isoDate('to').optional(),
+    /** Only the binders (people) whose name holds this text, any case. */
+    binder: nameContains('binder'),
+    person: nameContains('person'),
+    binder_page: queryWholeNumber('binder_page', 1, 1_000_000).default(1),
+    person_page: queryWholeNumber('person_page', 1, 1_000_000).default(1),
   })
   .strict()
   .superRefine((query, issue) => {
@@ -300,12 +313,26 @@ export const TurnaroundOpenItem = z.object({
 });
 export type TurnaroundOpenItem = z.infer<typeof TurnaroundOpenItem>;
 export const TURNAROUND_OPEN_LIMIT = 10;
+/**
+ * Which page of a table's rows came: a page past the last is answered with the last (`page` says
+ * which); `total` counts the rows that match the table's name filter.
+ */
+export const TurnaroundPaging = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type TurnaroundPaging = z.infer<typeof TurnaroundPaging>;
 export const ApprovalTurnaround = z.object({
   from: z.string(),
   to: z.string(),
   stages: z.array(TurnaroundStageRow),
+  /** One page of the rows by binder (then stage), sorted by binder name. */
   by_binder: z.array(TurnaroundBinderRow),
+  by_binder_paging: TurnaroundPaging,
+  /** One page of the rows by person (then stage), sorted by last and first name. */
   by_person: z.array(TurnaroundPersonRow),
+  by_person_paging: TurnaroundPaging,
   slowest_open: z.array(TurnaroundOpenItem),
 });
 export type ApprovalTurnaround = z.infer<typeof ApprovalTurnaround>;

@@ -8,7 +8,8 @@ import { beginAgainIfCommitted, withSystem, withTenant } from '../../db/tenant';
 import { createContainer, createOrg, createUser, grant } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pnpInScope, type ReportScope } from './reporting.scope';
-import { SIGN_OFF_ACTIONS, turnaroundRows, type TurnaroundPeriod } from './reporting.turnaround';
+import { SIGN_OFF_ACTIONS, turnaroundRows, type TurnaroundPages, type TurnaroundPeriod } from './reporting.turnaround';
+import { expectedPage } from './turnaround.fixture';
 
 /**
  * Approval turnaround reads the stays and sign-offs kept by migration 0029's triggers. Here its
@@ -308,6 +309,18 @@ async function derivedRows(tx: Tx, s: ReportScope, period: TurnaroundPeriod) {
 
 const parsed = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
+/**
+ * The page of the by-binder and by-person tables asked for, narrowed or not by a name (the binders
+ * are 'Mine' and 'Theirs'; a person's name is their user's): two binders and three people over up to
+ * six stages make a second page, and a third is past the last.
+ */
+const pagesArbitrary: fc.Arbitrary<TurnaroundPages> = fc.record({
+  binder: fc.constantFrom('', 'MI', 'eir', 'nobody'),
+  binderPage: fc.integer({ min: 1, max: 3 }),
+  person: fc.constantFrom('', 'e', 'A', 'nobody'),
+  personPage: fc.integer({ min: 1, max: 3 }),
+});
+
 it('the sign-off actions of the triggers are those of the report', async () => {
   const [row] = await withTenant(t.deps.database.db, orgId, (tx) =>
     queryRows<{ actions: string[] }>(tx, sql`select workflow_sign_off_actions() as actions`),
@@ -320,7 +333,8 @@ it('the figures from the kept stays equal the derivation from the history after 
     fc.asyncProperty(
       fc.array(opArbitrary, { minLength: 3, maxLength: 18 }),
       periodArbitrary,
-      async (ops, [from, to]) => {
+      pagesArbitrary,
+      async (ops, [from, to], pages) => {
         const db = t.deps.database.db;
         // The application may not change or delete history (migration 0001); cascades and the owner may.
         await withSystem(db, (tx) => tx.execute(sql`delete from workflow_history where org_id = ${orgId}`));
@@ -335,13 +349,19 @@ it('the figures from the kept stays equal the derivation from the history after 
               { orgId, ownerId },
             ]) {
               const step = `step ${i} ${JSON.stringify(op).slice(0, 160)} as ${scope.ownerId === null ? 'admin' : 'owner'}`;
-              const kept = await turnaroundRows(tx, scope, period);
+              const kept = await turnaroundRows(tx, scope, period, pages);
               // It commits with its statement when it finds figures kept: what follows begins again.
               beginAgainIfCommitted(tx);
               const derived = await derivedRows(tx, scope, period);
-              for (const key of ['stages', 'binders', 'persons', 'open'] as const) {
+              for (const key of ['stages', 'open'] as const) {
                 expect(parsed(kept[key]), `${step}: ${key}`).toEqual(parsed(derived[key]));
               }
+              expect(parsed(kept.binders), `${step}: binders`).toEqual(
+                expectedPage(derived.binders, 'binder_name', pages.binder, pages.binderPage),
+              );
+              expect(parsed(kept.persons), `${step}: persons`).toEqual(
+                expectedPage(derived.persons, 'name', pages.person, pages.personPage),
+              );
             }
           });
         }

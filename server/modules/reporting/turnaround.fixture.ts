@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { TURNAROUND_PAGE_SIZE } from '../../../shared/api/reporting';
 import { withSystem } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
 import type { ReportingScenario } from './reporting.fixture';
@@ -75,4 +76,21 @@ export async function seedTurnaroundHistory(deps: Deps, s: ReportingScenario): P
     await row(zeta, d.zeta, 'ann', 'Submit', A, R, '2026-10-03T00:00:00Z');
     await row(zeta, d.zeta, 'otto', 'Accept', R, P1, '2026-10-04T00:00:00Z');
   });
+}
+
+/**
+ * What `turnaroundRows` sends for a table cut to one page (its `pageOf`), computed here from the
+ * whole table: the rows whose `nameKey` holds `contains` (any case), the page asked for or the last.
+ */
+export function expectedPage(
+  whole: unknown,
+  nameKey: 'binder_name' | 'name',
+  contains: string,
+  page: number,
+): { rows: unknown[]; total: number; page: number } {
+  const rows = (typeof whole === 'string' ? JSON.parse(whole) : whole) as Record<string, unknown>[];
+  const matching = rows.filter((row) => String(row[nameKey]).toLowerCase().includes(contains.toLowerCase()));
+  const shown = Math.min(page, Math.max(1, Math.ceil(matching.length / TURNAROUND_PAGE_SIZE)));
+  const from = (shown - 1) * TURNAROUND_PAGE_SIZE;
+  return { rows: matching.slice(from, from + TURNAROUND_PAGE_SIZE), total: matching.length, page: shown };
 }

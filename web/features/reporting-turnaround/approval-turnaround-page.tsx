@@ -1,21 +1,24 @@
-import { Alert, Anchor, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Box, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type {
   ApprovalTurnaround,
   TurnaroundBinderRow,
   TurnaroundOpenItem,
+  TurnaroundPaging,
   TurnaroundPersonRow,
   TurnaroundStageRow,
 } from '../../../shared/api/reporting';
 import { DateInput } from '../../components/date-input';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { Page } from '../../components/page';
+import { PaginationFooter } from '../../components/pagination-footer';
 import { ApiError } from '../../lib/api-client';
 import { formatDisplayDate } from '../../lib/format';
 import { useUrlParams } from '../../lib/url-params';
-import { fetchTurnaround, turnaroundKeys } from './turnaround-api';
+import { fetchTurnaround, turnaroundKeys, type TurnaroundTables } from './turnaround-api';
 
 const days = (value: number | null): string => (value === null ? '—' : value.toFixed(1));
 
@@ -48,6 +51,56 @@ function FigureCells({ row }: { readonly row: TurnaroundStageRow }) {
   );
 }
 
+/**
+ * A table's name search, as the reports' search box: it applies from its button, on Enter or on
+ * leaving the box, never on each letter (each is a request for the whole screen's figures).
+ */
+function NameSearch({
+  label,
+  value,
+  onChange,
+}: {
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const apply = (): void => {
+    if (text.trim() !== value) onChange(text.trim());
+  };
+  return (
+    <TextInput
+      label={label}
+      value={text}
+      maxLength={200}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') apply();
+      }}
+      onBlur={apply}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSectionPointerEvents="all"
+      rightSection={
+        <ActionIcon variant="filled" aria-label={label} onClick={apply}>
+          <IconSearch size={16} aria-hidden />
+        </ActionIcon>
+      }
+      w={260}
+      mb="sm"
+    />
+  );
+}
+
+/** A table that comes a page at a time: its name search above it, its pager below. */
+interface TablePaging {
+  readonly paging: TurnaroundPaging;
+  /** What the rows are, after 'Showing 1 - 10 of n'. */
+  readonly noun: string;
+  readonly search: { readonly label: string; readonly value: string; readonly onChange: (value: string) => void };
+  readonly onPageChange: (page: number) => void;
+}
+
 function FigureTable<T extends TurnaroundStageRow>({
   label,
   rows,
@@ -55,6 +108,7 @@ function FigureTable<T extends TurnaroundStageRow>({
   keyOf,
   cells,
   empty,
+  paged,
 }: {
   readonly label: string;
   readonly rows: readonly T[];
@@ -62,9 +116,18 @@ function FigureTable<T extends TurnaroundStageRow>({
   readonly keyOf: (row: T) => string;
   readonly cells: (row: T) => ReactNode;
   readonly empty: string;
+  readonly paged?: TablePaging;
 }) {
-  if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
-  return (
+  const search = paged && <NameSearch {...paged.search} />;
+  if (rows.length === 0) {
+    return (
+      <>
+        {search}
+        <Text c="dimmed">{paged?.search.value ? `Nothing matches "${paged.search.value}".` : empty}</Text>
+      </>
+    );
+  }
+  const table = (
     <Table.ScrollContainer minWidth={560}>
       <Table striped aria-label={label}>
         <Table.Thead>
@@ -86,6 +149,21 @@ function FigureTable<T extends TurnaroundStageRow>({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+  if (!paged) return table;
+  return (
+    <>
+      {search}
+      {table}
+      <PaginationFooter
+        total={paged.paging.total}
+        page={paged.paging.page}
+        pageSize={paged.paging.per_page}
+        label={paged.noun}
+        navLabel={`${label} pages`}
+        onPageChange={paged.onPageChange}
+      />
+    </>
   );
 }
 
@@ -125,8 +203,23 @@ function OpenItems({ orgId, rows }: { readonly orgId: string; readonly rows: rea
   );
 }
 
-function Figures({ orgId, data }: { readonly orgId: string; readonly data: ApprovalTurnaround }) {
+/** How the by-binder and by-person tables are narrowed and paged: kept in the address, changed there. */
+interface TablesControl {
+  readonly tables: TurnaroundTables;
+  readonly change: (name: 'binder' | 'person', search: string | null, page: number | null) => void;
+}
+
+function Figures({
+  orgId,
+  data,
+  control,
+}: {
+  readonly orgId: string;
+  readonly data: ApprovalTurnaround;
+  readonly control: TablesControl;
+}) {
   const none = 'No stage was completed in this period.';
+  const { tables, change } = control;
   return (
     <Stack gap="md">
       <Section title="By Stage">
@@ -152,6 +245,16 @@ function Figures({ orgId, data }: { readonly orgId: string; readonly data: Appro
             </>
           )}
           empty={none}
+          paged={{
+            paging: data.by_binder_paging,
+            noun: 'Rows',
+            search: {
+              label: 'Search binders',
+              value: tables.binder ?? '',
+              onChange: (value) => change('binder', value, null),
+            },
+            onPageChange: (page) => change('binder', tables.binder, page),
+          }}
         />
       </Section>
       <Section title="By Person">
@@ -170,6 +273,16 @@ function Figures({ orgId, data }: { readonly orgId: string; readonly data: Appro
             </>
           )}
           empty="Nobody acted in a stage in this period."
+          paged={{
+            paging: data.by_person_paging,
+            noun: 'Rows',
+            search: {
+              label: 'Search people',
+              value: tables.person ?? '',
+              onChange: (value) => change('person', value, null),
+            },
+            onPageChange: (page) => change('person', tables.person, page),
+          }}
         />
       </Section>
       <Section title="Slowest Open Items">
@@ -189,11 +302,20 @@ export function ApprovalTurnaroundPage() {
   const [params, changeParams] = useUrlParams();
   const from = params.get('from');
   const to = params.get('to');
+  const tables: TurnaroundTables = {
+    binder: params.get('binder'),
+    binderPage: params.get('binder_page'),
+    person: params.get('person'),
+    personPage: params.get('person_page'),
+  };
   const query = useQuery({
-    queryKey: turnaroundKeys.period(orgId, from, to),
-    queryFn: () => fetchTurnaround(orgId, from, to),
-    // No placeholder from the previous period: its figures would stay on screen under the new dates
-    // as if they were this period's. 'Loading Records...' until this period's figures come.
+    queryKey: turnaroundKeys.period(orgId, from, to, tables),
+    queryFn: () => fetchTurnaround(orgId, from, to, tables),
+    // No placeholder from another period: its figures would stay on screen under the new dates as
+    // if they were this period's ('Loading Records...' until this period's come). Another page or
+    // name of a table keeps the period's figures on screen while its rows come (the table is busy).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === from && previousQuery.queryKey[3] === to ? previous : undefined,
     retry: false,
   });
   const data = query.data;
@@ -204,7 +326,20 @@ export function ApprovalTurnaroundPage() {
       if (!next.get(other) && data) next.set(other, data[other]);
       if (value) next.set(key, value);
       else next.delete(key);
+      // Another period has other rows: each table starts again at its first page.
+      next.delete('binder_page');
+      next.delete('person_page');
     });
+  const control: TablesControl = {
+    tables,
+    change: (name, search, page) =>
+      changeParams((next) => {
+        if (search) next.set(name, search);
+        else next.delete(name);
+        if (page !== null && page > 1) next.set(`${name}_page`, String(page));
+        else next.delete(`${name}_page`);
+      }),
+  };
   const shownFrom = from ?? data?.from ?? null;
   const shownTo = to ?? data?.to ?? null;
   return (
@@ -235,7 +370,7 @@ export function ApprovalTurnaroundPage() {
         )}
       </Paper>
       {/* Busy for screen readers while the period's figures are loading, as the lists' tables are. */}
-      <Box aria-busy={query.isPending || undefined} data-testid="turnaround-figures">
+      <Box aria-busy={query.isPending || query.isPlaceholderData || undefined} data-testid="turnaround-figures">
         {query.error ? (
           <Alert color="red" title="The approval turnaround could not be shown">
             {errorsOf(query.error).map((message) => (
@@ -243,7 +378,7 @@ export function ApprovalTurnaroundPage() {
             ))}
           </Alert>
         ) : data ? (
-          <Figures orgId={orgId} data={data} />
+          <Figures orgId={orgId} data={data} control={control} />
         ) : (
           <LoadingIndicator />
         )}
