@@ -34,7 +34,7 @@ export async function seedDemoTasks(tx: Tx, orgId: number, now: Date): Promise<v
          where org_id = ${orgId} and status = ${VersionStatus.Draft} order by id`,
   );
   for (const draft of drafts) {
-    const { assignees } = await listAssignees(tx, orgId, draft.pnp_id);
+    const people = await listAssignees(tx, orgId, draft.pnp_id);
     const signoffs = await listSignoffs(tx, orgId, draft.id);
     const signedOff =
       draft.draft_stage === DraftStage.Reviewing ? acceptedBy(signoffs) : approvedBy(signoffs, draft.approval_step);
@@ -44,7 +44,7 @@ export async function seedDemoTasks(tx: Tx, orgId: number, now: Date): Promise<v
       draft.pnp_id,
       draft.id,
       { stage: draft.draft_stage, step: draft.approval_step, signedOff },
-      assignees,
+      people,
       now,
     );
   }

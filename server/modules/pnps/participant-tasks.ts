@@ -17,8 +17,8 @@ import { syncStageTasks } from './workflow.tasks';
  * done under. Takes no request context: the background reassignment job calls it too.
  */
 export async function resyncParticipantTasks(db: Executor, orgId: number, pnpId: number, now: Date): Promise<void> {
-  const { assignees } = await listAssignees(db, orgId, pnpId);
-  await followReminder(db, orgId, pnpId, assignees, now);
+  const people = await listAssignees(db, orgId, pnpId);
+  await followReminder(db, orgId, pnpId, people.assignees, now);
   const draft = await findDocumentByStatus(db, orgId, pnpId, VersionStatus.Draft);
   if (!draft) return;
   const signoffs = await listSignoffs(db, orgId, draft.id);
@@ -30,7 +30,7 @@ export async function resyncParticipantTasks(db: Executor, orgId: number, pnpId:
     pnpId,
     draft.id,
     { stage: draft.draftStage, step: draft.approvalStep, signedOff },
-    assignees,
+    people,
     now,
   );
 }

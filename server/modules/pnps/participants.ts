@@ -23,14 +23,19 @@ export interface Assignee {
 }
 
 /**
+ * Who takes part in a P&P: its effective grants (`participants`: users and groups, whether or not
+ * anyone active is left in them) and the active people those grants reach (`assignees`).
+ */
+export interface PnpPeople {
+  assignees: Assignee[];
+  participants: Participant[];
+}
+
+/**
  * The people who hold each role on a P&P (product rules: reviewers, approvers, owners and
  * authors come from the effective participants, groups counted by their members).
  */
-export async function listAssignees(
-  db: Executor,
-  orgId: number,
-  pnpId: number,
-): Promise<{ assignees: Assignee[]; participants: Participant[] }> {
+export async function listAssignees(db: Executor, orgId: number, pnpId: number): Promise<PnpPeople> {
   const participants = await listEffectiveParticipants(db, orgId, { pnpId });
   const groupIds = [...new Set(participants.filter((p) => p.group_id !== null).map((p) => p.group_id!))];
   const userIds = [...new Set(participants.filter((p) => p.user_id !== null).map((p) => p.user_id!))];

@@ -143,14 +143,14 @@ export async function startFirstDraft(
   doc: Pick<DocumentRow, 'id' | 'versionNumber'>,
   how: { action: 'Create' | 'Copy'; comment: string | null; fileName: string | null; sourceName?: string },
 ): Promise<void> {
-  const { assignees } = await listAssignees(ctx.tx, ctx.orgId, pnp.id);
+  const people = await listAssignees(ctx.tx, ctx.orgId, pnp.id);
   await syncStageTasks(
     ctx.tx,
     ctx.orgId,
     pnp.id,
     doc.id,
     { stage: DraftStage.Authoring, step: null, signedOff: [] },
-    assignees,
+    people,
     ctx.now,
   );
   await recordTransition(ctx, {

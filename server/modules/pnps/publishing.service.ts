@@ -111,15 +111,7 @@ export async function publishDraft(ctx: OrgCtx, c: DocContext, body: PublishBody
   }
   // The task is the person acted for (a delegate publishes for the away owner), completed by the caller.
   await completeTask(ctx.tx, ctx.orgId, c.doc.id, TaskKind.Publish, c.facts.userId, ctx.actor.userId, ctx.now);
-  await syncStageTasks(
-    ctx.tx,
-    ctx.orgId,
-    c.pnp.id,
-    c.doc.id,
-    { stage: null, step: null, signedOff: [] },
-    c.assignees,
-    ctx.now,
-  );
+  await syncStageTasks(ctx.tx, ctx.orgId, c.pnp.id, c.doc.id, { stage: null, step: null, signedOff: [] }, c, ctx.now);
   await recordTransition(ctx, {
     pnp: c.pnp,
     document: published,
@@ -193,7 +185,7 @@ export async function startRevision(
     c.pnp.id,
     draft.id,
     { stage: DraftStage.Authoring, step: null, signedOff: [] },
-    c.assignees,
+    c,
     ctx.now,
   );
   await completePendingRevision(ctx.tx, ctx.orgId, c.pnp.id, ctx.actor.userId, ctx.now);

@@ -1,7 +1,7 @@
-import { ObjectRole } from '../../../shared/domain/roles';
 import { DraftStage, VersionStatus } from '../../../shared/domain/statuses';
 import { stageAfterApprovalStep, stageAfterReviewing } from '../../../shared/domain/workflow';
-import { listAssignees, routingOf, withRole } from './participants';
+import { listAssignees, routingOf } from './participants';
+import { signOffHolding } from './sign-off-holding';
 import { findDocumentByStatus, getPnp } from './pnps.repo';
 import { acceptedBy, approvedBy, documentState, listSignoffs, type DocContext } from './workflow.context';
 import { moveDraft } from './workflow.move';
@@ -30,8 +30,8 @@ export const PARTICIPANTS_CHANGED = 'Participants Changed';
  * reviewer or approver, user or group) is skipped, as it is when a draft is submitted ('steps with
  * no approvers are skipped', 'Reviewing ... skipped when there are no reviewers'): otherwise the
  * draft would wait for nobody, with no one's task and no one to act on behalf of. A step still given
- * to people who have all left (their grants stay) is not skipped: user-leaving.ts gives it to the
- * Owners, who may decline it or send it back to the authors.
+ * to people who have all left (their grants stay) is not skipped: its tasks go to the Owners, who
+ * may decline it or send it back to the authors (sign-off-holding.ts, read by the tasks' resync too).
  *
  * Recorded as the change's author's transition, with the reason as its comment; it is not anyone's
  * sign-off.
@@ -46,13 +46,11 @@ export async function moveOnWhenSignedOff(ctx: WorkflowCtx, pnpId: number): Prom
   const state = await documentState(ctx.tx, base, doc, signoffs);
   const reviewing = doc.draftStage === DraftStage.Reviewing;
   const step = doc.approvalStep ?? 1;
-  const holders = reviewing ? withRole(assignees, ObjectRole.Reviewer) : withRole(assignees, ObjectRole.Approver, step);
+  const { given, holders } = signOffHolding({ assignees, participants }, { stage: doc.draftStage, step });
   const signedOff = reviewing ? acceptedBy(signoffs) : approvedBy(signoffs, doc.approvalStep);
   const pending = reviewing ? state.pendingReviewers : state.pendingApprovers;
-  const role = reviewing ? ObjectRole.Reviewer : ObjectRole.Approver;
-  const given = participants.some((p) => p.role === role && (reviewing || p.approval_step === step));
   // Nobody of the step is still to act, and somebody still in it did sign off; or nobody is given it.
-  const signedOffByAll = pending.length === 0 && holders.some((a) => signedOff.includes(a.user_id));
+  const signedOffByAll = pending.length === 0 && holders.some((u) => signedOff.includes(u));
   if (!signedOffByAll && given) return;
   const to = reviewing ? stageAfterReviewing(routingOf(assignees)) : stageAfterApprovalStep(routingOf(assignees), step);
   const c: DocContext = { ...base, doc, signoffs, state };

@@ -64,7 +64,7 @@ export async function moveDraft(
     c.pnp.id,
     doc.id,
     { stage: to.stage, step: to.step, signedOff: moved ? [] : signedOff },
-    c.assignees,
+    c,
     ctx.now,
   );
   await recordTransition(ctx, {

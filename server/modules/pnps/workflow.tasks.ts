@@ -3,7 +3,8 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { DraftStage, TaskKind, TaskStatus } from '../../../shared/domain/statuses';
 import type { Executor } from '../../db/client';
 import { tasks } from '../../db/schema/index';
-import { withRole, type Assignee } from './participants';
+import { withRole, type Assignee, type PnpPeople } from './participants';
+import { signOffHolding } from './sign-off-holding';
 
 /** The workflow task kinds (product rules 'Tasks'); Acknowledge and PendingRevision belong elsewhere. */
 const WORKFLOW_KINDS: string[] = [TaskKind.Author, TaskKind.Review, TaskKind.Approve, TaskKind.Publish];
@@ -21,29 +22,31 @@ export interface StageSnapshot {
   signedOff: readonly number[];
 }
 
-/** Who should hold an open task while a draft sits in a stage. */
-export function expectedTasks(snapshot: StageSnapshot, assignees: Assignee[]): Expected[] {
-  const users = (list: Assignee[]): number[] => [...new Set(list.map((a) => a.user_id))];
+const usersOf = (list: Assignee[]): number[] => [...new Set(list.map((a) => a.user_id))];
+
+/**
+ * Who should hold an open task while a draft sits in a stage: the one decision every resync of the
+ * draft's tasks makes (a stage's move, a change of the people, a user leaving).
+ */
+export function expectedTasks(snapshot: StageSnapshot, people: PnpPeople): Expected[] {
+  const owners = usersOf(withRole(people.assignees, ObjectRole.Owner));
   switch (snapshot.stage) {
     case DraftStage.Authoring: {
-      const authors = users(withRole(assignees, ObjectRole.Author));
-      const to = authors.length > 0 ? authors : users(withRole(assignees, ObjectRole.Owner));
+      const authors = usersOf(withRole(people.assignees, ObjectRole.Author));
+      const to = authors.length > 0 ? authors : owners;
       return to.map((userId) => ({ userId, kind: TaskKind.Author, step: null }));
     }
     case DraftStage.Reviewing:
-      return users(withRole(assignees, ObjectRole.Reviewer))
-        .filter((u) => !snapshot.signedOff.includes(u))
-        .map((userId) => ({ userId, kind: TaskKind.Review, step: null }));
-    case DraftStage.Approving:
-      return users(withRole(assignees, ObjectRole.Approver, snapshot.step ?? 1))
-        .filter((u) => !snapshot.signedOff.includes(u))
-        .map((userId) => ({ userId, kind: TaskKind.Approve, step: snapshot.step }));
+    case DraftStage.Approving: {
+      const holding = signOffHolding(people, { stage: snapshot.stage, step: snapshot.step });
+      // Owners standing in for people who all left hold it whatever those people had signed off.
+      const to = holding.ownersStandIn ? owners : holding.holders.filter((u) => !snapshot.signedOff.includes(u));
+      const reviewing = snapshot.stage === DraftStage.Reviewing;
+      const kind = reviewing ? TaskKind.Review : TaskKind.Approve;
+      return to.map((userId) => ({ userId, kind, step: reviewing ? null : snapshot.step }));
+    }
     case DraftStage.Publishing:
-      return users(withRole(assignees, ObjectRole.Owner)).map((userId) => ({
-        userId,
-        kind: TaskKind.Publish,
-        step: null,
-      }));
+      return owners.map((userId) => ({ userId, kind: TaskKind.Publish, step: null }));
     default:
       return [];
   }
@@ -78,7 +81,8 @@ export async function completeTask(
 
 /**
  * Makes the open workflow tasks of a draft match its stage: tasks nobody should hold any more are
- * closed (someone else declined, the stage moved on, a user lost the role), missing ones are opened.
+ * closed (someone else declined, the stage moved on, a user lost the role), missing ones are opened,
+ * as `expectedTasks` decides (the Owners standing in for a stage whose people all left, too).
  * One open task per (user, version, kind) is kept by the database's unique index. A delegate's copy
  * (ADR 0011) stands for its away user's slot: it stays while that slot is expected and closes with it;
  * new tasks reach delegates through the database's routing trigger.
@@ -89,10 +93,10 @@ export async function syncStageTasks(
   pnpId: number,
   documentId: number,
   snapshot: StageSnapshot,
-  assignees: Assignee[],
+  people: PnpPeople,
   now: Date,
 ): Promise<void> {
-  const expected = expectedTasks(snapshot, assignees);
+  const expected = expectedTasks(snapshot, people);
   const open = await db
     .select({
       id: tasks.id,
