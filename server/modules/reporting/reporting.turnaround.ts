@@ -123,13 +123,24 @@ export const FIRST_PAGES: TurnaroundPages = { binder: '', binderPage: 1, person:
  */
 function pageOf(rows: SQL, nameKey: 'binder_name' | 'name', contains: string, page: number): SQL {
   const size = sql.raw(String(TURNAROUND_PAGE_SIZE));
-  const matches = sql`(${contains}::text = '' or strpos(lower(t.e->>${nameKey}::text), lower(${contains}::text)) > 0)`;
+  const shown = (total: SQL): SQL => sql`greatest(least(${page}::int, ceil(${total} / ${size}::numeric)::int), 1)`;
+  if (contains === '') {
+    // Every row: counted from the array's length and cut by position, so no row's text is read
+    // (reading a name from each row of a large organisation's tables cost more than the rest).
+    // OFFSET 0 keeps the count and the page computed once: inlined into the cut's condition, the
+    // array's length was taken again for each row (0.7 ms for 40 rows instead of 0.04 ms).
+    return sql`(select json_build_object('total', c.total, 'page', c.page, 'rows', coalesce((
+                select json_agg(t.e order by t.n) from json_array_elements(${rows}) with ordinality t(e, n)
+                 where t.n > (c.page - 1) * ${size} and t.n <= c.page * ${size}), '[]'::json))
+             from (select l.total, ${shown(sql`l.total`)} as page
+                     from (select coalesce(json_array_length(${rows}), 0) as total offset 0) l offset 0) c)`;
+  }
+  const matches = sql`strpos(lower(t.e->>${nameKey}::text), lower(${contains}::text)) > 0`;
   return sql`(select json_build_object('total', c.total, 'page', c.page, 'rows', coalesce((
               select json_agg(w.e order by w.n) from (
                 select t.e, t.n from json_array_elements(${rows}) with ordinality t(e, n)
                  where ${matches} order by t.n offset (c.page - 1) * ${size} limit ${size}) w), '[]'::json))
-           from (select count(*)::int as total,
-                        greatest(least(${page}::int, ceil(count(*) / ${size}::numeric)::int), 1) as page
+           from (select count(*)::int as total, ${shown(sql`count(*)`)} as page
                    from json_array_elements(${rows}) t(e) where ${matches}) c)`;
 }
 
