@@ -4,7 +4,16 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/error
 import { createOrg, createUser, type TestUser } from '../test/factories';
 import { fingerprintDatabase } from '../test/fingerprint';
 import { createTestApp, type Agent, type TestApp } from '../test/harness';
-import { arbitraryFor, baseValue, oneHostileLeaf, pathParam, rawBodies, toJson, toQuery } from '../test/hostile-inputs';
+import {
+  arbitraryFor,
+  baseValue,
+  calendarEndsAlone,
+  oneHostileLeaf,
+  pathParam,
+  rawBodies,
+  toJson,
+  toQuery,
+} from '../test/hostile-inputs';
 import { createOrgAObjects, type OrgAObjects } from '../test/org-a-fixture';
 import { idForParam } from '../test/route-matrix';
 import type { RouteRecord } from './app';
@@ -84,6 +93,7 @@ function oneHostileFieldEach(route: RouteRecord): Generated[] {
   const baseBody = body ? baseValue(body, ids) : undefined;
   return [
     ...(query ? oneHostileLeaf(query, ids).map((q) => ({ params, query: q, body: baseBody, raw: null })) : []),
+    ...(query ? calendarEndsAlone(query, ids).map((q) => ({ params, query: q, body: baseBody, raw: null })) : []),
     ...(body ? oneHostileLeaf(body, ids).map((b) => ({ params, query: baseQuery, body: b, raw: null })) : []),
   ];
 }

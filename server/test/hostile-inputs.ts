@@ -194,7 +194,9 @@ export function baseValue(schema: unknown, ids: number[], depth = 0): unknown {
 
 /** What each kind of leaf is replaced with, one at a time, in an otherwise plausible value. */
 const LEAF_ATTACKS: Record<'string' | 'number', unknown[]> = {
-  string: ['Probe\u0000text'],
+  // The last day a 'yyyy-mm-dd' can write: the day after it is in year 10000, which date arithmetic
+  // in JavaScript writes as '+010000-01-01' and PostgreSQL does not read.
+  string: ['Probe\u0000text', '9999-12-31'],
   number: [2_147_483_648, HUGE_NUMBER_TOKEN],
 };
 
@@ -220,4 +222,17 @@ export function oneHostileLeaf(schema: unknown, ids: number[]): unknown[] {
   };
   walk(base, (v) => v, 0);
   return variants;
+}
+
+/**
+ * A query's text fields one at a time, alone, at the ends of the calendar that 'yyyy-mm-dd' can
+ * write: any other field at a plausible value ('Probe text') would be refused first and hide what a
+ * date field's code does with them.
+ */
+export function calendarEndsAlone(schema: unknown, ids: number[]): unknown[] {
+  const base = baseValue(schema, ids);
+  if (!base || typeof base !== 'object' || Array.isArray(base)) return [];
+  return Object.entries(base).flatMap(([key, value]) =>
+    typeof value === 'string' ? ['9999-12-31', '0001-01-01'].map((day) => ({ [key]: day })) : [],
+  );
 }

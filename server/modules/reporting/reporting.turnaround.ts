@@ -81,11 +81,17 @@ const percentiles = (value: SQL): SQL => sql`count(*)::int as count,
   percentile_cont(0.5) within group (order by ${value}) as median,
   percentile_cont(0.9) within group (order by ${value}) as p90`;
 
-/** The period's bounds as instants: `from` at 00:00 UTC to the day after `to` at 00:00 UTC. */
+/**
+ * The period's bounds as instants: `from` at 00:00 UTC to the day after `to` at 00:00 UTC. Written
+ * by hand: the day after 9999-12-31 is in year 10000, which `toISOString` writes as '+010000-...',
+ * a form PostgreSQL does not read.
+ */
 function bounds(from: string, to: string): { start: string; end: string } {
   const end = new Date(`${to}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
-  return { start: `${from}T00:00:00Z`, end: end.toISOString() };
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const day = `${String(end.getUTCFullYear()).padStart(4, '0')}-${two(end.getUTCMonth() + 1)}-${two(end.getUTCDate())}`;
+  return { start: `${from}T00:00:00Z`, end: `${day}T00:00:00Z` };
 }
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
@@ -383,7 +389,8 @@ export async function getApprovalTurnaround(ctx: OrgCtx, query: TurnaroundAsked)
       const start = new Date(`${to}T00:00:00Z`);
       start.setUTCFullYear(start.getUTCFullYear() - 1);
       start.setUTCDate(start.getUTCDate() + 1);
-      return isoDay(start);
+      // A year before a "to" in year 1 would be in year 0, which no date is written in.
+      return start.getUTCFullYear() < 1 ? '0001-01-01' : isoDay(start);
     })();
   // The query's own checks see only the ends it was given: a "from" alone is checked here against
   // its default end, today (after it, the period would end before it starts and show nothing; years

@@ -165,6 +165,18 @@ describe('approval turnaround', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('takes the last day a date can be written for, and the first', async () => {
+    for (const q of [
+      'to=9999-12-31',
+      'from=9999-12-31&to=9999-12-31',
+      'to=0001-01-01',
+      'from=0001-01-01&to=0001-12-31',
+    ]) {
+      const res = await turnaround(admin, q);
+      expect(res.stages, q).toEqual([]);
+    }
+  });
+
   it('422 with the errors list for a bad period', async () => {
     for (const q of [
       'from=2026-02-30',
