@@ -60,7 +60,10 @@ test('the reporting dashboard counts the test’s own P&Ps and clicks through to
   expect(countOf(statusAfter, 1)).toBeGreaterThanOrEqual(countOf(statusBefore, 1) + 1);
   expect(countOf(statusAfter, 2)).toBeGreaterThanOrEqual(countOf(statusBefore, 2) + 1);
 
-  await signIn(page, DemoUsers.admin, `/orgs/${data.orgId}/reporting_dashboard`);
+  // Opened as a user finds it: Reports in the menu, then the catalogue's Reporting Dashboard.
+  await signIn(page, DemoUsers.admin, `/orgs/${data.orgId}/pnps`);
+  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  await page.getByRole('link', { name: 'Reporting Dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Reporting Dashboard', exact: true })).toBeVisible();
 
   // Published Documents: this month's row counts the test's P&P (the API's figure after it was

@@ -1,6 +1,6 @@
-import { Badge, Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Button, Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChartPie, IconChevronRight } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { REPORT_GROUP_COLOURS, REPORTS, type ReportGroup } from '../route-table/report-routes';
 
@@ -8,8 +8,22 @@ const GROUPS: ReportGroup[] = ['By Versions', 'By Users and User Groups', 'Misce
 
 /** orgs/{orgId}/reports: the report catalogue, one colour per report group (spec §2). */
 export function ReportsCataloguePage() {
+  const { orgId = '' } = useParams();
   return (
-    <Page subtitle="Choose a report. Each opens with filters for roles, statuses, groups and date ranges.">
+    <Page
+      subtitle="Choose a report. Each opens with filters for roles, statuses, groups and date ranges."
+      actions={
+        // The dashboard's charts open these reports, filtered; from here, the way back to them.
+        <Button
+          component={Link}
+          to={`/orgs/${orgId}/reporting_dashboard`}
+          variant="default"
+          leftSection={<IconChartPie size={16} aria-hidden />}
+        >
+          Reporting Dashboard
+        </Button>
+      }
+    >
       <Stack gap="xl">
         {GROUPS.map((group) => {
           const colour = REPORT_GROUP_COLOURS[group];
