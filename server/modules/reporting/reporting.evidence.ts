@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { EVIDENCE_ACTION } from '../../../shared/api/reporting';
+import { formatDisplayDate } from '../../../shared/domain/dates';
 import { csvLine } from '../../../shared/domain/report-cells';
 import {
   PNP_STATUS_LABELS,
@@ -15,7 +16,13 @@ import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { PNP_LEVEL_ACTIONS, positionLabel } from '../pnps/workflow.record';
 import { zipAfterCommit, type ZipEntrySource } from './reporting.export';
-import { evidencePdf, withSudoer, type EvidenceEvent, type EvidenceVersion } from './reporting.evidence-pdf';
+import {
+  evidencePdf,
+  evidenceTime,
+  withSudoer,
+  type EvidenceEvent,
+  type EvidenceVersion,
+} from './reporting.evidence-pdf';
 import { containerInScope, pnpInScope, reportScope, type ReportScope } from './reporting.scope';
 
 /**
@@ -34,13 +41,48 @@ interface PnpHead {
   location: string;
 }
 
-/** A file or folder name from a user's text: no path, no control or odd characters, not too long. */
-export const safeName = (value: string, fallback: string): string =>
-  (value.split(/[\\/]/).pop() ?? '')
-    .replace(/[^\w .()&,'-]/g, '_')
-    .replace(/^[ .]+/, '')
-    .slice(0, 120)
-    .trim() || fallback;
+/** Longest name kept, in UTF-8 bytes: file systems allow 255 a name, and the bundle adds its own words. */
+const NAME_MAX_BYTES = 150;
+/** What a file name may not hold anywhere: path separators and the characters Windows refuses. */
+const NOT_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
+/**
+ * Controls, invisible format characters (a right-to-left override can disguise an extension),
+ * unassigned and private-use code points and lone surrogates, and line or paragraph separators.
+ * The zero-width joiner and non-joiner stay: Persian, Indic scripts and emoji need them.
+ */
+const UNSEEN = /(?![\u200C\u200D])[\p{C}\p{Zl}\p{Zp}]/gu;
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+const utf8Bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
+
+/** The longest start of `value` that fits in `maxBytes`, cut between whole characters as a reader sees them. */
+function clipToBytes(value: string, maxBytes: number): string {
+  let clipped = '';
+  for (const { segment } of graphemes.segment(value)) {
+    if (utf8Bytes(clipped + segment) > maxBytes) break;
+    clipped += segment;
+  }
+  return clipped;
+}
+
+/**
+ * A file or folder name from a user's text, as the zip's UTF-8 names carry it: letters of any
+ * script kept, never a path ('/' and '\\' replaced, no leading dot so never '.' or '..'), no
+ * character that a file system refuses or that hides itself, and not too long (a long file
+ * name keeps its extension).
+ */
+export function safeName(value: string, fallback: string): string {
+  const cleaned = value
+    .normalize('NFC')
+    .replace(UNSEEN, '_')
+    .replace(NOT_IN_FILE_NAMES, '_')
+    .replace(/\s+/gu, ' ')
+    // Windows drops trailing dots and spaces; a leading dot hides a file (or makes '..').
+    .replace(/^[ .]+|[ .]+$/g, '');
+  if (utf8Bytes(cleaned) <= NAME_MAX_BYTES) return cleaned || fallback;
+  const extension = /\.[\p{L}\p{N}]{1,10}$/u.exec(cleaned)?.[0] ?? '';
+  const stem = clipToBytes(cleaned.slice(0, cleaned.length - extension.length), NAME_MAX_BYTES - extension.length);
+  return `${stem.replace(/[ .]+$/, '')}${extension}` || fallback;
+}
 
 /** The signed-off roles as the summary names them, from the workflow action that records each. */
 const SIGN_OFF_ROLES: Record<string, string> = {
@@ -54,6 +96,9 @@ const SIGN_OFF_ROLES: Record<string, string> = {
 
 const bufferSource = (bytes: Uint8Array | string): Promise<Readable> =>
   Promise.resolve(Readable.from([typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes)]));
+
+/** A CSV of the bundle: UTF-8 with a byte-order mark, without which Excel reads it as ANSI and garbles accents. */
+const csvSource = (csv: string): Promise<Readable> => bufferSource(`\uFEFF${csv}`);
 
 const READ_ACK_COLUMNS = [
   'Read Acknowledgement',
@@ -69,16 +114,33 @@ const READ_ACK_COLUMNS = [
   'Acknowledged Version',
 ];
 
-/** The P&P's read-acknowledgement records as CSV (formula-like text neutralised by csvLine). */
+interface ReadAckRow {
+  name: string;
+  status: string;
+  version_number: number | null;
+  due_dt: string | null;
+  reader: string;
+  email: string | null;
+  via_group: string | null;
+  completion: string;
+  opened_at: Date | string | null;
+  acknowledged_at: Date | string | null;
+  acknowledged_version: number | null;
+}
+
+/**
+ * The P&P's read-acknowledgement records as CSV (formula-like text neutralised by csvLine), dates
+ * as the product shows them ('MMM dd, yyyy'), and times with the hour and minute, in UTC, as
+ * history.pdf shows them: when a reader opened and acknowledged is the evidence.
+ */
 async function readAckCsv(tx: Tx, orgId: number, pnpId: number): Promise<string> {
-  const rows = await queryRows<Record<string, string | number | null>>(
+  const rows = await queryRows<ReadAckRow>(
     tx,
     sql`select ra.name, case ra.status when 1 then 'Active' when 2 then 'Closed' else 'Canceled' end as status,
                d.version_number, to_char(ra.due_dt, 'YYYY-MM-DD') as due_dt,
                u.first_name || ' ' || u.last_name as reader, u.email, g.name as via_group,
                case rr.completion when 1 then 'Complete' else 'Incomplete' end as completion,
-               to_char(rr.opened_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as opened_at,
-               to_char(rr.acknowledged_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as acknowledged_at,
+               rr.opened_at, rr.acknowledged_at,
                ad.version_number as acknowledged_version
           from read_acknowledgements ra
           join pnp_documents d on d.org_id = ${orgId} and d.id = ra.document_id
@@ -94,17 +156,17 @@ async function readAckCsv(tx: Tx, orgId: number, pnpId: number): Promise<string>
     rows
       .map((row) =>
         csvLine([
-          row.name ?? null,
-          row.status ?? null,
-          row.version_number ?? null,
-          row.due_dt ?? null,
-          row.reader ?? null,
-          row.email ?? null,
-          row.via_group ?? null,
-          row.completion ?? null,
-          row.opened_at ?? null,
-          row.acknowledged_at ?? null,
-          row.acknowledged_version ?? null,
+          row.name,
+          row.status,
+          row.version_number,
+          row.due_dt ? formatDisplayDate(row.due_dt) : null,
+          row.reader,
+          row.email,
+          row.via_group,
+          row.completion,
+          row.opened_at ? evidenceTime(asDate(row.opened_at)) : null,
+          row.acknowledged_at ? evidenceTime(asDate(row.acknowledged_at)) : null,
+          row.acknowledged_version,
         ]),
       )
       .join('')
@@ -264,7 +326,7 @@ async function* pnpEntries(
 
   yield {
     name: `${folder}read-acknowledgements.csv`,
-    open: async () => bufferSource(await read((tx) => readAckCsv(tx, scope.orgId, pnp.id))),
+    open: async () => csvSource(await read((tx) => readAckCsv(tx, scope.orgId, pnp.id))),
   };
 }
 
@@ -329,7 +391,7 @@ export async function downloadBinderEvidence(ctx: OrgCtx, binderId: number): Pro
     yield {
       name: 'contents.csv',
       open: () =>
-        bufferSource(
+        csvSource(
           csvLine(['Folder', 'P&P Name', 'Location', 'P&P Status']) +
             pnps
               .map((pnp) =>
