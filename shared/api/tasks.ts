@@ -48,6 +48,24 @@ export const TASK_ACTIONS_BY_KIND: Record<TaskKind, readonly TaskAction[]> = {
   Acknowledge: [],
 };
 
+/**
+ * A Review or Approve task the P&P's Owners hold in place of reviewers or approvers who have all
+ * left (their grants stay; server/modules/pnps/sign-off-holding.ts): an Owner may not accept a
+ * review, and nobody is left to approve on behalf of, so such a task is answered by sending the
+ * draft back to its authors, or, on an approval step, by declining it for its approvers
+ * (product rules 'Permission matrix').
+ */
+export const OWNER_STAND_IN_ACTIONS: Partial<Record<TaskKind, readonly TaskAction[]>> = {
+  Review: ['SendToAuthors'],
+  Approve: ['Decline', 'SendToAuthors'],
+};
+
+/** The actions an open task may be answered with: by its kind, or as the Owners' stand-in. */
+export function taskActionsOf(kind: string, ownerStandIn: boolean): readonly TaskAction[] {
+  const standIn = ownerStandIn ? OWNER_STAND_IN_ACTIONS[kind as TaskKind] : undefined;
+  return standIn ?? TASK_ACTIONS_BY_KIND[kind as TaskKind] ?? [];
+}
+
 export const TASK_ACTION_LABELS: Record<TaskAction, string> = {
   Submit: 'Submit',
   Accept: 'Accept',
@@ -109,6 +127,12 @@ export const Task = z.object({
   reminder_dt: z.string().nullable(),
   review_cycle_years: z.number().int().nullable(),
   reminder_days: z.number().int().nullable(),
+  /**
+   * A Review or Approve task the caller holds (or holds for an away Owner) as one of the P&P's Owners,
+   * in place of reviewers or approvers who have all left: its actions are Send to Authors, and
+   * Decline on an approval step, instead of their sign-off.
+   */
+  owner_stand_in: z.boolean(),
   /** What the caller may send as task_action now (empty once the task is no longer open). */
   actions: z.array(z.enum(TASK_ACTIONS)),
 });

@@ -112,6 +112,12 @@ export const tasks = pgTable(
     remindedAt: tstz('reminded_at'),
     /** A delegate's copy of this away user's task (migration 0013); null for one's own task. */
     delegatedFrom: integer('delegated_from'),
+    /**
+     * A Review or Approve task one of the P&P's Owners holds in place of reviewers or approvers who
+     * have all left (migration 0058): set and kept right by the draft's task resync, copied to a
+     * delegate's copy. The tasks list offers such a task Send to Authors (and Decline) from it.
+     */
+    ownerStandIn: boolean('owner_stand_in').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,7 +15,8 @@ export interface SignOffHolding {
   /**
    * Given, yet nobody given it is active any more: its people were deactivated, or left the group
    * that holds it, while their grants stay. The P&P's active Owners then hold its tasks in their
-   * place (they may decline it or send the draft back to its authors), so the draft never waits
+   * place (they may send the draft back to its authors, or decline an approval step for its
+   * approvers: their tasks record it, tasks.owner_stand_in), so the draft never waits
    * with nobody holding a task; they give it back as soon as someone given it is active again.
    * (A stage nobody is given at all is skipped instead, as at submission: signed-off-stage.ts.)
    */

@@ -13,6 +13,8 @@ interface Expected {
   userId: number;
   kind: string;
   step: number | null;
+  /** An Owner holding a Review or Approve task in place of people who have all left (tasks.owner_stand_in). */
+  ownerStandIn: boolean;
 }
 
 export interface StageSnapshot {
@@ -34,7 +36,7 @@ export function expectedTasks(snapshot: StageSnapshot, people: PnpPeople): Expec
     case DraftStage.Authoring: {
       const authors = usersOf(withRole(people.assignees, ObjectRole.Author));
       const to = authors.length > 0 ? authors : owners;
-      return to.map((userId) => ({ userId, kind: TaskKind.Author, step: null }));
+      return to.map((userId) => ({ userId, kind: TaskKind.Author, step: null, ownerStandIn: false }));
     }
     case DraftStage.Reviewing:
     case DraftStage.Approving: {
@@ -43,10 +45,11 @@ export function expectedTasks(snapshot: StageSnapshot, people: PnpPeople): Expec
       const to = holding.ownersStandIn ? owners : holding.holders.filter((u) => !snapshot.signedOff.includes(u));
       const reviewing = snapshot.stage === DraftStage.Reviewing;
       const kind = reviewing ? TaskKind.Review : TaskKind.Approve;
-      return to.map((userId) => ({ userId, kind, step: reviewing ? null : snapshot.step }));
+      const step = reviewing ? null : snapshot.step;
+      return to.map((userId) => ({ userId, kind, step, ownerStandIn: holding.ownersStandIn }));
     }
     case DraftStage.Publishing:
-      return owners.map((userId) => ({ userId, kind: TaskKind.Publish, step: null }));
+      return owners.map((userId) => ({ userId, kind: TaskKind.Publish, step: null, ownerStandIn: false }));
     default:
       return [];
   }
@@ -82,7 +85,10 @@ export async function completeTask(
 /**
  * Makes the open workflow tasks of a draft match its stage: tasks nobody should hold any more are
  * closed (someone else declined, the stage moved on, a user lost the role), missing ones are opened,
- * as `expectedTasks` decides (the Owners standing in for a stage whose people all left, too).
+ * as `expectedTasks` decides (the Owners standing in for a stage whose people all left, too). A task
+ * kept open records whether its holder stands in, and that is brought up to date too (an Owner given
+ * the stage while standing in for it keeps the task as one of its people): the tasks list offers
+ * its actions from it.
  * One open task per (user, version, kind) is kept by the database's unique index. A delegate's copy
  * (ADR 0011) stands for its away user's slot: it stays while that slot is expected and closes with it;
  * new tasks reach delegates through the database's routing trigger.
@@ -104,6 +110,7 @@ export async function syncStageTasks(
       kind: tasks.kind,
       step: tasks.approvalStep,
       delegatedFrom: sql<number | null>`delegated_from`,
+      ownerStandIn: tasks.ownerStandIn,
     })
     .from(tasks)
     .where(
@@ -115,15 +122,29 @@ export async function syncStageTasks(
       ),
     );
   const slotOf = (t: { userId: number; delegatedFrom: number | null }): number => t.delegatedFrom ?? t.userId;
-  const wanted = (t: (typeof open)[number]): boolean =>
-    expected.some((e) => e.userId === slotOf(t) && e.kind === t.kind && e.step === t.step);
-  const stale = open.filter((t) => !wanted(t)).map((t) => t.id);
+  const expectedOf = (t: (typeof open)[number]): Expected | undefined =>
+    expected.find((e) => e.userId === slotOf(t) && e.kind === t.kind && e.step === t.step);
+  const stale = open.filter((t) => !expectedOf(t)).map((t) => t.id);
+  // A delegate's copy is kept with its slot's task, so both are restamped alike.
+  const restamped = open.filter((t) => {
+    const e = expectedOf(t);
+    return e !== undefined && e.ownerStandIn !== t.ownerStandIn;
+  });
   const own = open.filter((t) => t.delegatedFrom === null);
   if (stale.length > 0) {
     await db
       .update(tasks)
       .set({ status: TaskStatus.Closed, updatedAt: now })
       .where(and(eq(tasks.orgId, orgId), inArray(tasks.id, stale)));
+  }
+  // A kept task's record of whether its holder stands in follows the stage (mostly nothing to change).
+  for (const ownerStandIn of [true, false]) {
+    const ids = restamped.filter((t) => expectedOf(t)?.ownerStandIn === ownerStandIn).map((t) => t.id);
+    if (ids.length === 0) continue;
+    await db
+      .update(tasks)
+      .set({ ownerStandIn, updatedAt: now })
+      .where(and(eq(tasks.orgId, orgId), inArray(tasks.id, ids)));
   }
   const missing = expected.filter(
     (e) => !own.some((t) => t.userId === e.userId && t.kind === e.kind && t.step === e.step),
@@ -139,6 +160,7 @@ export async function syncStageTasks(
           pnpId,
           documentId,
           approvalStep: e.step,
+          ownerStandIn: e.ownerStandIn,
           createdAt: now,
           updatedAt: now,
         })),

@@ -14,6 +14,8 @@ export interface TaskRow {
   /** Who holds the row: the slot's user, or the delegate holding a copy. */
   holder_id: number;
   delegated_from: number | null;
+  /** Held by one of the P&P's Owners in place of reviewers or approvers who have all left (migration 0058). */
+  owner_stand_in: boolean;
   first_name: string;
   last_name: string;
   pnp_id: number;
@@ -85,7 +87,7 @@ function conditions(orgId: number, f: TaskFilters): SQL {
 }
 
 const ROW_COLUMNS = sql`t.id, t.kind, t.status, t.slot_user as user_id,
-       t.user_id as holder_id, t.delegated_from, u.first_name, u.last_name, t.pnp_id, p.name as pnp_name,
+       t.user_id as holder_id, t.delegated_from, t.owner_stand_in, u.first_name, u.last_name, t.pnp_id, p.name as pnp_name,
        d.id as document_id, d.version_number, d.status as version_status, d.draft_stage, d.approval_step,
        t.read_ack_id, ra.name as read_ack_name, t.due_dt::text as due_dt, t.created_at, t.completed_at,
        d.origination_dt::text as origination_dt, d.effective_dt::text as effective_dt, d.review_dt::text as review_dt, d.reminder_dt::text as reminder_dt,
@@ -224,11 +226,15 @@ export async function findTask(
   return row ?? null;
 }
 
-/** Locks the task row for the action (two clicks on one task act once). */
-export async function lockTask(db: Executor, orgId: number, taskId: number): Promise<{ status: number } | null> {
-  const [row] = await queryRows<{ status: number }>(
+/** Locks the task row for the action (two clicks on one task act once), reading what decides the action. */
+export async function lockTask(
+  db: Executor,
+  orgId: number,
+  taskId: number,
+): Promise<{ status: number; owner_stand_in: boolean } | null> {
+  const [row] = await queryRows<{ status: number; owner_stand_in: boolean }>(
     db,
-    sql`select status from tasks where org_id = ${orgId} and id = ${taskId} for update`,
+    sql`select status, owner_stand_in from tasks where org_id = ${orgId} and id = ${taskId} for update`,
   );
   return row ?? null;
 }

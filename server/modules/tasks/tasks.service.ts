@@ -1,6 +1,7 @@
 import {
   TASK_ACTIONS_BY_KIND,
   TASK_ACTION_LABELS,
+  taskActionsOf,
   type Task,
   type TaskAction,
   type TaskActionBody,
@@ -11,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { WorkflowBody } from '../../../shared/api/pnp-documents';
 import { TASK_KIND_LABELS, TaskKind, TaskStatus, VersionStatus } from '../../../shared/domain/statuses';
-import { conflict, notFound, unprocessable } from '../../http/errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { utcDate } from '../../platform/clock';
@@ -66,7 +67,8 @@ export function presentTask(row: TaskRow, callerId: number): Task {
     reminder_dt: row.reminder_dt,
     review_cycle_years: row.review_cycle_years,
     reminder_days: row.reminder_days,
-    actions: row.status === TaskStatus.Open ? [...(TASK_ACTIONS_BY_KIND[kind] ?? [])] : [],
+    owner_stand_in: row.owner_stand_in,
+    actions: row.status === TaskStatus.Open ? [...taskActionsOf(row.kind, row.owner_stand_in)] : [],
   };
 }
 
@@ -132,7 +134,15 @@ const refuseAction = (task: TaskRow, action: TaskAction): never => {
   if (task.kind === TaskKind.Acknowledge) {
     throw unprocessable('Open the document to acknowledge it: the Acknowledge button is on the document.');
   }
-  const allowed = (TASK_ACTIONS_BY_KIND[task.kind as TaskKind] ?? []).map((a) => TASK_ACTION_LABELS[a]);
+  const allowed = taskActionsOf(task.kind, task.owner_stand_in).map((a) => TASK_ACTION_LABELS[a]);
+  const ofKind: readonly TaskAction[] = TASK_ACTIONS_BY_KIND[task.kind as TaskKind] ?? [];
+  if (task.owner_stand_in && ofKind.includes(action)) {
+    // The kind's sign-off belongs to the people the Owners stand in for: a permission, as on the document.
+    const people = task.kind === TaskKind.Review ? 'reviewers' : 'approvers';
+    throw forbidden(
+      `The Owners hold this ${label} task for ${people} who have left: it is answered with ${allowed.join(' or ')}, not ${TASK_ACTION_LABELS[action]}.`,
+    );
+  }
   throw unprocessable(`A ${label} task is answered with ${allowed.join(' or ')}, not ${TASK_ACTION_LABELS[action]}.`);
 };
 
@@ -210,8 +220,11 @@ export async function actOnTask(callerCtx: OrgCtx, taskId: number, body: TaskAct
         : 'This task was closed: its stage was left another way.',
     );
   }
-  const allowed: readonly TaskAction[] = TASK_ACTIONS_BY_KIND[task.kind as TaskKind] ?? [];
-  if (!allowed.includes(body.task_action)) refuseAction(task, body.task_action);
+  // The actions the list offers it, as the locked row holds it now (a resync may have just given the
+  // stage back to its people): an Owner standing in for people who left answers with Send to Authors
+  // (and Decline on an approval step), each then decided by the workflow's own rules.
+  const held = { ...task, owner_stand_in: locked.owner_stand_in };
+  if (!taskActionsOf(held.kind, held.owner_stand_in).includes(body.task_action)) refuseAction(held, body.task_action);
 
   let next: TaskActionResult['next'] = null;
   if (task.kind === TaskKind.PendingRevision) {

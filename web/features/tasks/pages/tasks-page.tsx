@@ -128,6 +128,12 @@ export function TasksPage() {
               For {t.for_user_name}
             </Badge>
           )}
+          {t.owner_stand_in && (
+            // Why an Owner's Review or Approve task offers Send to Authors rather than a sign-off.
+            <Badge variant="light" color="orange" size="sm" tt="none">
+              {t.kind === TaskKind.Review ? 'Reviewers have left' : 'Approvers have left'}
+            </Badge>
+          )}
         </Stack>
       ),
     },
