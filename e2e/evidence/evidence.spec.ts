@@ -109,13 +109,13 @@ test('the approval turnaround pages its tables, each narrowed by its own search'
 
   const byBinder = page.getByRole('table', { name: 'Turnaround by binder', exact: true });
   const section = page.getByRole('region', { name: 'By Binder', exact: true });
-  await expect(section.getByText('Showing 1 - 10 of 12 Rows', { exact: true })).toBeVisible();
+  await expect(section.getByText('Showing 1 - 10 of 12 Items', { exact: true })).toBeVisible();
   // Sorted by binder name: A to E on the first page (two rows each), F on the second.
   await expect(byBinder.getByRole('row').filter({ hasText: names[0]! })).toHaveCount(2);
   await expect(byBinder.getByRole('row').filter({ hasText: names[5]! })).toHaveCount(0);
   const pager = page.getByRole('navigation', { name: 'Turnaround by binder pages', exact: true });
   await pager.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(section.getByText('Showing 11 - 12 of 12 Rows', { exact: true })).toBeVisible();
+  await expect(section.getByText('Showing 11 - 12 of 12 Items', { exact: true })).toBeVisible();
   await expect(byBinder.getByRole('row').filter({ hasText: names[5]! })).toHaveCount(2);
   await expect(byBinder.getByRole('row').filter({ hasText: names[0]! })).toHaveCount(0);
   await expect(page).toHaveURL(/[?&]binder_page=2(&|$)/);
@@ -129,5 +129,5 @@ test('the approval turnaround pages its tables, each narrowed by its own search'
       exact: true,
     }),
   ).toBeVisible();
-  await expect(section.getByText('Showing 11 - 12 of 12 Rows', { exact: true })).toBeVisible();
+  await expect(section.getByText('Showing 11 - 12 of 12 Items', { exact: true })).toBeVisible();
 });

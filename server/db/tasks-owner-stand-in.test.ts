@@ -54,7 +54,7 @@ async function submittedIn(binder: { id: number }, name: string) {
 }
 
 describe('migration 0058', () => {
-  it('marks the Owners’ open stand-in tasks and their delegates’ copies, and no one given the stage', async () => {
+  it('marks the Owners’ open stand-in tasks and their delegates’ copies, and no one given the stage or not an Owner', async () => {
     // Reviewing given to a group emptied since, while Bo was away: Bo and his delegate hold it.
     const member = await createUser(t.deps, org(), { firstName: 'Fay', lastName: 'Grouped' });
     const group = await createGroup(t.deps, org(), [member.id]);
@@ -87,6 +87,12 @@ describe('migration 0058', () => {
     await grant(t.deps, org(), { pnpId: own.pnpId }, { userId: w.binderOwner.id }, 1);
     await grant(t.deps, org(), { pnpId: own.pnpId }, { userId: w.reviewer.id }, 3);
 
+    // A Review task left open for someone given neither the stage nor the Owner role (a resync would
+    // close it): not an Owner's stand-in, so not marked as one.
+    const stranger = await createUser(t.deps, org(), { firstName: 'Sid', lastName: 'Stale' });
+    await rows(sql`insert into tasks (org_id, user_id, kind, status, pnp_id, document_id)
+                   values (${org()}, ${stranger.id}, 'Review', 1, ${own.pnpId}, ${own.docId}) returning id`);
+
     await rows(sql`update tasks set owner_stand_in = false where org_id = ${org()} returning id`);
     await withSystem(t.deps.database.db, async (tx) => {
       for (const statement of MIGRATION.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
@@ -100,8 +106,11 @@ describe('migration 0058', () => {
       { user_id: w.binderOwner.id, kind: 'Approve', delegated_from: null, owner_stand_in: true },
       { user_id: w.outsider.id, kind: 'Approve', delegated_from: w.binderOwner.id, owner_stand_in: true },
     ]);
-    expect(await openTasksOf(own.docId)).toEqual([
-      { user_id: w.reviewer.id, kind: 'Review', delegated_from: null, owner_stand_in: false },
-    ]);
+    expect(await openTasksOf(own.docId)).toEqual(
+      [
+        { user_id: w.reviewer.id, kind: 'Review', delegated_from: null, owner_stand_in: false },
+        { user_id: stranger.id, kind: 'Review', delegated_from: null, owner_stand_in: false },
+      ].sort((x, y) => x.user_id - y.user_id),
+    );
   });
 });

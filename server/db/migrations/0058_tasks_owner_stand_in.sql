@@ -27,10 +27,23 @@ $$;
 -- The Owners' open stand-in tasks opened before this column: an open Review or Approve task whose
 -- person (the away user, for a delegate's copy) is not given the stage, neither by a grant of their
 -- own nor through a group they belong to, on the P&P's access source (its own grants, or those of
--- the container it inherits from: listEffectiveParticipants). Only the Owners are given such tasks
--- without being given the stage.
+-- the container it inherits from: listEffectiveParticipants), and is given the Owner role there. Only
+-- the Owners are given such tasks without being given the stage; another such task (one that a
+-- resync has not yet closed) is not an Owner's and is left as it is.
 UPDATE tasks t SET owner_stand_in = true
  WHERE t.status = 1 AND t.kind IN ('Review', 'Approve') AND NOT t.owner_stand_in
+   AND EXISTS (
+     SELECT 1
+       FROM pnps p
+       LEFT JOIN containers c ON c.org_id = p.org_id AND c.id = p.container_id
+       JOIN access_grants g ON g.org_id = p.org_id
+            AND ((p.inherits_access AND g.container_id = c.access_source_id)
+              OR (NOT p.inherits_access AND g.pnp_id = p.id))
+      WHERE p.org_id = t.org_id AND p.id = t.pnp_id AND g.role = 1
+        AND (g.user_id = coalesce(t.delegated_from, t.user_id)
+             OR EXISTS (SELECT 1 FROM group_memberships m
+                         WHERE m.org_id = g.org_id AND m.group_id = g.group_id
+                           AND m.user_id = coalesce(t.delegated_from, t.user_id))))
    AND NOT EXISTS (
      SELECT 1
        FROM pnps p

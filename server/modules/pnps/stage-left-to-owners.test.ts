@@ -270,3 +270,21 @@ describe('a stage given only to a group whose members all leave', () => {
     expect(await holdersOf(d)).toEqual([{ user_id: w.author.id, kind: 'Author', step: null }]);
   });
 });
+
+describe('an Owner standing in for an approval step', () => {
+  it('may still be handed over as a leaver: the step they stand in for is not theirs to approve', async () => {
+    const leaver = await createUser(t.deps, org(), { firstName: 'Kim', lastName: 'Approving' });
+    const binder = await binderWith([], [[{ userId: leaver.id }]]);
+    const d = await submittedIn(binder, 'Owner Leaves While Standing In');
+    await setStatus(leaver, 2);
+    expect(await holdersOf(d)).toEqual(ownersApprove(1));
+
+    // Cora leaves too: her grants go to Bo, who keeps standing in for the step.
+    const handedOver = await a.admin.post(`/api/o/${org()}/user_bulk_assign/leaver/${coOwner.id}`, {
+      targets: [{ type: 'User', id: w.binderOwner.id }],
+    });
+    expect(handedOver.statusCode, handedOver.body).toBe(200);
+    expect(await holdersOf(d)).toEqual([{ user_id: w.binderOwner.id, kind: 'Approve', step: 1 }]);
+    await setStatus(coOwner, 1);
+  });
+});

@@ -129,12 +129,14 @@ export async function handOverLeaver(ctx: OrgCtx, userId: number, body: LeaverBo
   ];
   if (errors.length) throw unprocessable(...errors);
 
+  // The steps the leaver approves: an Owner standing in for a step whose approvers have all left
+  // holds its task without being its approver, so handing them over leaves the step as it was.
   const awaitingApproval = await queryRows<{ pnp_id: number; name: string; step: number | null }>(
     ctx.tx,
     sql`select distinct t.pnp_id, p.name::text as name, t.approval_step::int as step from tasks t
           join pnps p on p.org_id = t.org_id and p.id = t.pnp_id
          where t.org_id = ${ctx.orgId} and t.user_id = ${userId} and t.kind = ${TaskKind.Approve}
-           and t.status = ${TaskStatus.Open} and t.delegated_from is null`,
+           and t.status = ${TaskStatus.Open} and t.delegated_from is null and not t.owner_stand_in`,
   );
   const items = await listAssignedItems(ctx.tx, ctx.orgId, user, ALL_ROLES);
   const itemCount = items.length

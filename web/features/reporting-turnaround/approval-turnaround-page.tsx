@@ -95,8 +95,6 @@ function NameSearch({
 /** A table that comes a page at a time: its name search above it, its pager below. */
 interface TablePaging {
   readonly paging: TurnaroundPaging;
-  /** What the rows are, after 'Showing 1 - 10 of n'. */
-  readonly noun: string;
   readonly search: { readonly label: string; readonly value: string; readonly onChange: (value: string) => void };
   readonly onPageChange: (page: number) => void;
 }
@@ -123,7 +121,10 @@ function FigureTable<T extends TurnaroundStageRow>({
     return (
       <>
         {search}
-        <Text c="dimmed">{paged?.search.value ? `Nothing matches "${paged.search.value}".` : empty}</Text>
+        {/* A status, so that a search that empties the table is announced as the pager's count was. */}
+        <Text c="dimmed" role="status">
+          {paged?.search.value ? `Nothing matches "${paged.search.value}".` : empty}
+        </Text>
       </>
     );
   }
@@ -159,7 +160,6 @@ function FigureTable<T extends TurnaroundStageRow>({
         total={paged.paging.total}
         page={paged.paging.page}
         pageSize={paged.paging.per_page}
-        label={paged.noun}
         navLabel={`${label} pages`}
         onPageChange={paged.onPageChange}
       />
@@ -247,7 +247,6 @@ function Figures({
           empty={none}
           paged={{
             paging: data.by_binder_paging,
-            noun: 'Rows',
             search: {
               label: 'Search binders',
               value: tables.binder ?? '',
@@ -275,7 +274,6 @@ function Figures({
           empty="Nobody acted in a stage in this period."
           paged={{
             paging: data.by_person_paging,
-            noun: 'Rows',
             search: {
               label: 'Search people',
               value: tables.person ?? '',
@@ -315,7 +313,9 @@ export function ApprovalTurnaroundPage() {
     // if they were this period's ('Loading Records...' until this period's come). Another page or
     // name of a table keeps the period's figures on screen while its rows come (the table is busy).
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === from && previousQuery.queryKey[3] === to ? previous : undefined,
+      previousQuery?.queryKey[1] === orgId && previousQuery.queryKey[2] === from && previousQuery.queryKey[3] === to
+        ? previous
+        : undefined,
     retry: false,
   });
   const data = query.data;

@@ -128,8 +128,9 @@ export function TasksPage() {
               For {t.for_user_name}
             </Badge>
           )}
-          {t.owner_stand_in && (
-            // Why an Owner's Review or Approve task offers Send to Authors rather than a sign-off.
+          {t.owner_stand_in && t.status === 1 && (
+            // Why an Owner's open Review or Approve task offers Send to Authors rather than a sign-off
+            // (a closed one's people may have come back since).
             <Badge variant="light" color="orange" size="sm" tt="none">
               {t.kind === TaskKind.Review ? 'Reviewers have left' : 'Approvers have left'}
             </Badge>
