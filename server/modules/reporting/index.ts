@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -20,44 +21,14 @@ import { notFound } from '../../http/errors';
 import { IdParam, orgRoute, type App, type OrgCtx } from '../../http/routes';
 import { getDashFigure } from './reporting.dash';
 import { downloadBinderEvidence, downloadPnpEvidence } from './reporting.evidence';
-import { streamZip } from './reporting.export';
-import { pnpInScope, reportScope } from './reporting.scope';
+import { exportAnswer } from './reporting.export';
+import { reportScope } from './reporting.scope';
+import { downloadRetiredDocuments } from './reporting.retired';
 import { getReadAckDetail, getReport, type ParsedQuery } from './reporting.service';
 import { getApprovalTurnaround } from './reporting.turnaround';
 
-/** Downloads answer with the reply itself (already sent); JSON answers with the page. */
-const answer = <T>(ctx: OrgCtx, page: T | null): T | OrgCtx['reply'] => page ?? ctx.reply;
-
-/** Every version file of a retired P&P in scope, as one zip (404 when not retired or not in scope). */
-async function downloadRetiredDocuments(ctx: OrgCtx, pnpId: number): Promise<OrgCtx['reply']> {
-  const scope = await reportScope(ctx);
-  const [pnp] = await queryRows<{ name: string }>(
-    ctx.tx,
-    sql`select p.name from pnps p
-         where p.org_id = ${scope.orgId} and p.id = ${pnpId} and p.status = 3 and ${pnpInScope(scope, 'p')}`,
-  );
-  if (!pnp) throw notFound('The retired P&P');
-  const files = await queryRows<{
-    id: number;
-    version_number: number | null;
-    storage_key: string;
-    original_name: string;
-  }>(
-    ctx.tx,
-    sql`select d.id, d.version_number, f.storage_key, f.original_name
-          from pnp_documents d join stored_files f on f.org_id = ${scope.orgId} and f.id = d.file_id
-         where d.org_id = ${scope.orgId} and d.pnp_id = ${pnpId}
-         order by d.version_number nulls last, d.id`,
-  );
-  // Entry names: the version, then the uploaded name without any path (never a way out of the folder).
-  const entries = files.map((file) => {
-    const base = (file.original_name.split(/[\\/]/).pop() ?? 'document').replace(/[^\w .()-]/g, '_') || 'document';
-    const version = file.version_number === null ? `draft-${file.id}` : `v${file.version_number}`;
-    return { name: `${version} - ${base}`, open: () => ctx.deps.files.stream(file.storage_key) };
-  });
-  await streamZip(ctx, `${pnp.name} - versions.zip`, entries);
-  return ctx.reply;
-}
+/** JSON answers with the page; an export (no page) with its file, sent once the transaction has committed. */
+const answer = <T>(ctx: OrgCtx, page: T | null): T | Readable => page ?? exportAnswer(ctx);
 
 /** The name of a user of the organisation, for a report's User filter (404 for any other id). */
 async function reportUser(ctx: OrgCtx, userId: number): Promise<ReportUser> {

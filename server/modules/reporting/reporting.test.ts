@@ -298,6 +298,8 @@ describe('exports', () => {
     const res = await admin.get(`${base()}/pnp_documents?format=csv&sort=pnp_name&per_page=1`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
+    // The UTF-8 byte-order mark first: Excel then reads the file as UTF-8.
+    expect(res.body.startsWith('\uFEFFP&P Name,')).toBe(true);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="All_Versions_2026-11-23\.csv"/);
     const rows = csvRows(res.body);
     expect(rows[0]).toEqual([
@@ -348,8 +350,18 @@ describe('exports', () => {
       'Linked Location',
       'Linked',
     ]);
-    expect(values.slice(1).map((r) => r[3])).toEqual(["'=Gamma cmd", 'Epsilon Other']);
+    expect(values.slice(1).map((r) => r[3])).toEqual(['=Gamma cmd', 'Epsilon Other']);
     expect(values).toHaveLength(3);
+    // Formula-like text is a string cell holding the text as it is (no quote added), never a formula:
+    // a spreadsheet evaluates only cells stored as formulas, and sorts and filters this one as typed.
+    const gamma = sheet.getRow(2).getCell(4);
+    expect(gamma.type).toBe(ExcelJS.ValueType.String);
+    expect(gamma.value).toBe('=Gamma cmd');
+    expect(gamma.formula).toBeUndefined();
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const sheetXml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(sheetXml).not.toContain('<f>');
+    expect(sheetXml).toMatch(/<c r="D2" t="str"><v>=Gamma cmd<\/v><\/c>/);
   });
 
   it('writes dates as the screen shows them, MMM dd, yyyy: as text in CSV, as date cells in XLSX', async () => {
@@ -477,7 +489,7 @@ describe('large exports', () => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const names = workbook.worksheets[0]!.getColumn(1).values.slice(2);
     expect(names).toHaveLength(count);
-    expect(names[0]).toBe("'@SUM(A1)");
+    expect(names[0]).toBe('@SUM(A1)');
     expect(names[count - 1]).toBe(`P${String(count).padStart(5, '0')}`);
     // The JSON list counts them, uncapped below the limit.
     const page = await agent.get(`${url}?per_page=10`);
