@@ -85,9 +85,27 @@ const TYPEFACE_FILES = {
   bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 } as const;
 
+/**
+ * fontkit as pdf-lib asks for it, each typeface parsed once per process instead of once per PDF
+ * (parsing a 700 KB face was most of what embedding it cost; a binder's bundle makes a PDF for each
+ * of its P&Ps). A subset is made afresh from the parsed face for each document.
+ */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+const parsedFaces = new WeakMap<Uint8Array, ReturnType<Fontkit['create']>>();
+const fontkitParsingOnce: Fontkit = {
+  create: (bytes, postscriptName) => {
+    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
+    const known = parsedFaces.get(bytes);
+    if (known) return known;
+    const parsed = fontkit.create(bytes);
+    parsedFaces.set(bytes, parsed);
+    return parsed;
+  },
+};
+
 async function loadTypeface(file: string): Promise<Typeface> {
   const bytes = new Uint8Array(await readFile(fromPackages.resolve(file)));
-  return { bytes, characters: new Set(fontkit.create(bytes).characterSet) };
+  return { bytes, characters: new Set(fontkitParsingOnce.create(bytes).characterSet) };
 }
 
 /** Read once per process (about 1.5 MB for both); a failed read is tried again by the next PDF. */
@@ -197,7 +215,7 @@ class Writer {
 export async function evidencePdf(summary: EvidenceSummary): Promise<Uint8Array> {
   const faces = await loadTypefaces();
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(fontkitParsingOnce);
   // The title is metadata (written as UTF-16), not drawn: it keeps every character, even CJK.
   doc.setTitle(`History of ${summary.pnpName}`.normalize('NFC').replace(LINE_BREAKS, ' '));
   doc.setCreationDate(summary.generatedAt);
