@@ -361,7 +361,7 @@ describe('upload attacks: CSV through the user bulk upload', () => {
   ];
 
   it(
-    'formula cells are data: imported as typed, and neutralised in every CSV or XLSX export',
+    'formula cells are data: imported as typed, and neutralised in every CSV export (string cells in XLSX)',
     async () => {
       tally.CSV.tried += 1;
       const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
