@@ -1,7 +1,6 @@
-import { ActionIcon, Alert, Anchor, Box, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type {
   ApprovalTurnaround,
@@ -15,6 +14,7 @@ import { DateInput } from '../../components/date-input';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { Page } from '../../components/page';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { SearchBox } from '../../components/search-box';
 import { ApiError } from '../../lib/api-client';
 import { formatDisplayDate } from '../../lib/format';
 import { useUrlParams } from '../../lib/url-params';
@@ -51,47 +51,6 @@ function FigureCells({ row }: { readonly row: TurnaroundStageRow }) {
   );
 }
 
-/**
- * A table's name search, as the reports' search box: it applies from its button, on Enter or on
- * leaving the box, never on each letter (each is a request for the whole screen's figures).
- */
-function NameSearch({
-  label,
-  value,
-  onChange,
-}: {
-  readonly label: string;
-  readonly value: string;
-  readonly onChange: (value: string) => void;
-}) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const apply = (): void => {
-    if (text.trim() !== value) onChange(text.trim());
-  };
-  return (
-    <TextInput
-      label={label}
-      value={text}
-      maxLength={200}
-      onChange={(event) => setText(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') apply();
-      }}
-      onBlur={apply}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSectionPointerEvents="all"
-      rightSection={
-        <ActionIcon variant="filled" aria-label={label} onClick={apply}>
-          <IconSearch size={16} aria-hidden />
-        </ActionIcon>
-      }
-      w={260}
-      mb="sm"
-    />
-  );
-}
-
 /** A table that comes a page at a time: its name search above it, its pager below. */
 interface TablePaging {
   readonly paging: TurnaroundPaging;
@@ -116,7 +75,8 @@ function FigureTable<T extends TurnaroundStageRow>({
   readonly empty: string;
   readonly paged?: TablePaging;
 }) {
-  const search = paged && <NameSearch {...paged.search} />;
+  // A table's name search, as the reports' search box (each search asks for the whole screen's figures).
+  const search = paged && <SearchBox {...paged.search} maxLength={200} mb="sm" />;
   if (rows.length === 0) {
     return (
       <>

@@ -1,8 +1,7 @@
-import { ActionIcon, Box, Button, Group, MultiSelect, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, MultiSelect, Select, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { READ_ACK_STATUS_LABELS } from '../../../shared/api/read-acks';
 import {
@@ -14,6 +13,7 @@ import {
 import { OBJECT_ROLE_NAMES } from '../../../shared/domain/roles';
 import { DRAFT_STAGE_LABELS, PNP_STATUS_LABELS, VERSION_STATUS_LABELS } from '../../../shared/domain/statuses';
 import { DateInput } from '../../components/date-input';
+import { SearchBox } from '../../components/search-box';
 import { useSessionFlags } from '../../lib/session-store';
 import type { ReportDefinition } from './report-definitions';
 import { fetchUserOption, listGroupOptions, reportKeys, searchUserOptions, type PickerOption } from './reports-api';
@@ -172,49 +172,6 @@ function useOrgId(): string {
 }
 
 /**
- * The search box, with a Search button beside the text as the library's own search box has: a
- * search runs from the button, on Enter, or on leaving the box, never on each letter (each search
- * is a report query).
- */
-function SearchInput({
-  hint,
-  value,
-  onChange,
-}: {
-  readonly hint: string;
-  readonly value: string;
-  readonly onChange: (v: string) => void;
-}) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const apply = (): void => {
-    if (text.trim() !== value) onChange(text.trim());
-  };
-  return (
-    <TextInput
-      label="Search"
-      placeholder={hint}
-      value={text}
-      maxLength={REPORT_SEARCH_MAX_LENGTH}
-      onChange={(event) => setText(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') apply();
-      }}
-      onBlur={apply}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      // Mantine lets clicks through an input's sections by default; this one holds a button.
-      rightSectionPointerEvents="all"
-      rightSection={
-        <ActionIcon variant="filled" aria-label="Search" onClick={apply}>
-          <IconSearch size={16} aria-hidden />
-        </ActionIcon>
-      }
-      w={260}
-    />
-  );
-}
-
-/**
  * The filters a report accepts (docs/reports.md), each bound to its API query key in the URL. Date
  * ranges are two dates each ("from" and "to", both included); "to" may not be before "from".
  */
@@ -241,7 +198,13 @@ export function ReportFilterBar({ def, params, onChange, onReset, filtered }: Re
     >
       <Group gap="md" align="flex-start" wrap="wrap">
         {has('q') && (
-          <SearchInput hint={def.searchHint} value={params.get('q') ?? ''} onChange={(v) => onChange('q', v)} />
+          <SearchBox
+            label="Search"
+            placeholder={def.searchHint}
+            maxLength={REPORT_SEARCH_MAX_LENGTH}
+            value={params.get('q') ?? ''}
+            onChange={(v) => onChange('q', v)}
+          />
         )}
         {has('version_status') && (
           <CodeSelect
