@@ -3,10 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DraftStage } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
-import { createContainer, createGroup, createUser, grant, type TestUser } from '../../test/factories';
+import { createGroup, createUser, grant, type TestUser } from '../../test/factories';
 import type { Agent, TestApp } from '../../test/harness';
 import { createTestApp } from '../../test/harness';
-import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import { createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import { standInScene, type DraftRef } from '../../test/stand-in-scene';
 
 // A Reviewing stage or an approval step still given to people who have all left (deactivated,
 // taken out of the group that holds it) goes to the P&P's Owners, and stays with them through
@@ -29,8 +30,7 @@ afterEach(async () => {
   await withSystem(t.deps.database.db, (tx) => tx.execute(sql`delete from delegations where org_id = ${w.org.id}`));
 });
 
-type Holder = { userId: number } | { groupId: number };
-type Ref = { pnpId: number; docId: number };
+type Ref = DraftRef;
 interface OpenTask {
   id: number;
   user_id: number;
@@ -39,13 +39,9 @@ interface OpenTask {
   delegated_from: number | null;
 }
 
-const org = () => w.org.id;
-const url = (d: Ref, tail = '') => `/api/o/${org()}/pnp_documents/${d.docId}${tail}?pnp_id=${d.pnpId}`;
-const act = (agent: Agent, d: Ref, body: Record<string, unknown>) => agent.post(url(d, '/workflow'), body);
-const stageOf = async (d: Ref) => {
-  const doc = (await a.admin.get(url(d))).json().pnp_document;
-  return { stage: doc.draft_stage as number, step: doc.approval_step as number | null };
-};
+const { org, docUrl, stageOf, taskStatus, setStatus, setMembers, binderWith, participantsOf, submittedIn } =
+  standInScene(() => ({ t, w, a, coOwner }));
+const act = (agent: Agent, d: Ref, body: Record<string, unknown>) => agent.post(docUrl(d, '/workflow'), body);
 const openTasks = (d: Ref) =>
   withSystem(t.deps.database.db, (tx) =>
     queryRows<OpenTask>(
@@ -56,65 +52,6 @@ const openTasks = (d: Ref) =>
   );
 const holdersOf = async (d: Ref) =>
   (await openTasks(d)).map((x) => ({ user_id: x.user_id, kind: x.kind, step: x.approval_step }));
-const taskStatus = async (id: number) =>
-  (
-    await withSystem(t.deps.database.db, (tx) =>
-      queryRows<{ status: number }>(tx, sql`select status from tasks where id = ${id}`),
-    )
-  )[0]?.status;
-
-const setStatus = async (user: TestUser, status: 1 | 2) => {
-  const res = await a.admin.put(`/api/o/${org()}/users/${user.id}`, { user: { status }, user_id: user.id });
-  expect(res.statusCode, res.body).toBe(200);
-};
-const setMembers = async (group: { id: number; name: string }, memberIds: number[]) => {
-  const res = await a.admin.put(`/api/o/${org()}/user_groups/${group.id}`, {
-    group: { name: group.name, member_ids: memberIds },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
-
-/** Owners Bo and Cora, author Ann, and the given reviewers and approvers (steps in order), on a binder of its own. */
-async function binderWith(reviewers: Holder[], steps: Holder[][]) {
-  const binder = await createContainer(t.deps, org());
-  const on = { containerId: binder.id };
-  await grant(t.deps, org(), on, { userId: w.binderOwner.id }, 1);
-  await grant(t.deps, org(), on, { userId: coOwner.id }, 1);
-  await grant(t.deps, org(), on, { userId: w.author.id }, 2);
-  for (const holder of reviewers) await grant(t.deps, org(), on, holder, 3);
-  for (const [index, holders] of steps.entries())
-    for (const holder of holders) await grant(t.deps, org(), on, holder, 4, index + 1);
-  return binder;
-}
-
-/** The binder's participants as the access API takes them, with someone new in its Audience. */
-function participantsOf(reviewers: Holder[], steps: Holder[][], audience: number[]) {
-  const ref = (h: Holder) => ('userId' in h ? { type: 'User', id: h.userId } : { type: 'Group', id: h.groupId });
-  const approvers = Object.fromEntries(
-    steps.map((holders, index) => [index === 0 ? 'approvers' : `approversStep${index + 1}`, holders.map(ref)]),
-  );
-  return {
-    object_type: 1,
-    participants: {
-      owners: [
-        { type: 'User', id: w.binderOwner.id },
-        { type: 'User', id: coOwner.id },
-      ],
-      authors: [{ type: 'User', id: w.author.id }],
-      reviewers: reviewers.map(ref),
-      audience: audience.map((id) => ({ type: 'User', id })),
-      ...approvers,
-    },
-  };
-}
-
-async function submittedIn(binder: { id: number }, name: string): Promise<Ref> {
-  const created = await createPnpFromDocx(a.admin, org(), binder.id, `${name} ${Date.now()}`);
-  const d = { pnpId: created.pnp.id, docId: created.pnp_document.id };
-  const submitted = await act(a.author, d, { action: 'submit' });
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  return d;
-}
 
 const OWNERS_REVIEW = () => [
   { user_id: w.binderOwner.id, kind: 'Review', step: null },

@@ -3,9 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DraftStage } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
-import { createContainer, createGroup, createUser, grant, type TestUser } from '../../test/factories';
+import { createGroup, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
-import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import { createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import { standInScene, type DraftRef } from '../../test/stand-in-scene';
 
 // The tasks list offers each task the actions its holder may take. A Review or Approve task the
 // P&P's Owners hold in place of reviewers or approvers who have all left (sign-off-holding.ts) is not
@@ -32,8 +33,10 @@ afterEach(async () => {
   await withSystem(t.deps.database.db, (tx) => tx.execute(sql`delete from delegations where org_id = ${w.org.id}`));
 });
 
-type Holder = { userId: number } | { groupId: number };
-type Ref = { pnpId: number; docId: number };
+type Ref = DraftRef;
+const { org, stageOf, taskStatus, setStatus, setMembers, binderWith, participantsOf, submittedIn } = standInScene(
+  () => ({ t, w, a, coOwner }),
+);
 interface TaskView {
   id: number;
   kind: string;
@@ -44,12 +47,6 @@ interface TaskView {
   actions: string[];
 }
 
-const org = () => w.org.id;
-const docUrl = (d: Ref, tail = '') => `/api/o/${org()}/pnp_documents/${d.docId}${tail}?pnp_id=${d.pnpId}`;
-const stageOf = async (d: Ref) => {
-  const doc = (await a.admin.get(docUrl(d))).json().pnp_document;
-  return { stage: doc.draft_stage as number, step: doc.approval_step as number | null };
-};
 /** The caller's open tasks on the P&P, as the Tasks screen lists them. */
 const listed = async (agent: Agent, d: Ref): Promise<TaskView[]> => {
   const res = await agent.get(`/api/o/${org()}/tasks?status=1&per_page=100`);
@@ -70,66 +67,6 @@ const openTasks = (d: Ref) =>
       sql`select user_id, kind from tasks where document_id = ${d.docId} and status = 1 order by kind, user_id`,
     ),
   );
-const taskStatus = async (id: number) =>
-  (
-    await withSystem(t.deps.database.db, (tx) =>
-      queryRows<{ status: number }>(tx, sql`select status from tasks where id = ${id}`),
-    )
-  )[0]?.status;
-
-const setStatus = async (user: TestUser, status: 1 | 2) => {
-  const res = await a.admin.put(`/api/o/${org()}/users/${user.id}`, { user: { status }, user_id: user.id });
-  expect(res.statusCode, res.body).toBe(200);
-};
-const setMembers = async (group: { id: number; name: string }, memberIds: number[]) => {
-  const res = await a.admin.put(`/api/o/${org()}/user_groups/${group.id}`, {
-    group: { name: group.name, member_ids: memberIds },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
-
-/** Owners Bo and Cora, author Ann, and the given reviewers and approvers (steps in order), on a binder of its own. */
-async function binderWith(reviewers: Holder[], steps: Holder[][]) {
-  const binder = await createContainer(t.deps, org());
-  const on = { containerId: binder.id };
-  await grant(t.deps, org(), on, { userId: w.binderOwner.id }, 1);
-  await grant(t.deps, org(), on, { userId: coOwner.id }, 1);
-  await grant(t.deps, org(), on, { userId: w.author.id }, 2);
-  for (const holder of reviewers) await grant(t.deps, org(), on, holder, 3);
-  for (const [index, holders] of steps.entries())
-    for (const holder of holders) await grant(t.deps, org(), on, holder, 4, index + 1);
-  return binder;
-}
-
-/** The binder's participants as the access API takes them. */
-function participantsOf(reviewers: Holder[], steps: Holder[][]) {
-  const ref = (h: Holder) => ('userId' in h ? { type: 'User', id: h.userId } : { type: 'Group', id: h.groupId });
-  const approvers = Object.fromEntries(
-    steps.map((holders, index) => [index === 0 ? 'approvers' : `approversStep${index + 1}`, holders.map(ref)]),
-  );
-  return {
-    object_type: 1,
-    participants: {
-      owners: [
-        { type: 'User', id: w.binderOwner.id },
-        { type: 'User', id: coOwner.id },
-      ],
-      authors: [{ type: 'User', id: w.author.id }],
-      reviewers: reviewers.map(ref),
-      audience: [],
-      ...approvers,
-    },
-  };
-}
-
-async function submittedIn(binder: { id: number }, name: string): Promise<Ref> {
-  const created = await createPnpFromDocx(a.admin, org(), binder.id, `${name} ${Date.now()}`);
-  const d = { pnpId: created.pnp.id, docId: created.pnp_document.id };
-  const submitted = await a.author.post(docUrl(d, '/workflow'), { action: 'submit' });
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  return d;
-}
-
 describe('an Owner’s Review task standing in for reviewers who have all left', () => {
   it('lists only Send to Authors; Accept is refused; Send to Authors through the task returns the draft to Authoring', async () => {
     const leaver = await createUser(t.deps, org(), { firstName: 'Lee', lastName: 'Leaving' });
