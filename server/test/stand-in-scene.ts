@@ -71,6 +71,18 @@ export function standInScene(cast: () => SceneCast) {
         for (const holder of holders) await grant(t.deps, org(), on, holder, 4, index + 1);
       return binder;
     },
+    /** `user` away from an hour ago for two days, `delegate` holding a copy of what they are given (ADR 0011). */
+    setAway: async (user: { id: number }, delegate: { id: number }) => {
+      const { t, a } = cast();
+      const res = await a.admin.put(`/api/o/${org()}/users/${user.id}/delegation`, {
+        delegation: {
+          delegate_id: delegate.id,
+          starts_at: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
+          ends_at: new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString(),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    },
     /** The binder's participants as the access API takes them, with the given people in its Audience. */
     participantsOf: (reviewers: Holder[], steps: Holder[][], audience: number[] = []) => {
       const { w, coOwner } = cast();

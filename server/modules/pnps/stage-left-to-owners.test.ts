@@ -39,7 +39,7 @@ interface OpenTask {
   delegated_from: number | null;
 }
 
-const { org, docUrl, stageOf, taskStatus, setStatus, setMembers, binderWith, participantsOf, submittedIn } =
+const { setAway, org, docUrl, stageOf, taskStatus, setStatus, setMembers, binderWith, participantsOf, submittedIn } =
   standInScene(() => ({ t, w, a, coOwner }));
 const act = (agent: Agent, d: Ref, body: Record<string, unknown>) => agent.post(docUrl(d, '/workflow'), body);
 const openTasks = (d: Ref) =>
@@ -98,14 +98,7 @@ describe('a stage whose people have all left goes to the Owners and stays with t
     const binder = await binderWith([], steps);
     await grant(t.deps, org(), { containerId: binder.id }, { groupId: bystanders.id }, 5);
     // Cora is away: the outsider holds a copy of whatever she is given meanwhile (ADR 0011).
-    const away = await a.admin.put(`/api/o/${org()}/users/${coOwner.id}/delegation`, {
-      delegation: {
-        delegate_id: w.outsider.id,
-        starts_at: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
-        ends_at: new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString(),
-      },
-    });
-    expect(away.statusCode, away.body).toBe(200);
+    await setAway(coOwner, w.outsider);
     const d = await submittedIn(binder, 'Approver Left');
     expect((await act(a.approver1, d, { action: 'approve' })).statusCode).toBe(200);
     expect(await stageOf(d)).toEqual({ stage: DraftStage.Approving, step: 2 });

@@ -159,6 +159,18 @@ async function expectFreeWhileUnread(agent: Agent, url: string): Promise<Buffer>
   return body;
 }
 
+/** The stored file of a version, as the file store keeps it. */
+async function storedFileOf(documentId: number): Promise<{ storage_key: string }> {
+  const [file] = await withSystem(t.deps.database.db, (tx) =>
+    queryRows<{ storage_key: string }>(
+      tx,
+      sql`select f.storage_key from pnp_documents d join stored_files f on f.org_id = d.org_id and f.id = d.file_id
+           where d.id = ${documentId}`,
+    ),
+  );
+  return file!;
+}
+
 const spooled = (): string[] => readdirSync(spoolDir);
 
 /** The temporary files go when the answer has ended: after its last byte, not necessarily before the client has it. */
@@ -189,15 +201,9 @@ describe('a download is sent after its transaction has committed', () => {
 
   it('the retired P&P zip the client does not read holds no transaction: other requests are answered', async () => {
     // A version file larger than the buffers between server and client.
-    const [file] = await withSystem(t.deps.database.db, (tx) =>
-      queryRows<{ storage_key: string }>(
-        tx,
-        sql`select f.storage_key from pnp_documents d join stored_files f on f.org_id = d.org_id and f.id = d.file_id
-             where d.id = ${s.docs.delta1}`,
-      ),
-    );
+    const file = await storedFileOf(s.docs.delta1);
     const large = randomBytes(2_000_000);
-    writeFileSync(path.join(t.deps.config.fileStoreDir, file!.storage_key), large);
+    writeFileSync(path.join(t.deps.config.fileStoreDir, file.storage_key), large);
     const bytes = await expectFreeWhileUnread(
       admin,
       `/api/o/${s.org.id}/reporting/retired_pnps/${s.pnps.delta}/download_documents`,
@@ -211,14 +217,8 @@ describe('a download is sent after its transaction has committed', () => {
   });
 
   it('the retired P&P zip is still a clean 404, with no file name, when its first file is missing from storage', async () => {
-    const [file] = await withSystem(t.deps.database.db, (tx) =>
-      queryRows<{ storage_key: string }>(
-        tx,
-        sql`select f.storage_key from pnp_documents d join stored_files f on f.org_id = d.org_id and f.id = d.file_id
-             where d.id = ${s.docs.eta1}`,
-      ),
-    );
-    await t.deps.files.remove(file!.storage_key);
+    const file = await storedFileOf(s.docs.eta1);
+    await t.deps.files.remove(file.storage_key);
     const res = await admin.get(`/api/o/${s.org.id}/reporting/retired_pnps/${s.pnps.eta}/download_documents`);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-disposition']).toBeUndefined();

@@ -34,9 +34,8 @@ afterEach(async () => {
 });
 
 type Ref = DraftRef;
-const { org, stageOf, taskStatus, setStatus, setMembers, binderWith, participantsOf, submittedIn } = standInScene(
-  () => ({ t, w, a, coOwner }),
-);
+const { setAway, org, stageOf, taskStatus, setStatus, setMembers, binderWith, participantsOf, submittedIn } =
+  standInScene(() => ({ t, w, a, coOwner }));
 interface TaskView {
   id: number;
   kind: string;
@@ -141,14 +140,7 @@ describe('an Owner’s Approve task standing in for approvers who have all left'
     const leaver = await createUser(t.deps, org(), { firstName: 'Lou', lastName: 'Later' });
     const binder = await binderWith([], [[{ userId: leaver.id }]]);
     // Cora is away: the outsider holds a copy of whatever she is given meanwhile (ADR 0011).
-    const away = await a.admin.put(`/api/o/${org()}/users/${coOwner.id}/delegation`, {
-      delegation: {
-        delegate_id: w.outsider.id,
-        starts_at: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
-        ends_at: new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString(),
-      },
-    });
-    expect(away.statusCode, away.body).toBe(200);
+    await setAway(coOwner, w.outsider);
     const d = await submittedIn(binder, 'Approver Left');
     await setStatus(leaver, 2);
     expect(await stageOf(d)).toEqual({ stage: DraftStage.Approving, step: 1 });
