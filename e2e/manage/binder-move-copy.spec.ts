@@ -21,6 +21,13 @@ const bindersOnScreen = (page: Page): Promise<string[]> =>
     );
   });
 
+/**
+ * This test's binders on the screen, in their order: other tests make and move binders at the top
+ * level at the same time, so one of theirs may stand between two of this test's.
+ */
+const ownBindersOnScreen = async (page: Page, own: readonly string[]): Promise<string[]> =>
+  (await bindersOnScreen(page)).filter((name) => own.includes(name));
+
 /** Selects a binder by a click on its row and waits for its details. */
 async function selectBinder(page: Page, name: string): Promise<void> {
   await row(page, name).click();
@@ -32,7 +39,8 @@ test('moves a binder before another one, chosen among the binders', async ({ pag
   // Made second at the top: before the first.
   const beta = await data.binder('Ambulatory Care');
   await openManage(page);
-  await expect.poll(async () => (await bindersOnScreen(page)).slice(0, 2)).toEqual([beta.name, alpha.name]);
+  const own = [alpha.name, beta.name];
+  await expect.poll(() => ownBindersOnScreen(page, own)).toEqual([beta.name, alpha.name]);
 
   await selectBinder(page, alpha.name);
   const moveButton = panel(page).getByRole('button', { name: 'Move', exact: true });
@@ -46,11 +54,11 @@ test('moves a binder before another one, chosen among the binders', async ({ pag
   await confirm.press('Enter');
   await expect(dialog).toHaveCount(0);
 
-  await expect.poll(async () => (await bindersOnScreen(page)).slice(0, 2)).toEqual([alpha.name, beta.name]);
+  await expect.poll(() => ownBindersOnScreen(page, own)).toEqual([alpha.name, beta.name]);
   await expect(row(page, alpha.name)).toHaveAttribute('aria-selected', 'true');
   await expect(row(page, alpha.name)).toBeFocused();
   const order = (await data.tree()).filter((i) => i.parent_id === null).map((i) => i.id);
-  expect(order.indexOf(alpha.id)).toBe(order.indexOf(beta.id) - 1);
+  expect(order.indexOf(alpha.id)).toBeLessThan(order.indexOf(beta.id));
 
   // Where it is now is shown, not offered.
   await moveButton.press('Enter');
