@@ -60,11 +60,10 @@ test('moves a binder before another one, chosen among the binders', async ({ pag
   const order = (await data.tree()).filter((i) => i.parent_id === null).map((i) => i.id);
   expect(order.indexOf(alpha.id)).toBeLessThan(order.indexOf(beta.id));
 
-  // Where it is now is shown, not offered.
+  // Where it is now is shown, not offered: before the binder that follows it, this test's other
+  // binder unless another test's was made or moved between them meanwhile.
   await moveButton.press('Enter');
-  await expect(
-    dialog.getByRole('option', { name: `Before ${beta.name} (where it is now)`, exact: true }),
-  ).toBeDisabled();
+  await expect(dialog.getByRole('option', { name: /^Before .+ \(where it is now\)$/ })).toBeDisabled();
 });
 
 test('copies a binder with its folders after the last binder, named "(copy)"', async ({ page, data }) => {
