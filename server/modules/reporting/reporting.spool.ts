@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { ClientGoneError } from '../../http/cancel-on-disconnect';
 import type { OrgCtx } from '../../http/routes';
 import { contentDisposition } from '../library/document-file';
+import { exportSpoolFileName } from './export-spool-name';
 
 /**
  * A report export is written to a temporary file while the request's transaction is open, and sent
@@ -43,7 +43,7 @@ const closed = (stream: Writable | Readable): Promise<void> =>
 
 /** Starts an export's temporary file, removed when the request's answer ends. */
 export function openExportSpool(ctx: OrgCtx, extension: string): ExportSpool {
-  const filePath = path.join(os.tmpdir(), `tenet-export-${randomUUID()}.${extension}`);
+  const filePath = path.join(os.tmpdir(), exportSpoolFileName(extension));
   // 'wx': a new file, never one already there; 0600: the organisation's rows are for the server alone.
   const file = createWriteStream(filePath, { flags: 'wx', mode: 0o600 });
   // A failure to write is met by the next write or wait, which rejects; nothing is left unhandled.

@@ -4,6 +4,7 @@ import { fileCleanupJob } from '../../modules/files/file-cleanup';
 import { processIdpSyncRuns } from '../../modules/hstm-idp/sync.service';
 import { sendDailySummaries } from '../../modules/notifications/daily-summary';
 import { mailNewNotifications } from '../../modules/notifications/mail-new-notifications';
+import { exportSpoolSweepJob } from '../../modules/reporting/export-spool-sweep';
 import { remindOpenAcknowledgements } from '../../modules/review-reminders/ack-reminders';
 import { runReviewReminders } from '../../modules/review-reminders/review-reminders.service';
 import { processReassignmentJobs } from '../../modules/user-bulk-assign/reassignment.job';
@@ -50,6 +51,7 @@ export function applicationJobs(deps: Deps, transport: MailTransport | null): Jo
       run: async ({ now }) => ({ mails: await withSystem(db, (tx) => sendDailySummaries(tx, now)) }),
     },
     fileCleanupJob(deps),
+    exportSpoolSweepJob(deps),
     {
       // Bulk assignments too large for a request (issue 13): each queued run once, then an e-mail.
       name: JOB.bulkReassignment,

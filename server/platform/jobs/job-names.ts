@@ -6,6 +6,7 @@ export const JOB = {
   dailySummaries: 'daily-summaries',
   mailDelivery: 'mail-delivery',
   fileCleanup: 'file-cleanup',
+  exportSpoolSweep: 'export-spool-sweep',
   bulkReassignment: 'bulk-reassignment',
   idpSync: 'idp-sync',
 } as const;

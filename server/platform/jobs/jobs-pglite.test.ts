@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { utimes } from 'node:fs/promises';
+import { rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { loadConfig } from '../../config';
 import { openDatabase, queryRows, type Database } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
+import { exportSpoolFileName } from '../../modules/reporting/export-spool-name';
 import { TEMPLATE_TARBALL } from '../../test/global-setup';
 import { systemClock } from '../clock';
 import { localFileStore } from '../file-store';
@@ -24,6 +25,8 @@ let deps: Deps;
 let smtp: TestSmtpServer;
 let transport: MailTransport;
 const runners: JobRunner[] = [];
+/** Export files this file leaves in the system's temporary directory, removed afterwards if still there. */
+const exportFiles: string[] = [];
 const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
@@ -51,6 +54,7 @@ afterAll(async () => {
   transport?.close();
   await smtp?.stop();
   await database?.close();
+  for (const file of exportFiles) await rm(file, { force: true });
 });
 
 function runner(jobs: JobDefinition[]): JobRunner {
@@ -107,7 +111,7 @@ describe('pg-boss on the embedded PGlite', () => {
     expect(runs).toEqual([later]);
   });
 
-  it("starts the application's jobs: their schedules, the mail delivery and the file sweep at start", async () => {
+  it("starts the application's jobs: their schedules, the mail delivery and both file sweeps at start", async () => {
     const to = `pglite.${Date.now()}@example.com`;
     await withSystem(database.db, (tx) =>
       enqueueMail(tx, { orgId: null, to, subject: 'Delivered by the job', text: 'Hello from the outbox.' }),
@@ -115,6 +119,11 @@ describe('pg-boss on the embedded PGlite', () => {
     const orphan = await deps.files.put(Buffer.from('left behind'), 'txt');
     const old = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     await utimes(path.join(deps.config.fileStoreDir, orphan), old, old);
+    // An export's temporary file left by a killed process, in the directory the exports really use.
+    const leftoverExport = path.join(os.tmpdir(), exportSpoolFileName('csv'));
+    exportFiles.push(leftoverExport);
+    await writeFile(leftoverExport, 'Name,Status\r\n', { mode: 0o600 });
+    await utimes(leftoverExport, old, old);
 
     const jobs = runner(applicationJobs(deps, transport));
     await jobs.start();
@@ -127,6 +136,7 @@ describe('pg-boss on the embedded PGlite', () => {
       [JOB.notificationMail]: '* * * * *',
       [JOB.mailDelivery]: '* * * * *',
       [JOB.fileCleanup]: '30 3 * * *',
+      [JOB.exportSpoolSweep]: '40 3 * * *',
     });
     await expect.poll(() => smtp.received.filter((m) => m.to.includes(to)).length, { timeout: 15_000 }).toBe(1);
     expect(smtp.received.find((m) => m.to.includes(to))?.text?.trim()).toBe('Hello from the outbox.');
@@ -148,5 +158,6 @@ describe('pg-boss on the embedded PGlite', () => {
         { timeout: 15_000 },
       )
       .toBe(false);
+    await expect.poll(() => existsSync(leftoverExport), { timeout: 15_000 }).toBe(false);
   });
 });
