@@ -286,53 +286,6 @@ describe('library_search_candidates', () => {
     });
   });
 
-  it('answers from the names alone when more names match than a pass keeps (migration 0059)', async () => {
-    const orgD = await createOrg(t.deps);
-    const binder = await createContainer(t.deps, orgD.id, { name: 'Skin Care' });
-    const inName = (n: number, description: string | null = null) =>
-      createPublishedPnp(t.deps, orgD.id, binder.id, { name: `Lanolin Use ${n}`, description, text: 'Apply thinly.' });
-    const names = [await inName(1, 'When lanolin is prescribed.'), await inName(2), await inName(3), await inName(4)];
-    // Matches outside any name, which a name outranks.
-    const described = await createPublishedPnp(t.deps, orgD.id, binder.id, {
-      name: 'Barrier Creams',
-      description: 'Lanolin and zinc.',
-    });
-    const documented = await createPublishedPnp(t.deps, orgD.id, binder.id, {
-      name: 'Pressure Care',
-      text: 'Lanolin on dry heels.',
-    });
-    const nameIds = names.map((p) => p.id);
-    const withLimit = (tx: Tx, limit: number) =>
-      queryRows<{
-        pnp_id: number;
-        in_name: boolean;
-        in_description: boolean;
-        in_document: boolean;
-        truncated: boolean;
-      }>(
-        tx,
-        sql`select * from library_search_candidates('lanolin', '{lanolin}', false, ${NAME_SIMILARITY_THRESHOLD}::real, ${limit}::int, ${SEARCH_RANKED_LIMIT}::int)`,
-      );
-    await withTenant(t.deps.database.db, orgD.id, async (tx) => {
-      // Room for every match: the names and the other two, nothing stopped.
-      const all = await withLimit(tx, 10);
-      expect(all.map((r) => r.pnp_id).sort((a, b) => a - b)).toEqual(
-        [...nameIds, described.id, documented.id].sort((a, b) => a - b),
-      );
-      expect(all.every((r) => !r.truncated)).toBe(true);
-
-      // Four names, three kept: the page is those names, each told whether its description and its
-      // document match too; nothing found elsewhere is among them, and the search says more match.
-      const kept = await withLimit(tx, 3);
-      expect(kept).toHaveLength(3);
-      for (const row of kept) {
-        expect(nameIds).toContain(row.pnp_id);
-        expect(row).toMatchObject({ in_name: true, in_document: true, truncated: true });
-        expect(row.in_description).toBe(row.pnp_id === names[0]!.id);
-      }
-    });
-  });
-
   it('runs as its owner with a fixed search path, callable by the application role only', async () => {
     for (const signature of [SIGNATURE, 'library_search_corrections(text, text[], real, integer)']) {
       const [fn] = await withSystem(t.deps.database.db, (tx) =>
