@@ -160,4 +160,32 @@ describe('pg-boss on the embedded PGlite', () => {
       .toBe(false);
     await expect.poll(() => existsSync(leftoverExport), { timeout: 15_000 }).toBe(false);
   });
+
+  it("sends an every-minute job again when a process starts after the others' start window", async () => {
+    // The bulk reassignment's own timing, under a queue of this test's (no cron: only the starts send it).
+    const { cron: _everyMinute, ...reassignment } = applicationJobs(deps, null).find(
+      (job) => job.name === JOB.bulkReassignment,
+    )!;
+    let runs = 0;
+    const definition: JobDefinition = {
+      ...reassignment,
+      name: 'restart-window-test',
+      run: () => {
+        runs += 1;
+        return Promise.resolve();
+      },
+    };
+    const first = runner([definition]);
+    await first.start();
+    const firstStartedAt = Date.now();
+    await expect.poll(() => runs, { timeout: 10_000 }).toBe(1);
+    // The first process is killed and its replacement starts seven seconds after the first started
+    // (a restart after a kill takes a second or two): it must run the job itself, since the work the
+    // killed process was doing waits for it.
+    await first.stop(1_000);
+    const wait = firstStartedAt + 7_000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await runner([definition]).start();
+    await expect.poll(() => runs, { timeout: 10_000 }).toBe(2);
+  });
 });
