@@ -35,6 +35,17 @@ export const STATEMENT_TIMEOUT_MS = 30_000;
 /** How long a request waits for a free connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * How often PostgreSQL checks, while a statement runs, that the application is still connected
+ * (`client_connection_check_interval`, PostgreSQL 14 and later). A backend otherwise learns that its
+ * client is gone only when the statement ends and it writes the answer: the statement of an
+ * application process killed mid-transaction (a crash, an out-of-memory kill, a deployment that
+ * does not wait) ran on for up to STATEMENT_TIMEOUT_MS, holding its locks against the processes
+ * still serving, a connection slot and a core (server/db/client-gone.test.ts: ended within about a
+ * second now, after its whole 20 s before).
+ */
+export const CLIENT_CHECK_INTERVAL_MS = 1_000;
+
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
 export interface OpenOptions {
@@ -65,7 +76,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // plan whose estimated cost is high (a visibility walk over a large library, or any plan with
       // nested loops turned off, is estimated in the millions) and spent 0.9-3 s compiling queries
       // that run in 50-80 ms (bench/api-postgres.bench.ts): off for every connection of the pool.
-      options: '-c jit=off',
+      options: `-c jit=off -c client_connection_check_interval=${CLIENT_CHECK_INTERVAL_MS}`,
     });
     pool.on('connect', (client) => nameStatementsOf(client));
     // A transaction whose connection was found dead at its opening runs again on a newer one (tenant.ts).
