@@ -158,6 +158,17 @@ export function endpointsFor(
         },
       });
     }
+    // The advanced search inside one binder (500 P&Ps, 1% of the library at 50,000): the passes
+    // keep the organisation's first matches, so the binder's are reached by deeper passes
+    // (search.repo.ts, `deeperPassLimit`).
+    list.push({
+      id: 'search-binder',
+      label: "advanced search, 'patient' inside one binder",
+      kind: 'search',
+      user,
+      server: 'app',
+      request: get(`${org}/library?list=true&words=patient&container_id=${fixture.sampleBinderId}`),
+    });
   }
   const staff = (path: string): Request => ({ method: 'GET', path, headers: headers.staff });
   list.push(

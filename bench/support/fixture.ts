@@ -42,6 +42,8 @@ export interface Fixture {
   readerPnps: number;
   /** A published P&P both users may open. */
   samplePnpId: number;
+  /** The first binder, which both users see: the advanced search inside one binder searches it. */
+  sampleBinderId: number;
   /** Org users besides the admin and the reader, and user groups (the admin's users and groups lists). */
   people: number;
   groups: number;
@@ -162,20 +164,22 @@ async function seedIn(db: Tx, pnps: number, hash: string): Promise<Fixture> {
   // mail job would otherwise compose thousands of e-mails while the load runs.
   await db.execute(sql`update notifications set mailed_at = now() where org_id = ${orgId}`);
   await db.execute(sql`analyze`);
-  const counted = await one<{ containers: number; reader: number; sample: number }>(sql`
+  const counted = await one<{ containers: number; reader: number; sample: number; binder: number }>(sql`
     select (select count(*)::int from containers where org_id = ${orgId}) as containers,
            (select count(*)::int from pnps p join containers s on s.id = p.container_id
               join containers f on f.id = s.parent_id join containers b on b.id = f.parent_id
              where p.org_id = ${orgId} and b.position % 2 = 0) as reader,
            (select min(p.id) from pnps p join containers s on s.id = p.container_id
               join containers f on f.id = s.parent_id join containers b on b.id = f.parent_id
-             where p.org_id = ${orgId} and b.position = 0) as sample`);
+             where p.org_id = ${orgId} and b.position = 0) as sample,
+           (select id from containers where org_id = ${orgId} and type = 1 and position = 0) as binder`);
   return {
     orgId,
     pnps,
     containers: counted.containers,
     readerPnps: counted.reader,
     samplePnpId: counted.sample,
+    sampleBinderId: counted.binder,
     ...people,
     seededAt: new Date().toISOString(),
   };
@@ -187,7 +191,12 @@ async function seedIn(db: Tx, pnps: number, hash: string): Promise<Fixture> {
  * group (the groups hold no grants, so visibility is unchanged), a few more organisations (the
  * dashboard lists them all) and one staff user.
  */
-async function seedPeople(db: Tx, orgId: number, pnps: number, hash: string): Promise<{ people: number; groups: number }> {
+async function seedPeople(
+  db: Tx,
+  orgId: number,
+  pnps: number,
+  hash: string,
+): Promise<{ people: number; groups: number }> {
   const people = Math.max(50, Math.round(pnps / 25));
   const groups = Math.max(1, Math.round(people / 50));
   await db.execute(sql`insert into org_users (org_id, first_name, last_name, email, username, password_hash, last_login_at)

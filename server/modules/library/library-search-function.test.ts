@@ -24,7 +24,7 @@ let orgC: TestOrg;
 const MANY = 10_000;
 const MANY_BATCH = 1_000;
 
-const SIGNATURE = 'library_search_candidates(text, text[], boolean, real, integer, integer)';
+const SIGNATURE = 'library_search_candidates(text, text[], boolean, real, integer, integer, integer[])';
 
 const candidates = (tx: Tx, words: string, tokens: string[], fuzzy = false) =>
   queryRows<{

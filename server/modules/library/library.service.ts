@@ -121,7 +121,7 @@ async function findRows(
 ): Promise<Found> {
   if (!wordsOf(criteria)) return { ...(await listLibraryPage(ctx.tx, scope, criteria, page)), criteria };
   const found = await listLibraryPage(ctx.tx, scope, { ...criteria, fuzzy: 'auto' }, page);
-  return { ...found, criteria: { ...criteria, fuzzy: Boolean(found.typoPass) } };
+  return { ...found, criteria: { ...criteria, fuzzy: Boolean(found.typoPass), ...found.depth } };
 }
 
 /** POST content_navigator_library/search_pnp: name, location, description and the documents' text. */

@@ -17,6 +17,41 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/limits';
  */
 export const SEARCH_PASS_LIMIT = 100;
 /**
+ * A search reaches at least this many of the caller's matches when there are that many: the
+ * passes keep the organisation's first P&Ps, not the caller's, so when a pass stopped and fewer
+ * than this many of what it kept are the caller's (what they may see, inside the binder or view
+ * they search), the search runs again with deeper passes (`deeperPassLimit`). Without it a reader
+ * who sees a small part of the library, or a search inside one binder, found only the matches among
+ * the organisation's first hundred, often none.
+ */
+export const SEARCH_REACH = SEARCH_PASS_LIMIT;
+/**
+ * The deepest a pass goes. At 50,000 P&Ps a word in every document searched with passes of 10,000
+ * (about 11,000 candidates) answers in 130-200 ms; with passes as deep as the library (every P&P a
+ * candidate) 0.7-1.4 s, holding one of the few searches a process runs at once (search-gate.ts).
+ * Past it the search says that more match ('12+') rather than run longer: a reader who sees 1% of
+ * such a library still reaches about a hundred of their matches of a word in every document.
+ */
+export const SEARCH_DEEPEST_PASS_LIMIT = 10_000;
+/**
+ * When the caller's P&Ps inside what they search (visible, published, within the binder, view and
+ * filters) are at most this many, a search whose passes stopped short of SEARCH_REACH of them
+ * looks among those alone, each tested by key, instead of going deeper through the organisation's.
+ */
+export const SEARCH_AMONG_LIMIT = 5_000;
+
+/**
+ * The next pass limit when `reached` of the caller's matches were found with passes of `passLimit`
+ * that stopped: a power of ten deeper, as deep as the share found suggests SEARCH_REACH needs (none
+ * found: a hundred times), or null when the passes are as deep as they go. A power of ten each
+ * time, so that every page of one search arrives at the same depth.
+ */
+export function deeperPassLimit(passLimit: number, reached: number): number | null {
+  if (passLimit >= SEARCH_DEEPEST_PASS_LIMIT) return null;
+  const factor = 10 ** Math.max(1, Math.ceil(Math.log10(SEARCH_REACH / Math.max(reached, 1))));
+  return Math.min(passLimit * factor, SEARCH_DEEPEST_PASS_LIMIT);
+}
+/**
  * Only the best this many candidates of the cheap first pass have their whole text ranked (ts_rank):
  * the first three pages. Ranking costs a read and a walk of each document's vector, in proportion to
  * its length (100 documents of 150 words were 6 of the 20 ms of a search for 'patient'); past the
@@ -54,9 +89,26 @@ export const tokensOf = (words: string): string[] =>
 export interface SearchWords {
   words: string;
   tokens: string;
+  /** How many P&Ps each pass keeps (SEARCH_PASS_LIMIT, deeper when the caller's are few). */
+  passLimit: number;
+  /**
+   * The only P&Ps the passes look among, as an array literal ('{4,8,15}'): the caller's few inside
+   * what they search (search.repo.ts); '' for the whole organisation. Text, so that a statement
+   * kept by shape takes it as a parameter like the words.
+   */
+  among: string;
 }
 
-export const searchWordsOf = (words: string): SearchWords => ({ words, tokens: tokensOf(words).join(' ') });
+export const searchWordsOf = (
+  words: string,
+  passLimit: number = SEARCH_PASS_LIMIT,
+  among: readonly number[] | null = null,
+): SearchWords => ({
+  words,
+  tokens: tokensOf(words).join(' '),
+  passLimit,
+  among: among === null ? '' : `{${among.join(',')}}`,
+});
 
 /**
  * The P&Ps of the organisation that match the words, with where they matched and the document's
@@ -65,7 +117,7 @@ export const searchWordsOf = (words: string): SearchWords => ({ words, tokens: t
  * from using. It only narrows: visibility, status and every filter still apply around it.
  */
 export const candidatesSql = (search: SearchWords, fuzzy: boolean): SQL =>
-  sql`library_search_candidates(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT}::int, ${SEARCH_RANKED_LIMIT}::int)`;
+  sql`library_search_candidates(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${search.passLimit}::int, ${SEARCH_RANKED_LIMIT}::int, nullif(${search.among}::text, '')::int[])`;
 
 /**
  * Whether names are also matched through corrected words (typos): never, always (a count or a tree

@@ -11,13 +11,18 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { shapedSql } from '../../db/shaped-sql';
-import { commitWithFinalStatement, planOnce } from '../../db/tenant';
+import { beginAgainIfCommitted, commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { containerSourcesCte, pnpVisibleCondition } from '../access/effective-access';
 import {
   candidatesCte,
+  candidatesSql,
+  deeperPassLimit,
   matchOf,
   matchOfCandidates,
   matchOfCorrections,
+  SEARCH_AMONG_LIMIT,
+  SEARCH_PASS_LIMIT,
+  SEARCH_REACH,
   searchWordsOf,
   TYPO_PASS_BELOW,
   wordsOf,
@@ -53,6 +58,10 @@ export interface LibraryCriteria extends LibraryFilters {
    * exact passes find fewer than a page, decided in the same statement (`typo_pass` on its rows).
    */
   fuzzy?: TypoMode;
+  /** How many P&Ps each pass of a search keeps: SEARCH_PASS_LIMIT unless the caller's were few. */
+  passLimit?: number;
+  /** The only P&Ps a search looks among: the caller's, when they are few (`searchPage`). */
+  amongIds?: readonly number[];
   pnpIds?: number[];
 }
 
@@ -217,7 +226,12 @@ export interface LibraryPageResult {
   capped: boolean;
   /** A search whose matches include those of the typo pass. */
   typoPass?: boolean;
+  /** A search: how deep its passes went, or the P&Ps it looked among (the tree's counts follow it). */
+  depth?: SearchDepth;
 }
+
+/** How a search reached the caller's matches: passes of the organisation this deep, or among theirs. */
+export type SearchDepth = Pick<LibraryCriteria, 'passLimit' | 'amongIds'>;
 
 /**
  * The statements of one page: its rows (ordered and limited, so that an index order can stop after
@@ -242,14 +256,20 @@ export function libraryPageSql(scope: LibraryScope, criteria: LibraryCriteria, p
 /** The words and tokens of a search's criteria, or null when it does not search. */
 const searchOf = (criteria: LibraryCriteria): SearchWords | null => {
   const words = wordsOf(criteria);
-  return words ? searchWordsOf(words) : null;
+  return words ? searchWordsOf(words, criteria.passLimit, criteria.amongIds ?? null) : null;
 };
 
 /** Nothing but words (and the typo mode), as a list: the search screen's own request. */
 const isScreenSearch = (criteria: LibraryCriteria, page: PageOptions): boolean =>
   !page.treeOrder &&
   Object.entries(criteria).every(
-    ([key, value]) => value === undefined || key === 'phrase' || key === 'words' || key === 'fuzzy',
+    ([key, value]) =>
+      value === undefined ||
+      key === 'phrase' ||
+      key === 'words' ||
+      key === 'fuzzy' ||
+      key === 'passLimit' ||
+      key === 'amongIds',
   );
 
 /**
@@ -269,13 +289,15 @@ function searchPageSql(at: ViewScope, criteria: LibraryCriteria, search: SearchW
       windowStart: at.windowStart,
       words: search.words,
       tokens: search.tokens,
+      passLimit: search.passLimit,
+      among: search.among,
       offset: page.offset,
     },
     (values) =>
       libraryRowsSql(
         { ...values, isAdmin: at.isAdmin },
         { fuzzy },
-        { words: values.words, tokens: values.tokens },
+        { words: values.words, tokens: values.tokens, passLimit: values.passLimit, among: values.among },
         { ...page, offset: values.offset },
         true,
       ),
@@ -372,7 +394,13 @@ function countedPage(rows: LibraryRow[], limit: number): LibraryPageResult {
   return { rows, total: Math.min(counted, limit), capped: counted > limit };
 }
 
-/** A search's page: the window count rides on its rows; a page past the end asks the first row. */
+/**
+ * A search's page: the window count rides on its rows; a page past the end asks the first row.
+ * When its passes stopped before reaching SEARCH_REACH of the caller's matches, the search is run
+ * again: among the caller's P&Ps alone when they are few (SEARCH_AMONG_LIMIT: inside one binder,
+ * in their favourites, a reader who sees little), else with deeper passes (`deeperPassLimit`).
+ * Every page of a search takes the same way, so its pages agree.
+ */
 async function searchPage(
   db: Executor,
   scope: LibraryScope,
@@ -380,11 +408,57 @@ async function searchPage(
   page: PageOptions,
   rows: LibraryRow[],
 ): Promise<LibraryPageResult> {
+  const depth: SearchDepth = { passLimit: criteria.passLimit, amongIds: criteria.amongIds };
+  const found = await searchTotals(db, scope, criteria, page, rows);
+  // The typo pass runs only when no exact pass stopped: its own stopping is not for deeper passes.
+  if (!found.capped || found.typoPass || found.total >= SEARCH_REACH || criteria.amongIds) return { ...found, depth };
+  // The search's first page commits with its statement (library.service.ts): the next one begins again.
+  beginAgainIfCommitted(db);
+  const amongIds = criteria.passLimit === undefined ? await fewOfTheCallers(db, scope, criteria) : null;
+  const passLimit = deeperPassLimit(criteria.passLimit ?? SEARCH_PASS_LIMIT, found.total);
+  if (amongIds === null && passLimit === null) return { ...found, depth };
+  const deeperCriteria = amongIds === null ? { ...criteria, passLimit: passLimit! } : { ...criteria, amongIds };
+  if (plannedOnce(deeperCriteria, page)) await planOnce(db);
+  const deeperRows = await queryRows<LibraryRow>(db, libraryPageSql(scope, deeperCriteria, page)[0]!);
+  return searchPage(db, scope, deeperCriteria, page, deeperRows);
+}
+
+/**
+ * The P&Ps the caller may see inside what they search (the criteria's filters and view, not its
+ * words), or null when there are more than SEARCH_AMONG_LIMIT.
+ */
+async function fewOfTheCallers(db: Executor, scope: LibraryScope, criteria: LibraryCriteria): Promise<number[] | null> {
+  const at = viewScopeOf(scope);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select p.id ${fromWhere(at, matchOf(null, false), conditions(at, criteria), Boolean(criteria.container_id))}
+         limit ${SEARCH_AMONG_LIMIT + 1}`,
+  );
+  return rows.length > SEARCH_AMONG_LIMIT ? null : rows.map((row) => row.id);
+}
+
+/** The total of a search's page and whether its passes stopped, from its first row (or, with none, the passes). */
+async function searchTotals(
+  db: Executor,
+  scope: LibraryScope,
+  criteria: LibraryCriteria,
+  page: PageOptions,
+  rows: LibraryRow[],
+): Promise<Omit<LibraryPageResult, 'depth'>> {
   const [first] =
     rows.length > 0 || page.offset === 0
       ? rows
       : await queryRows<LibraryRow>(db, libraryPageSql(scope, criteria, { ...page, offset: 0, limit: 1 })[0]!);
-  return { rows, total: first?.total ?? 0, capped: Boolean(first?.truncated), typoPass: Boolean(first?.typo_pass) };
+  if (first)
+    return { rows, total: first.total ?? 0, capped: Boolean(first.truncated), typoPass: Boolean(first.typo_pass) };
+  // Nothing the caller may see among what the passes kept: whether they stopped is asked of the passes.
+  beginAgainIfCommitted(db);
+  const search = searchOf(criteria)!;
+  const [passes] = await queryRows<{ stopped: boolean }>(
+    db,
+    sql`select exists (select 1 from ${candidatesSql(search, false)} c where c.truncated) as stopped`,
+  );
+  return { rows, total: 0, capped: Boolean(passes?.stopped), typoPass: false };
 }
 
 /** The rows statement: matches, ordered and paged, with (searching) a highlighted snippet. */
@@ -462,8 +536,10 @@ function matchingNeeds(
  * A search's matches (`matches`, with `rank`, `typo_pass`, `total` and `any_truncated`): what the exact passes found
  * and, with the typo pass, the names found through corrected words, which also rank by their
  * similarity to the phrase. With `auto` the typo pass applies when fewer than a page of the visible,
- * filtered matches are exact and no exact pass stopped: decided in this one statement (a search
- * finding little ran twice), and the corrected names are looked up only then (a one-time filter).
+ * filtered matches are exact and no exact pass stopped, whether or not what it kept is the caller's
+ * (a search whose passes stopped short of the caller's matches runs again, `searchPage`): decided in
+ * this one statement (a search finding little ran twice), and the corrected names are looked up
+ * only then (a one-time filter).
  */
 function searchMatchesSql(search: SearchWords, typos: TypoMode, found: (match: Match) => SQL, withTotal: boolean): SQL {
   const exact = matchOfCandidates(search);
@@ -472,7 +548,7 @@ function searchMatchesSql(search: SearchWords, typos: TypoMode, found: (match: M
   const anyTruncated = withTotal ? sql`bool_or(y.truncated) over ()` : sql`null::boolean`;
   const decided =
     typos === 'auto'
-      ? sql`select count(*) < ${TYPO_PASS_BELOW} and not coalesce(bool_or(e.truncated), false) as typo_pass from exact_found e`
+      ? sql`select count(*) < ${TYPO_PASS_BELOW} and not exists (select 1 from cand c where c.truncated) as typo_pass from exact_found e`
       : sql`select ${typos ? sql`true` : sql`false`} as typo_pass`;
   return sql`${candidatesCte(search)},
         exact_found as (${found(exact)}),
