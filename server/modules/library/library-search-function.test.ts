@@ -287,7 +287,7 @@ describe('library_search_candidates', () => {
   });
 
   it('runs as its owner with a fixed search path, callable by the application role only', async () => {
-    for (const signature of [SIGNATURE, 'library_search_corrections(text, text[], real, integer)']) {
+    for (const signature of [SIGNATURE, 'library_search_corrections(text, text[], real, integer, integer[])']) {
       const [fn] = await withSystem(t.deps.database.db, (tx) =>
         queryRows<{ definer: boolean; config: string[]; app: boolean; public_execute: boolean }>(
           tx,

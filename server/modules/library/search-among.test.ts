@@ -42,6 +42,17 @@ const candidates = (tx: Tx, words: string, among: number[] | null) =>
          order by pnp_id`,
   );
 
+const corrected = async (tx: Tx, words: string, among: number[] | null): Promise<number[]> =>
+  (
+    await queryRows<{ pnp_id: number }>(
+      tx,
+      sql`select pnp_id from library_search_corrections(${words}::text, string_to_array(${tokensOf(words).join(' ')}::text, ' '),
+            ${NAME_SIMILARITY_THRESHOLD}::real, ${ALL}::int, ${among === null ? null : `{${among.join(',')}}`}::int[])`,
+    )
+  )
+    .map((row) => row.pnp_id)
+    .sort((a, b) => a - b);
+
 beforeAll(async () => {
   t = await createTestApp();
   org = await createOrg(t.deps);
@@ -104,6 +115,19 @@ describe('a search among given P&Ps', () => {
       // Something is found, so the comparisons above compare something.
       expect((await candidates(tx, 'patient', ids)).length).toBeGreaterThanOrEqual(5);
       expect((await candidates(tx, 'iv', ids)).length).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  it('corrects typos to the names among them that the whole organisation’s correction finds', async () => {
+    const half = ids.filter((_, i) => i % 2 === 0);
+    await withTenant(t.deps.database.db, org.id, async (tx) => {
+      for (const phrase of ['patiant', 'identifcation', 'transfusoin', 'outpateint clinc', 'zzzz']) {
+        const everywhere = await corrected(tx, phrase, null);
+        expect(await corrected(tx, phrase, ids), phrase).toEqual(everywhere);
+        expect(await corrected(tx, phrase, half), phrase).toEqual(everywhere.filter((id) => half.includes(id)));
+      }
+      expect(await corrected(tx, 'transfusoin', null)).toHaveLength(1);
+      expect((await corrected(tx, 'identifcation', null)).length).toBeGreaterThanOrEqual(1);
     });
   });
 

@@ -160,6 +160,13 @@ export function matchOfCandidates(search: SearchWords): Match {
 }
 
 /**
+ * The names found through corrected words (`library_search_corrections`, migrations 0039 and
+ * 0059), at most `max` of them, among the search's `among` when it has them.
+ */
+export const correctionsSql = (search: SearchWords, max: number): SQL =>
+  sql`library_search_corrections(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${NAME_SIMILARITY_THRESHOLD}::real, ${max}::int, nullif(${search.among}::text, '')::int[])`;
+
+/**
  * The names found only through corrected words (`library_search_corrections`, migration 0039), not
  * already among `cand`. The function runs only when the statement reaches it: behind a one-time
  * filter that is false, never. Like each exact pass, it keeps SEARCH_PASS_LIMIT names and asks for
@@ -170,7 +177,7 @@ export function matchOfCorrections(search: SearchWords): Match {
   return {
     join: sql`join (
         select c.pnp_id, count(*) over () > ${SEARCH_PASS_LIMIT} as stopped
-          from library_search_corrections(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${NAME_SIMILARITY_THRESHOLD}::real, ${SEARCH_PASS_LIMIT + 1}::int) c
+          from ${correctionsSql(search, SEARCH_PASS_LIMIT + 1)} c
          limit ${SEARCH_PASS_LIMIT}
       ) s on s.pnp_id = p.id and s.pnp_id not in (select c.pnp_id from cand c)`,
     select: sql`true as in_name, false as in_location, false as in_description, false as in_document, s.stopped as truncated, false as in_exact`,

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await grant(t.deps, org.id, { containerId: ward.id }, { userId: readerOfOne.id }, 5);
   for (let i = 0; i < HIDDEN_MATCHES; i += 1) {
     const record = await createPublishedPnp(t.deps, org.id, archive.id, {
-      name: `Archive Record ${i}`,
+      name: `Ventilator Archive ${i}`,
       description: null,
       text: 'The quokka enclosure is inspected weekly.',
       inheritsAccess: i !== 0,
@@ -59,7 +59,7 @@ beforeAll(async () => {
     wardIds.push(
       (
         await createPublishedPnp(t.deps, org.id, ward.id, {
-          name: `Ward Routine ${String(i).padStart(2, '0')}`,
+          name: `Ventilator Ward ${String(i).padStart(2, '0')}`,
           description: null,
           text: 'A quokka seen on the ward is reported to security.',
         })
@@ -118,6 +118,15 @@ describe('a search whose first candidates are not the caller’s', () => {
     const tree = response.json<{ total: number; tree: Array<{ id: number; count?: number }> }>();
     expect(tree.total).toBe(WARD_MATCHES);
     expect(JSON.stringify(tree)).not.toContain('Archive');
+  });
+
+  it('reaches the names the typo pass finds for the caller, however many others it finds first', async () => {
+    // 'ventilater' is in no name and no text: only the typo pass finds the names holding 'ventilator'.
+    const first = (await search(asReader, 'ventilater')).json<Page>();
+    expect(first.total).toBe(WARD_MATCHES);
+    expect(first.total_capped).toBeUndefined();
+    const second = (await search(asReader, 'ventilater', 10)).json<Page>();
+    expect([...ids(first), ...ids(second)].sort((a, b) => a - b)).toEqual([...wardIds].sort((a, b) => a - b));
   });
 
   it('still says that more match when the caller sees more than a pass keeps', async () => {

@@ -16,6 +16,7 @@ import { containerSourcesCte, pnpVisibleCondition } from '../access/effective-ac
 import {
   candidatesCte,
   candidatesSql,
+  correctionsSql,
   deeperPassLimit,
   matchOf,
   matchOfCandidates,
@@ -410,12 +411,13 @@ async function searchPage(
 ): Promise<LibraryPageResult> {
   const depth: SearchDepth = { passLimit: criteria.passLimit, amongIds: criteria.amongIds };
   const found = await searchTotals(db, scope, criteria, page, rows);
-  // The typo pass runs only when no exact pass stopped: its own stopping is not for deeper passes.
-  if (!found.capped || found.typoPass || found.total >= SEARCH_REACH || criteria.amongIds) return { ...found, depth };
+  if (!found.capped || found.total >= SEARCH_REACH || criteria.amongIds) return { ...found, depth };
   // The search's first page commits with its statement (library.service.ts): the next one begins again.
   beginAgainIfCommitted(db);
   const amongIds = criteria.passLimit === undefined ? await fewOfTheCallers(db, scope, criteria) : null;
-  const passLimit = deeperPassLimit(criteria.passLimit ?? SEARCH_PASS_LIMIT, found.total);
+  // The typo pass runs only when no exact pass stopped, so what stopped was its names: they are
+  // looked for among the caller's, never deeper.
+  const passLimit = found.typoPass ? null : deeperPassLimit(criteria.passLimit ?? SEARCH_PASS_LIMIT, found.total);
   if (amongIds === null && passLimit === null) return { ...found, depth };
   const deeperCriteria = amongIds === null ? { ...criteria, passLimit: passLimit! } : { ...criteria, amongIds };
   if (plannedOnce(deeperCriteria, page)) await planOnce(db);
@@ -451,14 +453,19 @@ async function searchTotals(
       : await queryRows<LibraryRow>(db, libraryPageSql(scope, criteria, { ...page, offset: 0, limit: 1 })[0]!);
   if (first)
     return { rows, total: first.total ?? 0, capped: Boolean(first.truncated), typoPass: Boolean(first.typo_pass) };
-  // Nothing the caller may see among what the passes kept: whether they stopped is asked of the passes.
+  // Nothing the caller may see among what the passes kept: whether they stopped is asked of the
+  // passes, and (when the exact ones did not, so that the typo pass ran) of the typo pass's names.
   beginAgainIfCommitted(db);
   const search = searchOf(criteria)!;
-  const [passes] = await queryRows<{ stopped: boolean }>(
+  const typos = criteria.fuzzy ?? false;
+  const [passes] = await queryRows<{ stopped: boolean; names_stopped: boolean }>(
     db,
-    sql`select exists (select 1 from ${candidatesSql(search, false)} c where c.truncated) as stopped`,
+    sql`select exists (select 1 from ${candidatesSql(search, false)} c where c.truncated) as stopped,
+               ${typos === false ? sql`false` : sql`(select count(*) from ${correctionsSql(search, SEARCH_PASS_LIMIT + 1)} c) > ${SEARCH_PASS_LIMIT}`} as names_stopped`,
   );
-  return { rows, total: 0, capped: Boolean(passes?.stopped), typoPass: false };
+  const stopped = Boolean(passes?.stopped);
+  const typoPass = typos === true || (typos === 'auto' && !stopped);
+  return { rows, total: 0, capped: stopped || (typoPass && Boolean(passes?.names_stopped)), typoPass };
 }
 
 /** The rows statement: matches, ordered and paged, with (searching) a highlighted snippet. */
