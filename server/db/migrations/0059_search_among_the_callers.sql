@@ -175,6 +175,8 @@ DECLARE
   location_ids integer[];
   head_ids integer[];
   text_ids integer[] := '{}';
+  -- The files of the Active versions of `among`.
+  among_files integer[];
   any_stopped boolean;
   -- Whether the phrase has a word of three letters or digits or more for the trigram indexes to look up.
   trigrams_to_look_up boolean;
@@ -213,8 +215,7 @@ BEGIN
     -- Only these P&Ps (the caller's few, search.repo.ts): each is tested by key, with the passes'
     -- own conditions, and no pass stops (the limit is their number).
     cap := greatest(cardinality(among), 1);
-    -- One reading of each: its name, description and location, its Active version's opening and
-    -- text (the text only when the opening does not match: either puts it among the documents).
+    -- One reading of each: its name, description and location, and its Active version's file.
     SELECT coalesce(array_agg(p.id) FILTER (
              WHERE CASE WHEN cardinality(patterns) > 0 THEN lower(p.name) LIKE ALL (patterns) ELSE lower(p.name) LIKE whole END
                AND (starts IS NULL OR search_words(p.name) @@ starts)), '{}'),
@@ -225,14 +226,19 @@ BEGIN
            coalesce(array_agg(p.id) FILTER (
              WHERE CASE WHEN cardinality(patterns) > 0 THEN lower(c.location) LIKE ALL (patterns) ELSE lower(c.location) LIKE whole END
                AND (starts IS NULL OR search_words(c.location) @@ starts)), '{}'),
-           coalesce(array_agg(f.id) FILTER (WHERE f.search_head @@ q), '{}'),
-           coalesce(array_agg(f.id) FILTER (WHERE NOT f.search_head @@ q AND f.search_vector @@ q), '{}')
-      INTO name_ids, description_ids, location_ids, head_ids, text_ids
+           coalesce(array_agg(d.file_id) FILTER (WHERE d.file_id IS NOT NULL), '{}')
+      INTO name_ids, description_ids, location_ids, among_files
       FROM pnps p
       JOIN containers c ON c.org_id = org AND c.id = p.container_id
       LEFT JOIN pnp_documents d ON d.org_id = org AND d.pnp_id = p.id AND d.status = 2
-      LEFT JOIN stored_files f ON f.org_id = org AND f.id = d.file_id
      WHERE p.org_id = org AND p.id = ANY (among);
+    -- Their documents' openings and texts, planned for the words and the number of files: a few
+    -- files are read by key and tested, many meet the full-text index's matches (a long document's
+    -- vector costs its reading, where the index holds the word's matches already).
+    PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
+    PERFORM set_config('enable_seqscan', 'off', true);
+    head_ids := ARRAY(SELECT f.id FROM stored_files f WHERE f.org_id = org AND f.id = ANY (among_files) AND f.search_head @@ q);
+    text_ids := ARRAY(SELECT f.id FROM stored_files f WHERE f.org_id = org AND f.id = ANY (among_files) AND f.search_vector @@ q);
     IF fuzzy THEN
       corrected_ids := ARRAY(SELECT c.pnp_id FROM library_search_corrections(words, tokens, min_similarity, cap, among) c);
     END IF;
@@ -376,9 +382,15 @@ BEGIN
   PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
   -- The full-text index serves every word, however short: never a scan of the documents.
   PERFORM set_config('enable_seqscan', 'off', true);
-  head_ids := ARRAY(SELECT f.id FROM stored_files f WHERE f.org_id = org AND f.search_head @@ q LIMIT cap + 1);
+  -- Only the files of Active versions count towards the limit: an archived version's file is no
+  -- document of the library, and a pass of such files stopped short of the library's (migration 0059).
+  head_ids := ARRAY(SELECT f.id FROM stored_files f WHERE f.org_id = org AND f.search_head @@ q
+                       AND EXISTS (SELECT 1 FROM pnp_documents d WHERE d.org_id = org AND d.file_id = f.id AND d.status = 2)
+                     LIMIT cap + 1);
   IF cardinality(head_ids) <= cap THEN
-    text_ids := ARRAY(SELECT f.id FROM stored_files f WHERE f.org_id = org AND f.search_vector @@ q LIMIT cap + 1);
+    text_ids := ARRAY(SELECT f.id FROM stored_files f WHERE f.org_id = org AND f.search_vector @@ q
+                         AND EXISTS (SELECT 1 FROM pnp_documents d WHERE d.org_id = org AND d.file_id = f.id AND d.status = 2)
+                       LIMIT cap + 1);
   END IF;
   END IF;
 

@@ -19,12 +19,14 @@ export const SEARCH_PASS_LIMIT = 100;
 /**
  * A search reaches at least this many of the caller's matches when there are that many: the
  * passes keep the organisation's first P&Ps, not the caller's, so when a pass stopped and fewer
- * than this many of what it kept are the caller's (what they may see, inside the binder or view
- * they search), the search runs again with deeper passes (`deeperPassLimit`). Without it a reader
- * who sees a small part of the library, or a search inside one binder, found only the matches among
- * the organisation's first hundred, often none.
+ * than this many of what it kept are the caller's (what they may see, published, inside the binder
+ * or view they search), the search runs again, among the caller's P&Ps or with deeper passes
+ * (search.repo.ts, ADR 0033). Without it a reader who sees a small part of the library, or a search
+ * inside one binder, found only the matches among the organisation's first hundred, often none.
+ * Half a pass: a caller who sees most of the library, in an organisation with retired and draft
+ * P&Ps among the first hundred, does not pay for a second search to reach a page or two more.
  */
-export const SEARCH_REACH = SEARCH_PASS_LIMIT;
+export const SEARCH_REACH = SEARCH_PASS_LIMIT / 2;
 /**
  * The deepest a pass goes. At 50,000 P&Ps a word in every document searched with passes of 10,000
  * (about 11,000 candidates) answers in 130-200 ms; with passes as deep as the library (every P&P a
@@ -116,8 +118,8 @@ export const searchWordsOf = (
  * It uses the GIN full-text and trigram indexes, which row-level security keeps a query of ours
  * from using. It only narrows: visibility, status and every filter still apply around it.
  */
-export const candidatesSql = (search: SearchWords, fuzzy: boolean): SQL =>
-  sql`library_search_candidates(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${search.passLimit}::int, ${SEARCH_RANKED_LIMIT}::int, nullif(${search.among}::text, '')::int[])`;
+export const candidatesSql = (search: SearchWords, fuzzy: boolean, ranked: number = SEARCH_RANKED_LIMIT): SQL =>
+  sql`library_search_candidates(${search.words}::text, string_to_array(${search.tokens}::text, ' '), ${fuzzy}::boolean, ${NAME_SIMILARITY_THRESHOLD}::real, ${search.passLimit}::int, ${ranked}::int, nullif(${search.among}::text, '')::int[])`;
 
 /**
  * Whether names are also matched through corrected words (typos): never, always (a count or a tree

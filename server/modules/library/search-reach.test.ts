@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, createOrg, createUser, grant, type TestOrg } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createPublishedPnp } from '../../test/library-factories';
+import type { LibraryTree } from '../../../shared/api/library';
 import { withTenant } from '../../db/tenant';
-import { SEARCH_PASS_LIMIT } from './search-match';
+import { SEARCH_PASS_LIMIT, SEARCH_REACH } from './search-match';
 import { listLibraryPage, type LibraryScope } from './search.repo';
 
 /**
@@ -115,8 +116,14 @@ describe('a search whose first candidates are not the caller’s', () => {
   it('counts them in the tree of the binders searched', async () => {
     const response = await asReader.get(`/api/o/${org.id}/library?words=quokka`);
     expect(response.statusCode).toBe(200);
-    const tree = response.json<{ total: number; tree: Array<{ id: number; count?: number }> }>();
+    const tree = response.json<LibraryTree>();
     expect(tree.total).toBe(WARD_MATCHES);
+    expect(tree.tree.map((node) => ({ id: node.id, count: node.count }))).toEqual([
+      { id: ward.id, count: WARD_MATCHES },
+    ]);
+    expect(tree.tree[0]!.items.map((item) => item.pnp_id).sort((a, b) => a - b)).toEqual(
+      [...wardIds].sort((a, b) => a - b),
+    );
     expect(JSON.stringify(tree)).not.toContain('Archive');
   });
 
@@ -153,4 +160,47 @@ describe('the two ways a search reaches the caller’s matches', () => {
     expect(found).toMatchObject({ total: WARD_MATCHES, capped: false, depth: { passLimit: 200 } });
     expect(found.rows.map((row) => row.pnp_id).every((id) => wardIds.includes(id))).toBe(true);
   });
+});
+
+describe('a search whose exact passes stopped before any of the caller’s matches', () => {
+  it('looks for them among the caller’s P&Ps instead of correcting the words', async () => {
+    const other = await createOrg(t.deps);
+    const reader = await createUser(t.deps, other.id);
+    const hidden = await createContainer(t.deps, other.id, { name: 'Closed Binder' });
+    const open = await createContainer(t.deps, other.id, { name: 'Open Binder' });
+    await grant(t.deps, other.id, { containerId: open.id }, { userId: reader.id }, 5);
+    // More hidden documents holding the word than a pass keeps, written first.
+    for (let i = 0; i < SEARCH_PASS_LIMIT + 1; i += 1)
+      await createPublishedPnp(t.deps, other.id, hidden.id, {
+        name: `Closed ${i}`,
+        description: null,
+        text: 'The quokka count is kept.',
+      });
+    const exact: number[] = [];
+    for (let i = 0; i < 12; i += 1)
+      exact.push(
+        (
+          await createPublishedPnp(t.deps, other.id, open.id, {
+            name: `Open ${i}`,
+            description: null,
+            text: 'A quokka is counted here.',
+          })
+        ).id,
+      );
+    // Names the typo pass would offer for 'quokka' ('quokko' is close to it, and holds no 'quokka').
+    for (let i = 0; i < SEARCH_REACH; i += 1)
+      await createPublishedPnp(t.deps, other.id, open.id, {
+        name: `Quokko Drill ${i}`,
+        description: null,
+        text: 'Drills are held monthly.',
+      });
+    const asOpenReader = await t.signIn(reader.username, reader.password);
+    const first = await asOpenReader.post(`/api/o/${other.id}/content_navigator_library/search_pnp`, {
+      phrase: 'quokka',
+      offset: 0,
+    });
+    const page = first.json<Page>();
+    expect(page.total).toBe(exact.length);
+    expect(ids(page).every((id) => exact.includes(id))).toBe(true);
+  }, 120_000);
 });

@@ -447,20 +447,24 @@ async function searchTotals(
   page: PageOptions,
   rows: LibraryRow[],
 ): Promise<Omit<LibraryPageResult, 'depth'>> {
+  // Any statement after the page's own begins again if the page committed with it (library.service.ts).
+  if (rows.length === 0) beginAgainIfCommitted(db);
   const [first] =
     rows.length > 0 || page.offset === 0
       ? rows
       : await queryRows<LibraryRow>(db, libraryPageSql(scope, criteria, { ...page, offset: 0, limit: 1 })[0]!);
   if (first)
     return { rows, total: first.total ?? 0, capped: Boolean(first.truncated), typoPass: Boolean(first.typo_pass) };
+  // Among the caller's P&Ps no pass stops: nothing more to ask.
+  if (criteria.amongIds) return { rows, total: 0, capped: false, typoPass: criteria.fuzzy === true };
   // Nothing the caller may see among what the passes kept: whether they stopped is asked of the
-  // passes, and (when the exact ones did not, so that the typo pass ran) of the typo pass's names.
-  beginAgainIfCommitted(db);
+  // passes (no text ranked), and (when the exact ones did not, so that the typo pass ran) of the
+  // typo pass's names.
   const search = searchOf(criteria)!;
   const typos = criteria.fuzzy ?? false;
   const [passes] = await queryRows<{ stopped: boolean; names_stopped: boolean }>(
     db,
-    sql`select exists (select 1 from ${candidatesSql(search, false)} c where c.truncated) as stopped,
+    sql`select exists (select 1 from ${candidatesSql(search, false, 0)} c where c.truncated) as stopped,
                ${typos === false ? sql`false` : sql`(select count(*) from ${correctionsSql(search, SEARCH_PASS_LIMIT + 1)} c) > ${SEARCH_PASS_LIMIT}`} as names_stopped`,
   );
   const stopped = Boolean(passes?.stopped);
