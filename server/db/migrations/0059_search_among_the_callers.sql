@@ -15,6 +15,17 @@ DROP FUNCTION IF EXISTS library_search_candidates(text, text[], boolean, real, i
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS library_search_corrections(text, text[], real, integer);
 --> statement-breakpoint
+-- Whether a name, description or location holds the phrase as the passes look for it: every word
+-- (`patterns`, '%word%') inside it, or the whole phrase when it has no words, and each word of one or
+-- two letters or digits (`starts`) at the start of one of its words. The passes of the whole
+-- organisation write this out beside their indexes' expressions; the search among given P&Ps, which
+-- tests each by key, asks it of their three texts.
+CREATE OR REPLACE FUNCTION search_text_holds(content text, patterns text[], whole text, starts tsquery) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT CASE WHEN cardinality(patterns) > 0 THEN lower(coalesce(content, '')) LIKE ALL (patterns)
+                  ELSE lower(coalesce(content, '')) LIKE whole END
+             AND (starts IS NULL OR search_words(content) @@ starts) $$;
+--> statement-breakpoint
 -- The typo pass's names, given the P&Ps to look among, are those of them alone: its limit counts
 -- the caller's names, not the organisation's first. Otherwise as migration 0051 made it.
 CREATE OR REPLACE FUNCTION library_search_corrections(words text, tokens text[], min_similarity real, max_rows integer, among integer[] DEFAULT NULL)
@@ -216,16 +227,9 @@ BEGIN
     -- own conditions, and no pass stops (the limit is their number).
     cap := greatest(cardinality(among), 1);
     -- One reading of each: its name, description and location, and its Active version's file.
-    SELECT coalesce(array_agg(p.id) FILTER (
-             WHERE CASE WHEN cardinality(patterns) > 0 THEN lower(p.name) LIKE ALL (patterns) ELSE lower(p.name) LIKE whole END
-               AND (starts IS NULL OR search_words(p.name) @@ starts)), '{}'),
-           coalesce(array_agg(p.id) FILTER (
-             WHERE CASE WHEN cardinality(patterns) > 0 THEN lower(coalesce(p.description, '')) LIKE ALL (patterns)
-                        ELSE lower(coalesce(p.description, '')) LIKE whole END
-               AND (starts IS NULL OR search_words(p.description) @@ starts)), '{}'),
-           coalesce(array_agg(p.id) FILTER (
-             WHERE CASE WHEN cardinality(patterns) > 0 THEN lower(c.location) LIKE ALL (patterns) ELSE lower(c.location) LIKE whole END
-               AND (starts IS NULL OR search_words(c.location) @@ starts)), '{}'),
+    SELECT coalesce(array_agg(p.id) FILTER (WHERE search_text_holds(p.name, patterns, whole, starts)), '{}'),
+           coalesce(array_agg(p.id) FILTER (WHERE search_text_holds(p.description, patterns, whole, starts)), '{}'),
+           coalesce(array_agg(p.id) FILTER (WHERE search_text_holds(c.location, patterns, whole, starts)), '{}'),
            coalesce(array_agg(d.file_id) FILTER (WHERE d.file_id IS NOT NULL), '{}')
       INTO name_ids, description_ids, location_ids, among_files
       FROM pnps p
