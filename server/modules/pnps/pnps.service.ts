@@ -28,6 +28,7 @@ import {
   getContainer,
   insertDocument,
   insertPnp,
+  lockPnp,
   updatePnpRow,
   type DocumentRow,
   type PnpRow,
@@ -276,8 +277,15 @@ export async function updatePnp(ctx: OrgCtx, pnpId: number, body: UpdatePnpBody)
  * After participants change (here, through the access API, or by a move to another container),
  * the draft's open tasks follow: new people get theirs, removed people lose theirs; and a step
  * whose remaining people have all signed off moves on (signed-off-stage.ts).
+ *
+ * It first locks the P&P, as every workflow action does (`loadPnpContext`): a sign-off committing
+ * meanwhile would otherwise be unseen here while this change was unseen there (an approval beside
+ * the removal of the step's other approver from their group), and the step would wait with nobody
+ * pending and no one's task. Callers resyncing several P&Ps go in the order of their ids, so two
+ * such changes never wait for each other.
  */
 export async function resyncDraftTasks(ctx: WorkflowCtx, pnpId: number): Promise<void> {
+  await lockPnp(ctx.tx, ctx.orgId, pnpId);
   await resyncParticipantTasks(ctx.tx, ctx.orgId, pnpId, ctx.now);
   await moveOnWhenSignedOff(ctx, pnpId);
 }

@@ -34,7 +34,7 @@ export const PARTICIPANTS_CHANGED = 'Participants Changed';
  * may decline it or send it back to the authors (sign-off-holding.ts, read by the tasks' resync too).
  *
  * Recorded as the change's author's transition, with the reason as its comment; it is not anyone's
- * sign-off.
+ * sign-off. The caller holds the P&P's lock (`lockPnp`), so no sign-off commits unseen meanwhile.
  */
 export async function moveOnWhenSignedOff(ctx: WorkflowCtx, pnpId: number): Promise<void> {
   const doc = await findDocumentByStatus(ctx.tx, ctx.orgId, pnpId, VersionStatus.Draft);

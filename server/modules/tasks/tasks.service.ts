@@ -17,7 +17,7 @@ import type { OrgCtx } from '../../http/routes';
 import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { utcDate } from '../../platform/clock';
 import { extendReview, startRevision } from '../pnps/publishing.service';
-import { findDocumentByStatus } from '../pnps/pnps.repo';
+import { findDocumentByStatus, lockPnp } from '../pnps/pnps.repo';
 import { positionLabel } from '../pnps/workflow.record';
 import { runWorkflowAction } from '../pnps/workflow.service';
 import { asDelegateOf } from '../delegation/acting-for';
@@ -211,6 +211,10 @@ async function actionContext(callerCtx: OrgCtx, task: TaskRow): Promise<OrgCtx> 
 export async function actOnTask(callerCtx: OrgCtx, taskId: number, body: TaskActionBody): Promise<TaskActionResult> {
   const task = await getTask(callerCtx, taskId);
   const ctx = await actionContext(callerCtx, task);
+  // The P&P before its task, in the order of the document's routes (they lock the P&P, then complete
+  // its tasks): taken the other way round, an action from the task list beside one on the document
+  // screen (two Owners extending, an approver beside an Owner approving on their behalf) deadlocked.
+  await lockPnp(ctx.tx, ctx.orgId, task.pnp_id);
   const locked = await lockTask(ctx.tx, ctx.orgId, task.id);
   if (!locked) throw notFound('The task');
   if (locked.status !== TaskStatus.Open) {

@@ -10,6 +10,7 @@ import { listAssignedItems, splitItems } from './items.repo';
 import { findSubjects, groupsWithNoActiveMember, type Subject } from './subjects.repo';
 import { resyncParticipantTasks } from '../pnps/participant-tasks';
 import { moveOnWhenSignedOff } from '../pnps/signed-off-stage';
+import { lockPnp } from '../pnps/pnps.repo';
 
 /** One bulk assignment, as confirmed: what, from whom, to whom, which roles, on which items. */
 export interface ReassignmentPlan {
@@ -127,7 +128,9 @@ export async function runReassignment(
   const followUp = await pnpsWithOpenWork(db, orgId, grantIds);
   if (plan.type !== 'remove') await copyGrantsTo(db, orgId, grantIds, plan.targets, now);
   if (plan.type !== 'clone') await deleteGrants(db, orgId, grantIds);
+  // In the order of their ids, each locked first as a workflow action locks it (resyncDraftTasks).
   for (const pnpId of followUp) {
+    await lockPnp(db, orgId, pnpId);
     await resyncParticipantTasks(db, orgId, pnpId, now);
     // The one reviewer or approver still to act may be the one taken away (signed-off-stage.ts).
     await moveOnWhenSignedOff({ tx: db, orgId, now, actor }, pnpId);
