@@ -101,9 +101,11 @@ export async function setInheritsAccess(
       .set({ inheritsAccess: inherits })
       .where(and(eq(containers.orgId, orgId), eq(containers.id, target.containerId)));
   } else {
+    // A change of the P&P's own participants is a change of the P&P: an Assignments editor opened
+    // before it is refused on save (409) instead of putting the participants back as it read them.
     await db
       .update(pnps)
-      .set({ inheritsAccess: inherits })
+      .set({ inheritsAccess: inherits, lockVersion: sql`${pnps.lockVersion} + 1` })
       .where(and(eq(pnps.orgId, orgId), eq(pnps.id, target.pnpId)));
   }
 }

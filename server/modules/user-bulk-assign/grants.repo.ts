@@ -61,6 +61,18 @@ export async function copyGrantsTo(
   );
 }
 
+/**
+ * Moves on the lock version of the P&Ps whose own participants these grants are: an Assignments
+ * editor opened before the run is refused on save (409) instead of putting the people back.
+ */
+export async function touchPnpsOfGrants(db: Executor, orgId: number, grantIds: number[]): Promise<void> {
+  if (grantIds.length === 0) return;
+  await db.execute(sql`update pnps set lock_version = lock_version + 1
+                        where org_id = ${orgId}
+                          and id in (select pnp_id from access_grants
+                                      where org_id = ${orgId} and id = any(${intArray(grantIds)}) and pnp_id is not null)`);
+}
+
 export async function deleteGrants(db: Executor, orgId: number, grantIds: number[]): Promise<void> {
   if (grantIds.length === 0) return;
   await db.execute(sql`delete from access_grants where org_id = ${orgId} and id = any(${intArray(grantIds)})`);

@@ -5,7 +5,14 @@ import type { OrgActor } from '../../http/actor';
 import { AppError, unprocessable } from '../../http/errors';
 import { UserStatus } from '../../../shared/domain/statuses';
 import { insertChangeLog, type ChangeLogObjectType } from '../change-logs/change-logs.repo';
-import { copyGrantsTo, deleteGrants, pnpsWithOpenWork, refusalsOfRemoving, selectGrants } from './grants.repo';
+import {
+  copyGrantsTo,
+  deleteGrants,
+  pnpsWithOpenWork,
+  refusalsOfRemoving,
+  selectGrants,
+  touchPnpsOfGrants,
+} from './grants.repo';
 import { listAssignedItems, splitItems } from './items.repo';
 import { findSubjects, groupsWithNoActiveMember, type Subject } from './subjects.repo';
 import { resyncParticipantTasks } from '../pnps/participant-tasks';
@@ -126,6 +133,7 @@ export async function runReassignment(
   const grants = await selectGrants(db, orgId, plan.source, plan.roles, splitItems(plan.items));
   const grantIds = grants.map((g) => g.id);
   const followUp = await pnpsWithOpenWork(db, orgId, grantIds);
+  await touchPnpsOfGrants(db, orgId, grantIds);
   if (plan.type !== 'remove') await copyGrantsTo(db, orgId, grantIds, plan.targets, now);
   if (plan.type !== 'clone') await deleteGrants(db, orgId, grantIds);
   // In the order of their ids, each locked first as a workflow action locks it (resyncDraftTasks).

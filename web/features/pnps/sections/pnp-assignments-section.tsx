@@ -1,11 +1,13 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ParticipantView } from '../../../../shared/api/pnps';
+import { PNP_CHANGED_MESSAGE, type ParticipantView } from '../../../../shared/api/pnps';
 import { Messages } from '../../../../shared/domain/messages';
 import { PaginationFooter } from '../../../components/pagination-footer';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
+import { StaleSaveAlert } from '../../../components/stale-save-alert';
 import { useClientTable } from '../../../components/use-client-table';
 import { toasts } from '../../../lib/alerts';
+import { isStaleSave } from '../../../lib/stale-save';
 import { updatePnp } from '../api/update-pnp';
 import { useDocumentContext } from '../components/document-context';
 import {
@@ -43,21 +45,43 @@ export function PnpAssignmentsSection() {
   const [editing, setEditing] = useState(false);
   const [inherit, setInherit] = useState(pnp.inherits_access);
   const [lists, setLists] = useState<ParticipantLists>(() => fromParticipantViews(pnp.assignments.roles));
+  // The version the edit started from: the save replaces every participant, so one made over someone
+  // else's newer change (here, in the access editor, or a bulk reassignment) is refused (409) rather
+  // than silently undoing it.
+  const [openedVersion, setOpenedVersion] = useState(pnp.lock_version);
+  const [stale, setStale] = useState(false);
   /** Edit starts from the saved participants; Cancel goes back to them, so nothing chosen outlives it. */
   const startEditing = (open: boolean): void => {
     setInherit(pnp.inherits_access);
     setLists(fromParticipantViews(pnp.assignments.roles));
+    setOpenedVersion(pnp.lock_version);
+    setStale(false);
     setEditing(open);
   };
   const { busy, submit: save } = useSubmit(
     async () => {
-      await updatePnp(orgId, pnp.id, { pnp: { participants: inherit ? null : toParticipantInputs(lists) } });
+      const participants = inherit ? null : toParticipantInputs(lists);
+      try {
+        await updatePnp(orgId, pnp.id, { pnp: { participants, lock_version: openedVersion } });
+      } catch (error) {
+        const isStale = isStaleSave(error, PNP_CHANGED_MESSAGE);
+        setStale(isStale);
+        // The editor keeps what was chosen; the notice in it offers to reload.
+        if (isStale) return;
+        throw error;
+      }
       toasts.success(Messages.recordUpdated);
       setEditing(false);
       await refresh();
     },
     { update: true },
   );
+  /** Shows the participants as they are now, someone else's change included: the user edits again from there. */
+  const reload = async (): Promise<void> => {
+    setEditing(false);
+    setStale(false);
+    await refresh();
+  };
   return (
     <Stack gap="sm">
       <SubNav group="pnp_info" label="P&P info" />
@@ -79,6 +103,13 @@ export function PnpAssignmentsSection() {
       {editing && (
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
+            {stale && (
+              <StaleSaveAlert
+                title="The assignments were not saved"
+                message={PNP_CHANGED_MESSAGE}
+                onReload={() => void reload()}
+              />
+            )}
             <Checkbox
               label="Inherit the participants of the binder or folder"
               checked={inherit}
