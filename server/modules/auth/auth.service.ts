@@ -53,6 +53,22 @@ const unknownLogins = new UnknownLoginFailures();
 
 const wrongCredentials = (): AppError => customError(401, 'invalid_credentials', Messages.wrongCredentials);
 
+const ambiguousLogin = (): AppError =>
+  customError(
+    409,
+    'ambiguous_login',
+    "This email address belongs to more than one organization. Sign in with your username or your organization's sign-in page.",
+  );
+
+/** The lock that applies to a group of candidates: the latest of those still running, if any. */
+function activeLock(states: ReadonlyArray<{ lockedUntil: Date | null }>, now: Date): Date | null {
+  let latest: Date | null = null;
+  for (const { lockedUntil } of states) {
+    if (lockedUntil && lockedUntil > now && (!latest || lockedUntil > latest)) latest = lockedUntil;
+  }
+  return latest;
+}
+
 /** Local sign-in by username or e-mail (org users and provider staff); a new session id every time. */
 export async function signIn(
   deps: Deps,
@@ -62,26 +78,48 @@ export async function signIn(
   const { login, password } = request.credentials;
   const tenant = request.tenant ?? null;
   const now = deps.clock.now();
-  const found = await withSystem(deps.database.db, (tx) => findCandidate(tx, login, tenant));
-  const candidate = found && found.status !== UserStatus.Deleted ? found : null;
+  const found = await withSystem(deps.database.db, (tx) => findCandidates(tx, login, tenant));
+  // A deleted user is no account at all: answered like an unknown name.
+  const candidates = found.filter((candidate) => candidate.status !== UserStatus.Deleted);
   // An unknown name goes through the same steps as a known one (lock check, a full argon2
-  // verification, failure count, delay, lock): same status, same message, same time.
-  const state = candidate ?? unknownLogins.get(login, tenant);
-  if (state.lockedUntil && state.lockedUntil > now) throw lockedFor(state.lockedUntil, now);
-  const verified = candidate
-    ? await verifyPassword(candidate.passwordHash, password)
-    : await verifyAgainstDummy(password);
-  if (!candidate || !verified) {
-    const failures = state.failedLogins + 1;
-    const locks = failures >= deps.config.loginMaxFailures;
-    const lockedUntil = locks ? new Date(now.getTime() + deps.config.loginLockMinutes * 60_000) : null;
-    if (candidate)
-      await withSystem(deps.database.db, (tx) => recordLoginFailure(tx, candidate, locks ? 0 : failures, lockedUntil));
-    else unknownLogins.set(login, tenant, { failedLogins: locks ? 0 : failures, lockedUntil });
-    if (locks) throw customError(423, 'account_locked', Messages.accountLocked(deps.config.loginLockMinutes));
+  // verification, failure count, delay, lock): same status, same message, same time. An e-mail
+  // shared by users of several organisations goes through them too, as one name: that it is
+  // shared is only said to a caller whose password is right for one of them, otherwise anyone
+  // could learn which addresses are registered in more than one organisation.
+  const states = candidates.length > 0 ? candidates : [unknownLogins.get(login, tenant)];
+  const lockedUntil = activeLock(states, now);
+  if (lockedUntil) throw lockedFor(lockedUntil, now);
+  // Verified side by side so that several candidates take about the time of one.
+  const verified =
+    candidates.length > 0
+      ? await Promise.all(candidates.map((candidate) => verifyPassword(candidate.passwordHash, password)))
+      : [await verifyAgainstDummy(password)];
+  const matching = candidates.filter((_, index) => verified[index]);
+  if (matching.length === 0) {
+    const failures = Math.max(...states.map((state) => state.failedLogins)) + 1;
+    const newLock = new Date(now.getTime() + deps.config.loginLockMinutes * 60_000);
+    const locksEach = (state: { failedLogins: number }) => state.failedLogins + 1 >= deps.config.loginMaxFailures;
+    if (candidates.length > 0) {
+      await withSystem(deps.database.db, async (tx) => {
+        for (const candidate of candidates) {
+          const locks = locksEach(candidate);
+          await recordLoginFailure(tx, candidate, locks ? 0 : candidate.failedLogins + 1, locks ? newLock : null);
+        }
+      });
+    } else {
+      const locks = failures >= deps.config.loginMaxFailures;
+      unknownLogins.set(login, tenant, { failedLogins: locks ? 0 : failures, lockedUntil: locks ? newLock : null });
+    }
+    if (states.some(locksEach)) {
+      throw customError(423, 'account_locked', Messages.accountLocked(deps.config.loginLockMinutes));
+    }
     await sleep(Math.min(failures * FAILURE_DELAY_STEP_MS, FAILURE_DELAY_MAX_MS));
     throw wrongCredentials();
   }
+  // The caller knows a password of one of these accounts: which organisation they meant is
+  // theirs to say (username or the organisation's sign-in page), whichever password matched.
+  if (candidates.length > 1) throw ambiguousLogin();
+  const candidate = matching[0]!;
   if (candidate.orgStatus === OrgStatus.Disabled) throw customError(403, 'org_disabled', Messages.orgDisabled);
   if (candidate.orgStatus === OrgStatus.Locked) throw customError(403, 'org_locked', Messages.orgLocked);
   if (candidate.status !== UserStatus.Active) throw customError(403, 'user_inactive', Messages.userInactive);
@@ -118,38 +156,32 @@ export async function signIn(
   return { token, csrfToken };
 }
 
-async function findCandidate(
+/** The accounts a name may mean: a staff user, else the org users whose username or e-mail it is. */
+async function findCandidates(
   tx: Parameters<Parameters<typeof withSystem>[1]>[0],
   login: string,
   tenant: string | null,
-): Promise<Candidate | null> {
+): Promise<Candidate[]> {
   if (!tenant) {
     const staff = await findStaffByLogin(tx, login);
     if (staff) {
-      return {
-        kind: 'hstm',
-        id: staff.id,
-        passwordHash: staff.passwordHash,
-        failedLogins: staff.failedLogins,
-        lockedUntil: staff.lockedUntil,
-        status: staff.status,
-        orgId: null,
-        orgStatus: null,
-        timeout: STAFF_TIMEOUT_MINUTES,
-      };
+      return [
+        {
+          kind: 'hstm',
+          id: staff.id,
+          passwordHash: staff.passwordHash,
+          failedLogins: staff.failedLogins,
+          lockedUntil: staff.lockedUntil,
+          status: staff.status,
+          orgId: null,
+          orgStatus: null,
+          timeout: STAFF_TIMEOUT_MINUTES,
+        },
+      ];
     }
   }
   const matches = await listOrgUsersByLogin(tx, login, tenant);
-  if (matches.length > 1) {
-    throw customError(
-      409,
-      'ambiguous_login',
-      "This email address belongs to more than one organization. Sign in with your username or your organization's sign-in page.",
-    );
-  }
-  const match = matches[0];
-  if (!match) return null;
-  return {
+  return matches.map((match) => ({
     kind: 'org',
     id: match.user.id,
     passwordHash: match.user.passwordHash,
@@ -159,7 +191,7 @@ async function findCandidate(
     orgId: match.org.id,
     orgStatus: match.org.status,
     timeout: match.org.tokenTimeout,
-  };
+  }));
 }
 
 const signedOut = (appVersion: string): Session => ({
