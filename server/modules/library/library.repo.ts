@@ -68,12 +68,19 @@ export type OpenedItemRow = LibraryRow & {
   file_size_bytes: number | null;
 };
 
-/** The opening's statement: the P&P's library row, the view it records, its version's file. */
-const openingSql = (at: ViewScope, pnpId: number, viewedAt: string): SQL => sql`
-  with item as materialized (select * from (${libraryItemRowSql(at, pnpId)}) r),
+/**
+ * The opening's statement: the P&P's library row, the view it records (when it records one), its
+ * version's file.
+ */
+const openingSql = (at: ViewScope, pnpId: number, viewedAt: string, recordView: boolean): SQL => sql`
+  with item as materialized (select * from (${libraryItemRowSql(at, pnpId)}) r)${
+    recordView
+      ? sql`,
   viewed as (
     insert into ${libraryViews} (org_id, user_id, pnp_id, document_id, viewed_at)
-    select ${at.orgId}, ${at.userId}, i.pnp_id, i.version_id, ${viewedAt}::timestamptz from item i)
+    select ${at.orgId}, ${at.userId}, i.pnp_id, i.version_id, ${viewedAt}::timestamptz from item i)`
+      : sql``
+  }
   select i.*, f.storage_key as file_storage_key, f.original_name as file_original_name,
          f.mime_type as file_mime_type, f.extension as file_extension, f.size_bytes as file_size_bytes
     from item i
@@ -84,24 +91,26 @@ const openingSql = (at: ViewScope, pnpId: number, viewedAt: string): SQL => sql`
 
 /**
  * Opens a P&P in one statement: its library row when the user may see it, the view recorded (only
- * then) against its Active version, and that version's stored file. A data-modifying WITH runs once
- * and to completion whether or not the query reads it; its triggers (the view counts) fire as for a
- * plain insert. One round trip instead of two (the row, then the view and the file): the route's
- * transaction is its prologue and this statement, with its COMMIT (tenant.ts).
+ * then, and only when `recordView`) against its Active version, and that version's stored file. A
+ * data-modifying WITH runs once and to completion whether or not the query reads it; its triggers
+ * (the view counts) fire as for a plain insert. One round trip instead of two (the row, then the
+ * view and the file): the route's transaction is its prologue and this statement, with its COMMIT
+ * (tenant.ts).
  */
 export async function openVisibleItem(
   db: Executor,
   scope: LibraryScope,
   pnpId: number,
   at: Date,
+  recordView: boolean,
 ): Promise<OpenedItemRow | null> {
   const { isAdmin, ...scopeValues } = viewScopeOf(scope);
   // Built once per shape (server/db/shaped-sql.ts): walking its drizzle fragments on every opening
   // was about a fifth of the route's JavaScript in a CPU profile under load.
   const statement = shapedSql(
-    `library-open:${isAdmin ? 'admin' : 'user'}`,
+    `library-open:${isAdmin ? 'admin' : 'user'}:${recordView ? 'view' : 'no-view'}`,
     { ...scopeValues, pnpId, at: at.toISOString() },
-    (values) => openingSql({ ...values, isAdmin }, values.pnpId, values.at),
+    (values) => openingSql({ ...values, isAdmin }, values.pnpId, values.at, recordView),
   );
   const rows = await queryRows<OpenedItemRow>(db, statement);
   return rows[0] ?? null;

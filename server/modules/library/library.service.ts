@@ -160,7 +160,14 @@ export async function openLibraryItem(ctx: OrgCtx, pnpId: number): Promise<Libra
   await commitWithoutFlushWait(ctx.tx);
   // Its one statement: the COMMIT goes with it, so the view count's row is locked for the statement alone.
   commitWithFinalStatement(ctx.tx);
-  const opened = await openVisibleItem(ctx.tx, scopeOf(ctx), pnpId, ctx.now);
+  // A view is the user's own evidence of having opened the document: a read acknowledgement
+  // accepts it as proof of reading, and the views report and their recently viewed list show it.
+  // Staff signed in as the user (login-as) opening it is not the user opening it, so no view is
+  // recorded at all. Not recording it, rather than recording it marked with the sudoer, keeps every
+  // reader of library_views and library_last_views (read acknowledgements, reports, recently
+  // viewed, the view counts' triggers) right without each having to know to leave such rows out.
+  const recordView = ctx.actor.sudoer === null;
+  const opened = await openVisibleItem(ctx.tx, scopeOf(ctx), pnpId, ctx.now, recordView);
   if (!opened) throw notFound('The P&P');
   const {
     file_storage_key: storageKey,
@@ -174,7 +181,7 @@ export async function openLibraryItem(ctx: OrgCtx, pnpId: number): Promise<Libra
     storageKey !== null && originalName !== null && mimeType !== null && extension !== null && sizeBytes !== null
       ? { original_name: originalName, mime_type: mimeType, extension, size_bytes: Number(sizeBytes) }
       : null;
-  const item = presentItem({ ...row, recent_view: ctx.now.toISOString() }, false);
+  const item = presentItem(recordView ? { ...row, recent_view: ctx.now.toISOString() } : row, false);
   return {
     item,
     file: file
