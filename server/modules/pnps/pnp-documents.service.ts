@@ -20,7 +20,7 @@ import { documentDetailErrors } from './pnps.service';
 import { allowDocument, documentState, listSignoffs, loadDocContext, type DocContext } from './workflow.context';
 import { recordTransition, versionName } from './workflow.record';
 import { returnToAuthoringForFileChange } from './workflow.service';
-import { remindIfDue } from '../review-reminders/review-reminders.service';
+import { closeStaleReminders, remindIfDue } from '../review-reminders/review-reminders.service';
 
 /** One version as the document screen shows it, with what the caller may do with it. */
 export async function viewDocument(ctx: OrgCtx, pnpId: number, documentId: number): Promise<PnpDocument> {
@@ -109,8 +109,12 @@ export async function updateDocument(ctx: OrgCtx, documentId: number, body: Upda
       actionName: 'Update',
       deltas: { changed },
     });
-    // The Active version's reminder date moved to today or earlier: its reminder is due now.
-    if (!draft) await remindIfDue(ctx.tx, ctx.orgId, doc.id, ctx.now);
+    if (!draft) {
+      // Reminders for a review date the version no longer has are closed; the new date's is
+      // given now when its reminder date is today or earlier.
+      await closeStaleReminders(ctx.tx, ctx.orgId, doc.id, ctx.now);
+      await remindIfDue(ctx.tx, ctx.orgId, doc.id, ctx.now);
+    }
   }
   return presentLoaded(ctx, { ...c, doc });
 }

@@ -7,6 +7,7 @@ import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { cancelReadAcksWith } from '../read-acks/read-acks.cancel-with-pnp';
 import { removeAfterSuccess, type Intake } from '../files/upload-intake';
+import { remindIfDue } from '../review-reminders/review-reminders.service';
 import { deleteDocumentRow, deleteFileIfUnused, findDocumentByStatus, updatePnpRow, type PnpRow } from './pnps.repo';
 import { assertMayCreateIn, createPnp } from './pnps.service';
 import { allowPnp, loadPnpContext } from './workflow.context';
@@ -60,7 +61,10 @@ export async function retirePnp(ctx: OrgCtx, pnpId: number, reason: string): Pro
   return pnp;
 }
 
-/** Restores a retired P&P (OA only): Published again with its last Active version. */
+/**
+ * Restores a retired P&P (OA only): Published again with its last Active version, whose
+ * 'Start Review or Extend' is given again when its reminder date has come.
+ */
 export async function restorePnp(ctx: OrgCtx, pnpId: number): Promise<PnpRow> {
   const c = await loadPnpContext(ctx, pnpId, { lock: true });
   allowPnp(c, 'restore');
@@ -81,6 +85,9 @@ export async function restorePnp(ctx: OrgCtx, pnpId: number): Promise<PnpRow> {
     to: { status: PnpStatus.Published, stage: null, step: null },
     changed: { retire_reason: [c.pnp.retireReason, null] },
   });
+  // Retiring closed the reminders; back in the library with its review date passed, the review is
+  // still to do, and its Owners and Authors hear of it today.
+  if (active) await remindIfDue(ctx.tx, ctx.orgId, active.id, ctx.now);
   return pnp;
 }
 

@@ -127,7 +127,11 @@ export async function publishDraft(ctx: OrgCtx, c: DocContext, body: PublishBody
   return published;
 }
 
-/** Cancels a draft at any stage: it is deleted, its tasks closed, the Active version untouched. */
+/**
+ * Cancels a draft at any stage: it is deleted, its tasks closed, the Active version untouched. A
+ * cancelled revision leaves the review it was started for undone, so the Active version's
+ * 'Start Review or Extend' is given again when its reminder date has come.
+ */
 export async function cancelDraft(ctx: OrgCtx, c: DocContext, comment: string | undefined): Promise<void> {
   allowDocument(c, 'cancel_draft');
   await closeOpenTasks(ctx.tx, ctx.orgId, { documentId: c.doc.id }, ctx.now);
@@ -145,6 +149,8 @@ export async function cancelDraft(ctx: OrgCtx, c: DocContext, comment: string | 
     to: { status: null, stage: null, step: null },
     comment: comment ?? null,
   });
+  const active = await findDocumentByStatus(ctx.tx, ctx.orgId, c.pnp.id, VersionStatus.Active);
+  if (active) await remindIfDue(ctx.tx, ctx.orgId, active.id, ctx.now);
 }
 
 /**

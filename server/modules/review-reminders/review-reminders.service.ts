@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
-import { VersionStatus, PnpStatus, TaskKind } from '../../../shared/domain/statuses';
+import { VersionStatus, PnpStatus, TaskKind, TaskStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { tasks } from '../../db/schema/index';
 import { withSystem, withTenant } from '../../db/tenant';
@@ -27,27 +27,37 @@ interface DueVersion {
 const BATCH = 200;
 
 /**
- * Active versions of published P&Ps whose reminder date has come (today or earlier: a day the
- * application was down is caught up) and whose reminder for this review date was not given yet.
- * A P&P with a revision draft in progress is already being reviewed: no reminder.
+ * An Active version `d` (joined to its P&P `p`) whose 'Start Review or Extend' is due on `today`:
+ * the P&P is published, the reminder date has come (today or earlier: a day the application was
+ * down is caught up), no revision draft is in progress (the P&P is already being reviewed), and
+ * nobody holds an open reminder for this review date.
+ * Only an open task counts as "already reminded": a closed one (the P&P was retired, then restored)
+ * or one completed by Start Review (whose draft was then cancelled) leaves the review still to do,
+ * so the reminder is given again. Extend moves the review date, so the task it completed is for an
+ * earlier date and never stands for the current one.
  */
+const reminderDue = (today: string) => sql`p.status = ${PnpStatus.Published}
+   and d.status = ${VersionStatus.Active}
+   and d.reminder_dt <= ${today}::date
+   and not exists (select 1 from tasks t
+                    where t.org_id = d.org_id and t.document_id = d.id
+                      and t.kind = ${TaskKind.PendingRevision}
+                      and t.status = ${TaskStatus.Open}
+                      and t.due_dt is not distinct from d.review_dt)
+   and not exists (select 1 from pnp_documents draft
+                    where draft.org_id = d.org_id and draft.pnp_id = d.pnp_id
+                      and draft.status = ${VersionStatus.Draft})`;
+
+/** The versions whose reminder is due (`reminderDue`), a batch at a time in id order. */
 function dueVersions(db: Db, today: string, afterId: number): Promise<DueVersion[]> {
   return withSystem(db, (tx) =>
     queryRows<DueVersion>(
       tx,
       sql`select d.org_id, d.pnp_id, d.id as document_id, d.review_dt::text as review_dt
             from pnp_documents d
-            join pnps p on p.org_id = d.org_id and p.id = d.pnp_id and p.status = ${PnpStatus.Published}
-           where d.status = ${VersionStatus.Active}
-             and d.reminder_dt <= ${today}::date
+            join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
+           where ${reminderDue(today)}
              and d.id > ${afterId}
-             and not exists (select 1 from tasks t
-                              where t.org_id = d.org_id and t.document_id = d.id
-                                and t.kind = ${TaskKind.PendingRevision}
-                                and t.due_dt is not distinct from d.review_dt)
-             and not exists (select 1 from pnp_documents draft
-                              where draft.org_id = d.org_id and draft.pnp_id = d.pnp_id
-                                and draft.status = ${VersionStatus.Draft})
            order by d.id
            limit ${BATCH}`,
     ),
@@ -57,8 +67,8 @@ function dueVersions(db: Db, today: string, afterId: number): Promise<DueVersion
 /**
  * Opens a PendingRevision task ('Start Review or Extend') for each Owner and Author of the P&P
  * (groups counted by their active members), due on the review date. The task row remembers the
- * review date it is for, so the reminder is given once per review cycle, whatever the users do
- * with it; the database's one-open-task index keeps a second run from adding a duplicate.
+ * review date it is for, so an open one stands for this review cycle's reminder (`reminderDue`);
+ * the database's one-open-task index keeps a second run from adding a duplicate.
  */
 async function openReminderTasks(tx: Tx, version: DueVersion, now: Date): Promise<number> {
   const { assignees } = await listAssignees(tx, version.org_id, version.pnp_id);
@@ -93,26 +103,38 @@ const remindVersion = (db: Db, version: DueVersion, now: Date): Promise<number> 
 
 /**
  * The reminder of one version whose dates were just set (published, or an Active version's dates
- * changed), in the caller's transaction: when its reminder date has already come, its Owners and
- * Authors get 'Start Review or Extend' now rather than at the next daily run.
+ * changed) or whose P&P may be reviewed again (restored, its revision draft cancelled), in the
+ * caller's transaction: when its reminder date has already come, its Owners and Authors get
+ * 'Start Review or Extend' now rather than at the next daily run.
  */
 export async function remindIfDue(tx: Tx, orgId: number, documentId: number, now: Date): Promise<number> {
   const [version] = await queryRows<DueVersion>(
     tx,
     sql`select d.org_id, d.pnp_id, d.id as document_id, d.review_dt::text as review_dt
           from pnp_documents d
-          join pnps p on p.org_id = d.org_id and p.id = d.pnp_id and p.status = ${PnpStatus.Published}
-         where d.org_id = ${orgId} and d.id = ${documentId} and d.status = ${VersionStatus.Active}
-           and d.reminder_dt <= ${utcDate(now)}::date
-           and not exists (select 1 from tasks t
-                            where t.org_id = d.org_id and t.document_id = d.id
-                              and t.kind = ${TaskKind.PendingRevision}
-                              and t.due_dt is not distinct from d.review_dt)
-           and not exists (select 1 from pnp_documents draft
-                            where draft.org_id = d.org_id and draft.pnp_id = d.pnp_id
-                              and draft.status = ${VersionStatus.Draft})`,
+          join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
+         where d.org_id = ${orgId} and d.id = ${documentId}
+           and ${reminderDue(utcDate(now))}`,
   );
   return version ? openReminderTasks(tx, version, now) : 0;
+}
+
+/**
+ * An Active version's review date was changed by hand: the open reminders of the old date are
+ * closed (their cycle was left another way, product rules 'Tasks'). Left open, they would offer
+ * Extend from the old date and, holding the one open task per user, block the new date's reminder.
+ */
+export async function closeStaleReminders(tx: Tx, orgId: number, documentId: number, now: Date): Promise<void> {
+  await tx.execute(
+    sql`update tasks t
+           set status = ${TaskStatus.Closed}, updated_at = ${now.toISOString()}::timestamptz
+          from pnp_documents d
+         where d.org_id = ${orgId} and d.id = ${documentId}
+           and t.org_id = d.org_id and t.document_id = d.id
+           and t.kind = ${TaskKind.PendingRevision}
+           and t.status = ${TaskStatus.Open}
+           and t.due_dt is distinct from d.review_dt`,
+  );
 }
 
 /** Flags Active versions whose review date has passed (cleared by a trigger when the date moves). */
