@@ -1,8 +1,15 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import { CHANGE_LOG_LIMIT, type ChangeLogDeltas, type ChangeLogList } from '../../../shared/api/change-logs';
+import { CHANGE_LOG_LIMIT, type ChangeLogList } from '../../../shared/api/change-logs';
 import type { Executor } from '../../db/client';
 import { changeLogs } from '../../db/schema/index';
 import type { OrgActor } from '../../http/actor';
+import {
+  linkedPnpsAsked,
+  presentLinkedPnps,
+  seesNoLinkedPnp,
+  type LinkedPnpsReader,
+  type StoredChangeLogDeltas,
+} from './linked-pnps';
 
 /** Object types written on change logs. */
 export type ChangeLogObjectType =
@@ -13,7 +20,7 @@ export interface NewChangeLog {
   objectId: number;
   objectName: string;
   actionName: string;
-  deltas?: ChangeLogDeltas;
+  deltas?: StoredChangeLogDeltas;
   sourceName?: string | null;
   targetNames?: string[] | null;
 }
@@ -58,8 +65,15 @@ export type ChangeLogObjects = ReadonlyArray<{ type: ChangeLogObjectType; ids: r
  * The entries of one or more objects, newest first, in one list of at most CHANGE_LOG_LIMIT;
  * `truncated` when there are more (a P&P's own entries and its versions' were two lists, each
  * stopped apart, so merged they could miss entries between the two).
+ * `readLinkedPnps` says which linked P&Ps the reader may see: only their names are shown (none
+ * unless the caller checks, see linked-pnps.ts).
  */
-export async function listChangeLogs(db: Executor, orgId: number, objects: ChangeLogObjects): Promise<ChangeLogList> {
+export async function listChangeLogs(
+  db: Executor,
+  orgId: number,
+  objects: ChangeLogObjects,
+  readLinkedPnps: LinkedPnpsReader = seesNoLinkedPnp,
+): Promise<ChangeLogList> {
   const wanted = objects.filter((o) => o.ids.length > 0);
   if (wanted.length === 0) return { change_logs: [] };
   const rows = await db
@@ -74,7 +88,10 @@ export async function listChangeLogs(db: Executor, orgId: number, objects: Chang
     .orderBy(desc(changeLogs.createdAt), desc(changeLogs.id))
     .limit(CHANGE_LOG_LIMIT + 1);
   const truncated = rows.length > CHANGE_LOG_LIMIT;
-  const entries = (truncated ? rows.slice(0, CHANGE_LOG_LIMIT) : rows).map((row) => ({
+  const listed = truncated ? rows.slice(0, CHANGE_LOG_LIMIT) : rows;
+  const asListed = (row: (typeof listed)[number]) => ({ action_name: row.actionName, deltas: row.deltas });
+  const seen = await readLinkedPnps(linkedPnpsAsked(listed.map(asListed)));
+  const entries = listed.map((row) => ({
     id: row.id,
     created_at: row.createdAt.toISOString(),
     created_by_user: row.sudoerName ? `${row.createdByUser} (as ${row.sudoerName})` : row.createdByUser,
@@ -83,7 +100,7 @@ export async function listChangeLogs(db: Executor, orgId: number, objects: Chang
     object_type: row.objectType,
     object_name: row.objectName,
     action_name: row.actionName,
-    deltas: row.deltas as ChangeLogDeltas,
+    deltas: presentLinkedPnps(asListed(row), seen),
     source_name: row.sourceName,
     target_names: (row.targetNames as string[] | null) ?? null,
   }));

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   WORK_LIST_LIMIT,
   type CompareResponse,
@@ -14,19 +14,21 @@ import {
   type DraftStage,
 } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
-import { storedFiles, tasks } from '../../db/schema/index';
+import { pnps, storedFiles, tasks } from '../../db/schema/index';
 import { unprocessable } from '../../http/errors';
 import { COMPARE_STOP_SENTENCES, inWorker, refusalMessage } from '../files/parser-messages';
 import { diffInWorker } from '../files/parser-pool';
 import type { OrgCtx } from '../../http/routes';
 import { listChangeLogs } from '../change-logs/change-logs.repo';
+import type { LinkedPnpsAsked, LinkedPnpsSeen } from '../change-logs/linked-pnps';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { containersWithRoleSql, visiblePnpIdsSql } from '../access/effective-access';
 import type { ChangeLogList } from '../../../shared/api/change-logs';
 import { documentIdsEver, getDocument, listDocuments, listHistory, storedFilesByIds } from './pnps.repo';
 import { presentVersionItem } from './pnps.presenter';
 import { allowPnp, loadPnpContext } from './workflow.context';
-import { canSeeDrafts } from './workflow.policy';
+import { canSeeDrafts, decidePnp } from './workflow.policy';
+import { loadActorFacts } from './participants';
 import { PNP_LEVEL_ACTIONS, positionLabel } from './workflow.record';
 import { isoOfTimestamp } from '../../db/timestamps';
 
@@ -67,15 +69,42 @@ export async function listWorkflowHistory(ctx: OrgCtx, pnpId: number): Promise<H
   });
 }
 
+/**
+ * Which of the P&Ps a change log names the caller may see, by the rule of the linked P&Ps list
+ * (`decidePnp('view')`): a change log never reveals a P&P to someone without access.
+ */
+async function linkedPnpsSeenBy(ctx: OrgCtx, asked: LinkedPnpsAsked): Promise<LinkedPnpsSeen> {
+  const seen = { seesAll: ctx.actor.isAdmin, ids: new Set<number>(), names: new Set<string>() };
+  if (ctx.actor.isAdmin || (asked.ids.length === 0 && asked.names.length === 0)) return seen;
+  const byId = asked.ids.length ? [inArray(pnps.id, asked.ids)] : [];
+  const byName = asked.names.length ? [inArray(pnps.name, asked.names)] : [];
+  const rows = await ctx.tx
+    .select()
+    .from(pnps)
+    .where(and(eq(pnps.orgId, ctx.orgId), or(...byId, ...byName)));
+  for (const row of rows) {
+    const facts = await loadActorFacts(ctx.tx, ctx.actor, row);
+    if (!decidePnp('view', facts, row).ok) continue;
+    seen.ids.add(row.id);
+    seen.names.add(row.name);
+  }
+  return seen;
+}
+
 /** GET pnps/{id}/change_logs: the P&P's entries and those of every version it ever had. */
 export async function pnpChangeLogs(ctx: OrgCtx, pnpId: number): Promise<ChangeLogList> {
   const c = await loadPnpContext(ctx, pnpId);
   allowPnp(c, 'view_drafts');
   const docIds = await documentIdsEver(ctx.tx, ctx.orgId, pnpId);
-  return listChangeLogs(ctx.tx, ctx.orgId, [
-    { type: 'Pnp', ids: [pnpId] },
-    { type: 'PnpDocument', ids: docIds },
-  ]);
+  return listChangeLogs(
+    ctx.tx,
+    ctx.orgId,
+    [
+      { type: 'Pnp', ids: [pnpId] },
+      { type: 'PnpDocument', ids: docIds },
+    ],
+    (asked) => linkedPnpsSeenBy(ctx, asked),
+  );
 }
 
 /** Two versions and their texts, read for a compare. */

@@ -4,6 +4,7 @@ import { additionalInfos, attachments, orgUsers, pnpLinks, pnps, storedFiles } f
 import { notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
+import { LINKED_PNPS_ACTION, linkedPnpsDeltas } from '../change-logs/linked-pnps';
 import type { CheckedFile } from '../files/file-validation';
 import { removeAfterSuccess, storeFile } from '../files/upload-intake';
 import { loadActorFacts } from './participants';
@@ -268,20 +269,23 @@ export async function setLinks(ctx: OrgCtx, pnpId: number, ids: number[]): Promi
     );
   }
   if (added.length || removed.length) {
-    const names = async (list: number[]) =>
-      list.length
-        ? (
-            await ctx.tx
-              .select({ name: pnps.name })
-              .from(pnps)
-              .where(and(eq(pnps.orgId, ctx.orgId), inArray(pnps.id, list)))
-          )
-            .map((r) => r.name)
-            .sort()
-        : [];
+    // By id, names resolved per reader: the list may hold P&Ps the editor, or a later reader of
+    // the change log, may not see (see change-logs/linked-pnps.ts).
     const after = [...currentIds.filter((id) => !removed.includes(id)), ...added];
-    await log(ctx, c, 'Update Linked P&Ps', {
-      linked_pnps: [(await names(currentIds)).join(', ') || null, (await names(after)).join(', ') || null],
+    const refs = await ctx.tx
+      .select({ id: pnps.id, name: pnps.name })
+      .from(pnps)
+      .where(and(eq(pnps.orgId, ctx.orgId), inArray(pnps.id, [...new Set([...currentIds, ...after])])))
+      .orderBy(asc(pnps.name), asc(pnps.id));
+    await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
+      objectType: 'Pnp',
+      objectId: c.pnp.id,
+      objectName: c.pnp.name,
+      actionName: LINKED_PNPS_ACTION,
+      deltas: linkedPnpsDeltas({
+        before: refs.filter((ref) => currentIds.includes(ref.id)),
+        after: refs.filter((ref) => after.includes(ref.id)),
+      }),
     });
   }
 }
