@@ -146,6 +146,43 @@ describeMatrix('Containers and access', (w) => {
       call: (a, org, n) =>
         a.put(`${o(org)}/containers/${n.id}`, { item: { parent_id: w().folderX.id, lock_version: 0 } }),
     }),
+    // A reorder renumbers the parent's children: it is the parent's owner's, not only the node's.
+    nodeRow({
+      name: 'reorder a folder of binder C (BO owns C)',
+      binder: 'C',
+      allowed: ['OA', 'BO'],
+      make: () => folderIn('C'),
+      mutates: true,
+      call: (a, org, n) => a.put(`${o(org)}/containers/${n.id}`, { item: { position: 0, lock_version: 0 } }),
+    }),
+    row<Node>({
+      capability: 'create, move, copy, delete containers; set access; reset_to_parent',
+      name: 'reorder a folder BO owns inside a binder BO only reads',
+      allowed: ['OA'],
+      // BO sees the binder (Audience) and owns the folder, not the binder; nobody else holds a role.
+      forbidden: ['BO'],
+      make: async () => {
+        const world = w();
+        const binder = await createContainer(world.t.deps, world.org.id, { name: `Binder ${world.marker} ${hex()}` });
+        // A sibling first, so that position 0 is a move.
+        await createContainer(world.t.deps, world.org.id, {
+          parentId: binder.id,
+          name: `Folder ${world.marker} ${hex()}`,
+        });
+        const folder = await createContainer(world.t.deps, world.org.id, {
+          parentId: binder.id,
+          name: `Folder ${world.marker} ${hex()}`,
+        });
+        const bo = { userId: world.users.BO.id };
+        await grant(world.t.deps, world.org.id, { containerId: binder.id }, bo, ObjectRole.Audience);
+        await grant(world.t.deps, world.org.id, { containerId: folder.id }, bo, ObjectRole.Owner);
+        return { id: folder.id, secrets: [folder.name, binder.name] };
+      },
+      mutates: true,
+      unknown: unknownNode,
+      call: (a, org, n) => a.put(`${o(org)}/containers/${n.id}`, { item: { position: 0, lock_version: 0 } }),
+      secrets: (n) => n.secrets,
+    }),
     nodeRow({
       name: 'copy a folder of binder C into binder C',
       binder: 'C',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContainer, createOrg, grant } from '../../test/factories';
+import { createContainer, createOrg, createUser, grant } from '../../test/factories';
 import { createTestPnp, createTreeFixture, type TreeFixture } from '../../test/container-factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 
@@ -133,6 +133,43 @@ describe('moving binders and folders', () => {
     expect((await t.anonymous().put(url(`/${a2.id}`), { item: { position: 0, lock_version: 0 } })).statusCode).toBe(
       401,
     );
+  });
+
+  it('lets only an owner of the parent reorder its children: owning the moved folder is not enough', async () => {
+    const binder = (await admin.post(url(), { item: { item_type: 1, name: 'Binder Reordered' } })).json().item;
+    const make = async (name: string) =>
+      (await admin.post(url(), { item: { item_type: 2, name, parent_id: binder.id } })).json().item as Item;
+    const first = await make('Folder First');
+    const second = await make('Folder Second');
+    const folderOwner = await createUser(t.deps, f.org.id);
+    const binderOwner = await createUser(t.deps, f.org.id);
+    await grant(t.deps, f.org.id, { containerId: second.id }, { userId: folderOwner.id }, 1);
+    await grant(t.deps, f.org.id, { containerId: binder.id }, { userId: binderOwner.id }, 1);
+    // The folder's owner sees the binder (one who does not is told it does not exist, a 422).
+    await grant(t.deps, f.org.id, { containerId: binder.id }, { userId: folderOwner.id }, 5);
+
+    // The owner of Folder Second only may not renumber the binder's children.
+    const asFolderOwner = await t.signIn(folderOwner.username, folderOwner.password);
+    const refused = await asFolderOwner.put(url(`/${second.id}`), {
+      item: { position: 0, lock_version: (await node(second.id)).lock_version },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toEqual([
+      'You can reorder only inside binders and folders you own; you are not an owner of Binder Reordered.',
+    ]);
+    expect(await childrenOf(binder.id)).toEqual(['Folder First', 'Folder Second']);
+
+    const asBinderOwner = await t.signIn(binderOwner.username, binderOwner.password);
+    const reordered = await asBinderOwner.put(url(`/${first.id}`), {
+      item: { position: 1, lock_version: (await node(first.id)).lock_version },
+    });
+    expect(reordered.statusCode).toBe(200);
+    expect(await childrenOf(binder.id)).toEqual(['Folder Second', 'Folder First']);
+    const byAdmin = await admin.put(url(`/${second.id}`), {
+      item: { position: 1, lock_version: (await node(second.id)).lock_version },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(await childrenOf(binder.id)).toEqual(['Folder First', 'Folder Second']);
   });
 
   it('keeps overrides on a move; a node that inherits takes its new parent’s participants', async () => {

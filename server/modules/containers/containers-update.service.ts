@@ -20,6 +20,7 @@ import {
   ownsContainer,
   renumberChildren,
   siblingIndex,
+  type ContainerRow,
   type NodeKind,
 } from './containers.repo';
 import { getContainer, getVisibleContainer, requireManageNode, requireRestructure } from './containers.service';
@@ -52,6 +53,19 @@ async function resolveTarget(
   return { parentId, sameParent, currentIndex, targetIndex };
 }
 
+/**
+ * A reorder renumbers every child of the parent, so it is the parent's to manage (product rules:
+ * moves are the OA's, or a BO's inside their own subtree): owning the moved node is not enough.
+ * The parent may be named: `destinationOf` has answered one the caller may not see as unknown.
+ */
+async function requireReorderIn(ctx: OrgCtx, parent: ContainerRow | null): Promise<void> {
+  if (ctx.actor.isAdmin) return;
+  if (!parent) throw forbidden('Only organization administrators can reorder binders.');
+  if (!canManageNode(ctx.actor, await ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, parent.id))) {
+    throw forbidden(`You can reorder only inside binders and folders you own; you are not an owner of ${parent.name}.`);
+  }
+}
+
 const isMove = (item: UpdateItem): boolean => item.parent_id !== undefined || item.position !== undefined;
 
 /** PUT containers/{id}: rename and/or move a binder or folder, or (item_type 3) move a P&P. */
@@ -81,9 +95,7 @@ export async function updateNode(ctx: OrgCtx, id: number, item: UpdateItem): Pro
     });
     if (problems.length) throw unprocessable(...problems);
     await requireRestructure(ctx, node, target.sameParent ? undefined : destination);
-    if (target.sameParent && target.parentId === null && !ctx.actor.isAdmin) {
-      throw forbidden('Only organization administrators can reorder binders.');
-    }
+    if (target.sameParent) await requireReorderIn(ctx, destination);
     if (target.sameParent) deltas.changed!.position = [target.currentIndex + 1, target.targetIndex + 1];
     else deltas.changed!.location = [await locationName(ctx, node.parentId), await locationName(ctx, target.parentId)];
   } else {
