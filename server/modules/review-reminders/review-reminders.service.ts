@@ -97,9 +97,17 @@ async function openReminderTasks(tx: Tx, version: DueVersion, now: Date): Promis
   return created.length;
 }
 
-/** The daily job's reminder of one version, in the organisation's own transaction (as a request). */
+/**
+ * The daily job's reminder of one version, in the organisation's own transaction (as a request).
+ * The version was found due in another transaction: it is asked again here, with its P&P locked as
+ * Extend and Start Review lock it, so a review done in between (its dates moved on, its draft
+ * started) is seen and no reminder is opened for a review date the version no longer has.
+ */
 const remindVersion = (db: Db, version: DueVersion, now: Date): Promise<number> =>
-  withTenant(db, version.org_id, (tx) => openReminderTasks(tx, version, now));
+  withTenant(db, version.org_id, async (tx) => {
+    await tx.execute(sql`select id from pnps where org_id = ${version.org_id} and id = ${version.pnp_id} for update`);
+    return remindIfDue(tx, version.org_id, version.document_id, now);
+  });
 
 /**
  * The reminder of one version whose dates were just set (published, or an Active version's dates
