@@ -19,6 +19,7 @@ const SUITE = [
   ['session rotation', 'server/modules/auth/session-rotation.test.ts'],
   ['remembered sessions', 'server/http/remembered-session.test.ts'],
   ['sign-in enumeration', 'server/modules/auth/sign-in-enumeration.test.ts'],
+  ['an e-mail of several organisations', 'server/modules/auth/ambiguous-login.test.ts'],
   ['sign-in rate limits', 'server/modules/auth/rate-limit.test.ts'],
   ['session expiry and ending', 'server/modules/auth/session-actor.test.ts'],
   ['sign-in and sign-out', 'server/modules/auth/auth.test.ts'],
@@ -32,6 +33,8 @@ const SUITE = [
     ]),
   ['untrusted documents', 'server/modules/files/untrusted-files.test.ts'],
   ['upload permission', 'server/modules/files/upload-permission.test.ts'],
+  ['linked P&P names in change logs', 'server/modules/pnps/related-change-logs.test.ts'],
+  ['login-as openings are no reading', 'server/modules/read-acks/read-acks.login-as-opening.test.ts'],
 ];
 
 const REPORT = '.tmp/security.json';
