@@ -211,26 +211,60 @@ export const PublishFields = {
   comment: Comment.optional(),
 };
 
+const stageMessage = { message: 'expected.draft_stage must be a whole number or null.' };
+const stepMessage = { message: 'expected.approval_step must be a whole number or null.' };
+const fileMessage = { message: 'expected.file_id must be a positive whole number or null.' };
+
+/**
+ * The draft as the screen showed it when the user acted: its stage, approval step and file. The
+ * draft's lock_version is not used: a General Info save bumps it too (a false conflict), and a
+ * stage or file is what a sign-off is given for. A fellow approver's sign-off changes none of the
+ * three, so approvers of one step act one after the other without a conflict.
+ */
+export const WorkflowExpected = z
+  .object(
+    {
+      draft_stage: z.number(stageMessage).int(stageMessage).min(0, stageMessage).max(ID_MAX, stageMessage).nullable(),
+      approval_step: z.number(stepMessage).int(stepMessage).min(0, stepMessage).max(ID_MAX, stepMessage).nullable(),
+      file_id: z.number(fileMessage).int(fileMessage).positive(fileMessage).max(ID_MAX, fileMessage).nullable(),
+    },
+    { message: 'expected must give the draft_stage, approval_step and file_id you saw.' },
+  )
+  .strict();
+export type WorkflowExpected = z.infer<typeof WorkflowExpected>;
+
+/**
+ * Optional for API clients and the task list (a task is already tied to its stage); the document
+ * screen always sends it, and a draft that no longer matches is a 409 (DRAFT_CHANGED_MESSAGE).
+ */
+const AsSeen = { expected: WorkflowExpected.optional() };
+
 /** POST pnp_documents/{id}/workflow: one step of the draft workflow. */
 export const WorkflowBody = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('submit'), comment: Comment.optional() }).strict(),
-    z.object({ action: z.literal('accept_review'), comment: Comment.optional() }).strict(),
-    z.object({ action: z.literal('decline_review'), comment: RequiredComment }).strict(),
+    z.object({ action: z.literal('submit'), comment: Comment.optional(), ...AsSeen }).strict(),
+    z.object({ action: z.literal('accept_review'), comment: Comment.optional(), ...AsSeen }).strict(),
+    z.object({ action: z.literal('decline_review'), comment: RequiredComment, ...AsSeen }).strict(),
     z
       .object({
         action: z.literal('approve'),
         comment: Comment.optional(),
         on_behalf_of_user_id: InputId.optional(),
+        ...AsSeen,
       })
       .strict(),
-    z.object({ action: z.literal('decline_approval'), comment: RequiredComment }).strict(),
-    z.object({ action: z.literal('publish'), ...PublishFields }).strict(),
+    z.object({ action: z.literal('decline_approval'), comment: RequiredComment, ...AsSeen }).strict(),
+    z.object({ action: z.literal('publish'), ...PublishFields, ...AsSeen }).strict(),
     z
-      .object({ action: z.literal('send_to_authors'), comment: Comment.optional(), effective_dt: DateText.optional() })
+      .object({
+        action: z.literal('send_to_authors'),
+        comment: Comment.optional(),
+        effective_dt: DateText.optional(),
+        ...AsSeen,
+      })
       .strict(),
-    z.object({ action: z.literal('cancel_draft'), comment: Comment.optional() }).strict(),
+    z.object({ action: z.literal('cancel_draft'), comment: Comment.optional(), ...AsSeen }).strict(),
   ],
   {
     message:
@@ -242,7 +276,9 @@ export type WorkflowBody = z.infer<typeof WorkflowBody>;
 /** POST pnp_documents/cancel_draft (spec §7). */
 export const CancelDraftBody = z.object({ pnp_id: InputId, id: InputId, comment: Comment.optional() }).strict();
 /** POST pnp_documents/{id}/adhoc_send_to_authors?pnp_id (spec §7). */
-export const AdhocSendBody = z.object({ effective_date: DateText.optional(), comment: Comment.optional() }).strict();
+export const AdhocSendBody = z
+  .object({ effective_date: DateText.optional(), comment: Comment.optional(), ...AsSeen })
+  .strict();
 export const RevisionBody = z.object({ comment: Comment.optional() }).strict();
 
 export const CancelDraftResult = z.object({ pnp_id: Id, active_document_id: Id.nullable() });
@@ -268,6 +304,10 @@ export const CompareResponse = z.object({
   parts: z.array(DiffPart),
 });
 export type CompareResponse = z.infer<typeof CompareResponse>;
+
+/** The refusal of a workflow action on a draft whose file or stage changed after the user opened it. */
+export const DRAFT_CHANGED_MESSAGE =
+  'This draft changed since you opened it (its file or stage). Reload to see it as it is now, then act again.';
 
 /** The refusal of a stale save of a version (someone else changed it after the editor opened it). */
 export const VERSION_CHANGED_MESSAGE =

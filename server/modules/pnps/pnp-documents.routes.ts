@@ -39,7 +39,7 @@ import { diffCompared, loadCompared, listVersions, listWorkflowHistory, listWork
 import { extendReview, startRevision } from './publishing.service';
 import { findDocumentByStatus } from './pnps.repo';
 import { allowDocument, loadDocContext } from './workflow.context';
-import { runWorkflowAction, sendToAuthors } from './workflow.service';
+import { assertDraftAsSeen, runWorkflowAction, sendToAuthors } from './workflow.service';
 
 const ById = z.object({ id: IdParam });
 const WorkflowResult = z.object({
@@ -248,6 +248,7 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
     },
     async (ctx, { params, query, body }) => {
       const c = await loadDocContext(ctx, query.pnp_id, params.id, { lock: true });
+      assertDraftAsSeen(c, body.expected);
       if (c.doc.status === VersionStatus.Active) {
         const draft = await startRevision(ctx, query.pnp_id, params.id, {
           ...(body.comment ? { comment: body.comment } : {}),

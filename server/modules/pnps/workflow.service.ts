@@ -7,8 +7,8 @@ import {
   stageAfterAuthoring,
   stageAfterReviewing,
 } from '../../../shared/domain/workflow';
-import type { WorkflowBody } from '../../../shared/api/pnp-documents';
-import { unprocessable } from '../../http/errors';
+import { DRAFT_CHANGED_MESSAGE, type WorkflowBody, type WorkflowExpected } from '../../../shared/api/pnp-documents';
+import { conflict, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { routingOf, withRole } from './participants';
 import type { DocumentRow } from './pnps.repo';
@@ -125,6 +125,22 @@ export async function returnToAuthoringForFileChange(
 }
 
 /**
+ * Refuses (409) an action taken on a draft that is no longer the one the user saw: its file was
+ * replaced or it moved stage or step meanwhile (say it went back to Authoring and came round again),
+ * so a sign-off would be given for something they never saw. Checked under the P&P row lock, before
+ * the permission check, so the user is told the draft changed rather than that the action is not
+ * open to them now. Without `expected` (API clients, the task list) the action is decided as before.
+ */
+export function assertDraftAsSeen(c: DocContext, expected: WorkflowExpected | undefined): void {
+  if (expected === undefined) return;
+  const same =
+    expected.draft_stage === c.doc.draftStage &&
+    expected.approval_step === c.doc.approvalStep &&
+    expected.file_id === c.doc.fileId;
+  if (!same) throw conflict(DRAFT_CHANGED_MESSAGE);
+}
+
+/**
  * An approval "on behalf of" an approver whose delegate the caller is, in a window active now (ADR
  * 0011): the caller then acts for them as their delegate, not as a manager approving for someone.
  */
@@ -149,6 +165,7 @@ export async function runWorkflowAction(
 ): Promise<{ deleted: boolean }> {
   const { ctx, body } = await delegatedContext(callerCtx, callerBody);
   const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
+  assertDraftAsSeen(c, body.expected);
   switch (body.action) {
     case 'submit':
       await submit(ctx, c, body.comment);

@@ -2,12 +2,14 @@ import { PnpStatus } from '../../../../shared/domain/statuses';
 import { Button, Group, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PnpDocument, WorkflowBody } from '../../../../shared/api/pnp-documents';
+import { DRAFT_CHANGED_MESSAGE, type PnpDocument, type WorkflowBody } from '../../../../shared/api/pnp-documents';
 import { Messages } from '../../../../shared/domain/messages';
 import { WORKFLOW_ACTION_LABELS } from '../../../../shared/domain/workflow';
 import { toasts } from '../../../lib/alerts';
 import { adhocSendToAuthors, extendReview, startRevision } from '../api/revisions';
-import { runWorkflow } from '../api/run-workflow';
+import { asSeen, runWorkflow } from '../api/run-workflow';
+import { StaleSaveAlert } from '../../../components/stale-save-alert';
+import { isStaleSave } from '../../../lib/stale-save';
 import { DateInput } from '../../../components/date-input';
 import { effectiveDateError } from '../../../../shared/domain/review-dates';
 import { ActionDialog } from './action-dialog';
@@ -54,9 +56,17 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
   // The question stays while its dialog closes, so its words do not vanish during the fade.
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // The last action was refused because the draft changed since this screen showed it (409).
+  const [stale, setStale] = useState(false);
   const ask = (question: Confirming): void => {
+    setStale(false);
     setConfirming(question);
     setConfirmOpen(true);
+  };
+  /** Every dialog opens without the notice of an earlier refusal. */
+  const openDialog = (next: Exclude<Dialog, null>): void => {
+    setStale(false);
+    setDialog(next);
   };
   const [busy, setBusy] = useState(false);
   const [onBehalfOf, setOnBehalfOf] = useState<string | null>(null);
@@ -73,21 +83,35 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
 
   /**
    * Runs an action while its dialog stays open and busy (nothing in it cancels what is already
-   * sent); the dialog closes once it is done. A refusal leaves it open with what was typed.
+   * sent); the dialog closes once it is done. A refusal leaves it open with what was typed; one for
+   * a draft that changed since the screen showed it says so there, with Reload.
    */
   const perform = async (action: () => Promise<void>): Promise<void> => {
     setBusy(true);
     try {
       await action();
     } catch (error) {
-      showErrors(error, { update: true });
+      if (isStaleSave(error, DRAFT_CHANGED_MESSAGE)) setStale(true);
+      else showErrors(error, { update: true });
     } finally {
       setBusy(false);
     }
   };
 
+  /** Shows the draft as it is now; the user decides again from there (the action may be gone). */
+  const reload = async (): Promise<void> => {
+    setDialog(null);
+    setConfirmOpen(false);
+    setStale(false);
+    await refresh();
+  };
+  const staleNotice = stale ? (
+    <StaleSaveAlert title="Nothing was done" message={DRAFT_CHANGED_MESSAGE} onReload={() => void reload()} />
+  ) : null;
+
+  // `document` is the one this render shows: what the user saw when they chose the action.
   const run = async (body: WorkflowBody, success: string = Messages.recordUpdated): Promise<void> => {
-    const result = await runWorkflow(orgId, document.pnp_id, document.id, body);
+    const result = await runWorkflow(orgId, document.pnp_id, document.id, { ...body, expected: asSeen(document) });
     setDialog(null);
     setConfirmOpen(false);
     toasts.success(success, result.pnp_document ? {} : { scope: 'next' });
@@ -100,7 +124,11 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
 
   /** Send to Authors through the spec's ad hoc call, which carries the target effective date. */
   const sendBack = async (comment: string): Promise<void> => {
-    await adhocSendToAuthors(orgId, document.pnp_id, document.id, { effectiveDate: targetDate, comment });
+    await adhocSendToAuthors(orgId, document.pnp_id, document.id, {
+      effectiveDate: targetDate,
+      comment,
+      expected: asSeen(document),
+    });
     setDialog(null);
     toasts.success(Messages.recordUpdated);
     await refresh();
@@ -150,7 +178,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           </Button>
         )}
         {can('decline_review') && (
-          <Button color="red.9" variant="outline" onClick={() => setDialog('decline_review')}>
+          <Button color="red.9" variant="outline" onClick={() => openDialog('decline_review')}>
             Decline
           </Button>
         )}
@@ -170,14 +198,14 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
               // With one approver left there is nobody else to choose.
               const only = document.approve_on_behalf_of.length === 1 ? document.approve_on_behalf_of[0] : undefined;
               setOnBehalfOf(only ? String(only.user_id) : null);
-              setDialog('approve_on_behalf');
+              openDialog('approve_on_behalf');
             }}
           >
             Approve on Behalf
           </Button>
         )}
         {can('decline_approval') && (
-          <Button color="red.9" variant="outline" onClick={() => setDialog('decline_approval')}>
+          <Button color="red.9" variant="outline" onClick={() => openDialog('decline_approval')}>
             Decline
           </Button>
         )}
@@ -185,7 +213,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           <Button
             onClick={() => {
               setPublish(publishOf(document));
-              setDialog('publish');
+              openDialog('publish');
             }}
           >
             Publish
@@ -196,7 +224,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
             variant="default"
             onClick={() => {
               setTargetDate(null);
-              setDialog('send_to_authors');
+              openDialog('send_to_authors');
             }}
           >
             Send to Authors
@@ -258,13 +286,16 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         colour="red.9"
         comment={{ label: 'Comment', required: true }}
         busy={busy}
+        actionDisabled={stale}
         onClose={() => setDialog(null)}
         onConfirm={(comment) =>
           void perform(() =>
             run({ action: dialog === 'decline_review' ? 'decline_review' : 'decline_approval', comment }),
           )
         }
-      />
+      >
+        {staleNotice}
+      </ActionDialog>
       <ActionDialog
         opened={dialog === 'approve_on_behalf'}
         title="Approve on Behalf"
@@ -272,7 +303,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         actionLabel="Approve"
         comment={{ label: 'Comment' }}
         busy={busy}
-        actionDisabled={onBehalfOf === null}
+        actionDisabled={stale || onBehalfOf === null}
         onClose={() => setDialog(null)}
         onConfirm={(comment) =>
           void perform(() =>
@@ -280,6 +311,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           )
         }
       >
+        {staleNotice}
         <Select
           label="Approver"
           required
@@ -295,10 +327,11 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         actionLabel="Send to Authors"
         comment={{ label: 'Comment' }}
         busy={busy}
-        actionDisabled={targetDateError !== null}
+        actionDisabled={stale || targetDateError !== null}
         onClose={() => setDialog(null)}
         onConfirm={(comment) => void perform(() => sendBack(comment))}
       >
+        {staleNotice}
         <DateInput
           label="Effective Date"
           description="The target effective date of the next version (optional)."
@@ -313,7 +346,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         message="Publish this version? It becomes the Active version; the previous Active version is archived."
         actionLabel="Publish"
         busy={busy}
-        actionDisabled={!publishReady(publish)}
+        actionDisabled={stale || !publishReady(publish)}
         onClose={() => setDialog(null)}
         onConfirm={() =>
           void perform(() =>
@@ -326,6 +359,7 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
           )
         }
       >
+        {staleNotice}
         <PublishFields
           value={publish}
           onChange={setPublish}
@@ -343,11 +377,14 @@ export function WorkflowActions({ orgId, document }: { readonly orgId: string; r
         actionLabel={confirming?.actionLabel ?? ''}
         {...(confirming?.colour ? { colour: confirming.colour } : {})}
         busy={busy}
+        actionDisabled={stale}
         onClose={() => setConfirmOpen(false)}
         onConfirm={() => {
           if (confirming) void perform(confirming.perform);
         }}
-      />
+      >
+        {staleNotice}
+      </ActionDialog>
     </>
   );
 }
