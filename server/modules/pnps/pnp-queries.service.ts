@@ -45,7 +45,8 @@ export interface ListFilters {
 
 /**
  * GET pnps: the P&Ps the caller may see. Org admins see all; others see those they hold a working
- * role on (or own the binder or folder of) in any status, and published ones they are audience of.
+ * role on (or own the binder or folder of) in any status, and published ones they are audience of
+ * once their Active version is in effect (`decidePnp('view')`).
  */
 export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpList> {
   const { orgId } = ctx;
@@ -57,9 +58,15 @@ export async function listPnps(ctx: OrgCtx, filters: ListFilters): Promise<PnpLi
   const works = ctx.actor.isAdmin
     ? sql`true`
     : sql`(${pnpVisibleCondition('p', orgId, userId, 'working')} or ${ownsContainer})`;
+  // A scheduled publication (its Active version effective after today) is not yet its readers'.
+  // Tested last (one probe of the Active version's index): a working role or no access at all
+  // settles most rows before it.
+  const inEffect = sql`not exists (select 1 from pnp_documents sd
+     where sd.pnp_id = p.id and sd.org_id = ${orgId} and sd.status = ${VersionStatus.Active}
+       and sd.effective_dt > ${utcDate(ctx.now)}::date)`;
   const visible = ctx.actor.isAdmin
     ? sql`true`
-    : sql`(${works} or (p.status = ${PnpStatus.Published} and ${pnpVisibleCondition('p', orgId, userId)}))`;
+    : sql`(${works} or (p.status = ${PnpStatus.Published} and ${pnpVisibleCondition('p', orgId, userId)} and ${inEffect}))`;
   const conditions = [sql`p.org_id = ${orgId}`, visible];
   if (filters.container_id) conditions.push(sql`p.container_id = ${filters.container_id}`);
   if (filters.status) conditions.push(sql`p.status = ${filters.status}`);

@@ -24,9 +24,16 @@ import type { LinkedPnpsAsked, LinkedPnpsSeen } from '../change-logs/linked-pnps
 import { ObjectRole } from '../../../shared/domain/roles';
 import { containersWithRoleSql, visiblePnpIdsSql } from '../access/effective-access';
 import type { ChangeLogList } from '../../../shared/api/change-logs';
-import { documentIdsEver, getDocument, listDocuments, listHistory, storedFilesByIds } from './pnps.repo';
+import {
+  documentIdsEver,
+  getDocument,
+  listDocuments,
+  listHistory,
+  pnpWithActiveColumns,
+  storedFilesByIds,
+} from './pnps.repo';
 import { presentVersionItem } from './pnps.presenter';
-import { allowPnp, loadPnpContext } from './workflow.context';
+import { allowPnp, loadPnpContext, pnpAndState } from './workflow.context';
 import { canSeeDrafts, decidePnp } from './workflow.policy';
 import { loadActorFacts } from './participants';
 import { PNP_LEVEL_ACTIONS, positionLabel } from './workflow.record';
@@ -78,13 +85,14 @@ async function linkedPnpsSeenBy(ctx: OrgCtx, asked: LinkedPnpsAsked): Promise<Li
   if (ctx.actor.isAdmin || (asked.ids.length === 0 && asked.names.length === 0)) return seen;
   const byId = asked.ids.length ? [inArray(pnps.id, asked.ids)] : [];
   const byName = asked.names.length ? [inArray(pnps.name, asked.names)] : [];
+  // With their Active versions' effective dates: a reader of a scheduled publication may not see it yet.
   const rows = await ctx.tx
-    .select()
+    .select(pnpWithActiveColumns)
     .from(pnps)
     .where(and(eq(pnps.orgId, ctx.orgId), or(...byId, ...byName)));
-  for (const row of rows) {
+  for (const { pnp: row, state } of rows.map((r) => pnpAndState(r, ctx.now))) {
     const facts = await loadActorFacts(ctx.tx, ctx.actor, row);
-    if (!decidePnp('view', facts, row).ok) continue;
+    if (!decidePnp('view', facts, state).ok) continue;
     seen.ids.add(row.id);
     seen.names.add(row.name);
   }

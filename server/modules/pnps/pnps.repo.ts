@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
+import { VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { attachments, containers, pnpDocuments, pnps, storedFiles, workflowHistory } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
@@ -30,6 +31,41 @@ export async function lockPnp(db: Executor, orgId: number, id: number): Promise<
     .where(and(eq(pnps.orgId, orgId), eq(pnps.id, id)))
     .for('update')
     .limit(1);
+  if (!row) throw notFound('The P&P');
+  return row;
+}
+
+/** A P&P row with its Active version's effective date (null: no Active version, or no date on it). */
+export type PnpWithActive = PnpRow & { activeEffectiveDt: string | null };
+
+/**
+ * The columns of a `pnps` row and its Active version's effective date, read in the same query (one
+ * probe of pnp_documents_one_active): whether a reader may see the P&P yet depends on that date.
+ */
+export const pnpWithActiveColumns = {
+  ...getTableColumns(pnps),
+  // The outer columns are named in full: drizzle writes a one-table select's columns unqualified,
+  // and a bare "id" here would be the version's own.
+  activeEffectiveDt: sql<string | null>`(select d.effective_dt::text from pnp_documents d
+     where d.pnp_id = pnps.id and d.org_id = pnps.org_id and d.status = ${VersionStatus.Active})`,
+};
+
+/**
+ * Loads a P&P with its Active version's effective date; `lock` locks the P&P row (only that row:
+ * the subquery's version is read, not locked), as `lockPnp` does.
+ */
+export async function getPnpWithActive(
+  db: Executor,
+  orgId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<PnpWithActive> {
+  const query = db
+    .select(pnpWithActiveColumns)
+    .from(pnps)
+    .where(and(eq(pnps.orgId, orgId), eq(pnps.id, id)))
+    .$dynamic();
+  const [row] = await (options.lock ? query.for('update') : query).limit(1);
   if (!row) throw notFound('The P&P');
   return row;
 }

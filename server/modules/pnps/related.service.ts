@@ -11,9 +11,9 @@ import { loadActorFacts } from './participants';
 import { getStoredFile } from '../files/files.repo';
 import { presentFile, pnpStatusLabel } from './pnps.presenter';
 import { containerPaths } from './pnp-versions.service';
-import { allowPnp, loadPnpContext, type PnpContext } from './workflow.context';
+import { allowPnp, loadPnpContext, pnpAndState, type PnpContext } from './workflow.context';
 import { decidePnp } from './workflow.policy';
-import { deleteFileIfUnused, findDocumentByStatus } from './pnps.repo';
+import { deleteFileIfUnused, findDocumentByStatus, pnpWithActiveColumns } from './pnps.repo';
 import { VersionStatus } from '../../../shared/domain/statuses';
 
 const log = (ctx: OrgCtx, c: PnpContext, actionName: string, changed: Record<string, [unknown, unknown]>) =>
@@ -185,16 +185,20 @@ export async function removeAdditionalInfo(ctx: OrgCtx, pnpId: number, id: numbe
 /** Keeps only the linked P&Ps the caller may see (a link never reveals a P&P to someone without access). */
 async function visibleLinked(ctx: OrgCtx, ids: number[]): Promise<LinkedPnp[]> {
   if (ids.length === 0) return [];
-  const rows = await ctx.tx
-    .select()
-    .from(pnps)
-    .where(and(eq(pnps.orgId, ctx.orgId), inArray(pnps.id, ids)))
-    .orderBy(asc(pnps.name));
-  const locations = await containerPaths(ctx, [...new Set(rows.map((r) => r.containerId))]);
+  // With their Active versions' effective dates: a reader sees a scheduled publication only once
+  // it is in effect, here as when opening it.
+  const rows = (
+    await ctx.tx
+      .select(pnpWithActiveColumns)
+      .from(pnps)
+      .where(and(eq(pnps.orgId, ctx.orgId), inArray(pnps.id, ids)))
+      .orderBy(asc(pnps.name))
+  ).map((r) => pnpAndState(r, ctx.now));
+  const locations = await containerPaths(ctx, [...new Set(rows.map((r) => r.pnp.containerId))]);
   const out: LinkedPnp[] = [];
-  for (const row of rows) {
+  for (const { pnp: row, state } of rows) {
     const facts = await loadActorFacts(ctx.tx, ctx.actor, row);
-    if (!decidePnp('view', facts, row).ok) continue;
+    if (!decidePnp('view', facts, state).ok) continue;
     const active = await findDocumentByStatus(ctx.tx, ctx.orgId, row.id, VersionStatus.Active);
     out.push({
       id: row.id,

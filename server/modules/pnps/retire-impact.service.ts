@@ -16,23 +16,25 @@ import { forbidden } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { loadActorFacts } from './participants';
 import { pnpStatusLabel } from './pnps.presenter';
-import { findDocumentByStatus } from './pnps.repo';
+import { findDocumentByStatus, pnpWithActiveColumns } from './pnps.repo';
 import { containerPaths } from './pnp-versions.service';
-import { allowPnp, loadPnpContext } from './workflow.context';
+import { allowPnp, loadPnpContext, pnpAndState } from './workflow.context';
 import { canManage, decidePnp } from './workflow.policy';
 
 /** Published P&Ps linking to `pnpId`: the ones the caller may see by name, all of them counted. */
 async function linkingPnps(ctx: OrgCtx, pnpId: number): Promise<{ visible: LinkedPnp[]; total: number }> {
+  // With their Active versions' effective dates: a reader of a scheduled publication may not see it yet.
   const rows = await ctx.tx
-    .select({ pnp: pnps })
+    .select(pnpWithActiveColumns)
     .from(pnpLinks)
     .innerJoin(pnps, and(eq(pnps.orgId, pnpLinks.orgId), eq(pnps.id, pnpLinks.pnpId)))
     .where(and(eq(pnpLinks.orgId, ctx.orgId), eq(pnpLinks.linkedPnpId, pnpId), eq(pnps.status, PnpStatus.Published)))
     .orderBy(asc(pnps.name));
   const seen = [];
-  for (const { pnp } of rows) {
+  for (const row of rows) {
+    const { pnp, state } = pnpAndState(row, ctx.now);
     const facts = await loadActorFacts(ctx.tx, ctx.actor, pnp);
-    if (decidePnp('view', facts, pnp).ok) seen.push(pnp);
+    if (decidePnp('view', facts, state).ok) seen.push(pnp);
   }
   const locations = await containerPaths(ctx, [...new Set(seen.map((p) => p.containerId))]);
   const visible: LinkedPnp[] = [];

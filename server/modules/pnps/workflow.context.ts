@@ -6,7 +6,16 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
 import { listAssignees, loadActorFacts, withRole, type Assignee } from './participants';
-import { findDocumentByStatus, getDocument, getPnp, lockPnp, type DocumentRow, type PnpRow } from './pnps.repo';
+import { isFutureDate } from '../../../shared/domain/review-dates';
+import { utcDate } from '../../platform/clock';
+import {
+  findDocumentByStatus,
+  getDocument,
+  getPnpWithActive,
+  type DocumentRow,
+  type PnpRow,
+  type PnpWithActive,
+} from './pnps.repo';
 import {
   decideDocument,
   decidePnp,
@@ -15,11 +24,22 @@ import {
   type DocumentAction,
   type DocumentState,
   type PnpAction,
+  type PnpState,
 } from './workflow.policy';
 import type { Participant } from '../access/effective-access';
 import { principalOf } from '../delegation/acting-for';
 
 export type SignoffRow = typeof documentSignoffs.$inferSelect;
+
+/**
+ * A loaded P&P and what the policy decides its visibility on: its status, and whether its Active
+ * version is not in effect yet on the request's day (UTC), as the presenters' `scheduled` and the
+ * library's `effective_dt <= today` tell it.
+ */
+export function pnpAndState(row: PnpWithActive, now: Date): { pnp: PnpRow; state: PnpState } {
+  const { activeEffectiveDt, ...pnp } = row;
+  return { pnp, state: { status: pnp.status, scheduled: isFutureDate(activeEffectiveDt, utcDate(now)) } };
+}
 
 /** Everything a decision about one P&P needs, loaded once per request. */
 export interface PnpContext {
@@ -41,8 +61,10 @@ export function enforce(decision: Decision): void {
 }
 
 /**
- * Loads a P&P for the caller. One they hold no role on (or may not see in its current status) is
- * "not found": its existence is not theirs to learn. `lock` serialises writers on the P&P row.
+ * Loads a P&P for the caller. One they hold no role on (or may not see in its current status, or,
+ * as a reader only, before its scheduled publication takes effect) is "not found": its existence
+ * is not theirs to learn. `lock` serialises writers on the P&P row. The Active version's effective
+ * date comes in the P&P's own query, so the check costs no query of its own.
  * A delegate acting for an away user (ADR 0011) is decided as that user: their roles, their slot.
  */
 export async function loadPnpContext(
@@ -50,9 +72,9 @@ export async function loadPnpContext(
   pnpId: number,
   options: { lock?: boolean } = {},
 ): Promise<PnpContext> {
-  const pnp = options.lock ? await lockPnp(ctx.tx, ctx.orgId, pnpId) : await getPnp(ctx.tx, ctx.orgId, pnpId);
+  const { pnp, state } = pnpAndState(await getPnpWithActive(ctx.tx, ctx.orgId, pnpId, options), ctx.now);
   const facts = await loadActorFacts(ctx.tx, principalOf(ctx), pnp);
-  if (!decidePnp('view', facts, pnp).ok) throw notFound('The P&P');
+  if (!decidePnp('view', facts, state).ok) throw notFound('The P&P');
   const { assignees, participants } = await listAssignees(ctx.tx, ctx.orgId, pnp.id);
   return { pnp, facts, assignees, participants };
 }
@@ -103,7 +125,8 @@ export async function documentState(
 
 /**
  * Loads one version of a P&P for the caller: drafts and archived versions only for those who may
- * see drafts (403 for the Audience), the Active version of a published P&P for every reader.
+ * see drafts (403 for the Audience), the Active version of a published P&P for every reader once
+ * it is in effect (before, `loadPnpContext` has already answered 404 to a reader).
  */
 export async function loadDocContext(
   ctx: OrgCtx,

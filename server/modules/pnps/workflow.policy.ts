@@ -19,6 +19,12 @@ export interface ActorFacts {
 
 export interface PnpState {
   status: number;
+  /**
+   * Its Active version takes effect after today: a scheduled publication, shown to its readers only
+   * from that date (product rules), as the library does. Only `loadPnpContext` and the linked P&Ps
+   * list load it; a caller deciding on a bare `pnps` row (undefined) treats it as in effect.
+   */
+  scheduled?: boolean;
 }
 
 export interface DocumentState {
@@ -81,8 +87,9 @@ export function decidePnp(action: PnpAction, f: ActorFacts, pnp: PnpState): Deci
   const retired = pnp.status === PnpStatus.Retired;
   switch (action) {
     case 'view':
+      // Working roles see it in every status, a scheduled publication included: they prepare it.
       if (canSeeDrafts(f)) return OK;
-      return f.roles.length > 0 && pnp.status === PnpStatus.Published
+      return f.roles.length > 0 && pnp.status === PnpStatus.Published && pnp.scheduled !== true
         ? OK
         : deny('You do not have access to this P&P.');
     case 'view_drafts':
