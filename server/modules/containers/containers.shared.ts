@@ -1,10 +1,13 @@
 import { NAME_MAX_LENGTH } from '../../../shared/domain/limits';
 import { ObjectRole } from '../../../shared/domain/roles';
-import { ItemType, PnpStatus } from '../../../shared/domain/statuses';
+import { isFutureDate } from '../../../shared/domain/review-dates';
+import { ItemType, PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import type { OrgCtx } from '../../http/routes';
 import { unprocessable } from '../../http/errors';
+import { utcDate } from '../../platform/clock';
 import { listUserRolesOnContainer, listUserRolesOnPnp } from '../access/effective-access';
 import type { ChangeLogObjectType } from '../change-logs/change-logs.repo';
+import { findDocumentByStatus } from '../pnps/pnps.repo';
 import {
   findContainer,
   hasSiblingNamed,
@@ -42,14 +45,19 @@ export async function pathName(ctx: OrgCtx, containerId: number): Promise<string
 }
 
 /**
- * Product rules: published P&Ps for anyone with a role; drafts and retired ones for working roles;
- * every P&P of a binder or folder for its owners (BO), even one with participants of its own.
+ * Product rules: published P&Ps for anyone with a role, a scheduled publication (its Active version
+ * effective after today) for its readers only from that date, as the library and the P&P's own
+ * routes show it (`decidePnp('view')`); drafts and retired ones for working roles; every P&P of a
+ * binder or folder for its owners (BO), even one with participants of its own.
  */
 export async function canSeePnp(ctx: OrgCtx, pnp: PnpRow): Promise<boolean> {
   if (ctx.actor.isAdmin) return true;
   const roles = await listUserRolesOnPnp(ctx.tx, ctx.orgId, ctx.actor.userId, pnp.id);
   if (roles.length === 0) return ownsContainer(ctx.tx, ctx.orgId, ctx.actor.userId, pnp.containerId);
-  return pnp.status === PnpStatus.Published || roles.some((r) => r.role !== ObjectRole.Audience);
+  if (roles.some((r) => r.role !== ObjectRole.Audience)) return true;
+  if (pnp.status !== PnpStatus.Published) return false;
+  const active = await findDocumentByStatus(ctx.tx, ctx.orgId, pnp.id, VersionStatus.Active);
+  return !isFutureDate(active?.effectiveDt, utcDate(ctx.now));
 }
 
 /** Issue 10: no two binders or folders side by side with the same name, ignoring case. */

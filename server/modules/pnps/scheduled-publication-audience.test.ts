@@ -65,6 +65,8 @@ const looks = async (agent: Agent, d: Ref) => {
     document: docUrl(d),
     file: docUrl(d, '/file'),
     preview: docUrl(d, '/preview'),
+    // Its binder-to-folder path (the containers module decides on its own).
+    containers: pnpUrl(d, '/containers'),
   })) {
     const res = await agent.get(url);
     out[what] = { status: res.statusCode, named: res.body.includes(SCHEDULED_NAME) };
@@ -84,13 +86,14 @@ describe('a scheduled publication and its readers (Audience only)', () => {
     expect(linked.statusCode).toBe(200);
   });
 
-  it('answers 404 with no name for the P&P, its Active document, file and preview before its date', async () => {
+  it('answers 404 with no name for the P&P, its Active document, file, preview and path before its date', async () => {
     const hidden = { status: 404, named: false };
     expect(await looks(a.reader, scheduled)).toEqual({
       pnp: hidden,
       document: hidden,
       file: hidden,
       preview: hidden,
+      containers: hidden,
     });
     // The same answer as for a P&P that does not exist: nothing tells the reader it is there.
     const missing = await a.reader.get(`/api/o/${w.org.id}/pnps/2147483000`);
@@ -111,7 +114,7 @@ describe('a scheduled publication and its readers (Audience only)', () => {
   it('keeps showing it to those who prepare it (its Author, the binder owner)', async () => {
     for (const agent of [a.author, a.binderOwner]) {
       const seen = await looks(agent, scheduled);
-      expect(Object.values(seen).map((l) => l.status)).toEqual([200, 200, 200, 200]);
+      expect(Object.values(seen).map((l) => l.status)).toEqual([200, 200, 200, 200, 200]);
       expect(await listedIds(agent)).toContain(scheduled.pnpId);
       expect(await linkedIds(agent, linker)).toContain(scheduled.pnpId);
     }
@@ -138,12 +141,32 @@ describe('a scheduled publication and its readers (Audience only)', () => {
     expect((await a.binderOwner.get(pnpUrl(linker, '/change_logs'))).body).toContain(SCHEDULED_NAME);
   });
 
+  it('leaves it out of the retire impact of a P&P it links to, for an Owner who only reads it', async () => {
+    // The reader owns a P&P of their own (its own participants), which the scheduled one links to.
+    const owned = await publish('Reader Owned Policy', '2026-06-01');
+    const own = await a.admin.put(pnpUrl(owned), {
+      pnp: {
+        participants: [
+          { user_id: w.reader.id, role: 1 },
+          { user_id: w.author.id, role: 2 },
+        ],
+      },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const link = await a.binderOwner.put(pnpUrl(scheduled, '/pnp_links'), { linked_pnp_ids: [owned.pnpId] });
+    expect(link.statusCode, link.body).toBe(200);
+    const impact = await a.reader.get(pnpUrl(owned, '/retire_impact'));
+    expect(impact.statusCode, impact.body).toBe(200);
+    expect(impact.body).not.toContain(SCHEDULED_NAME);
+    expect((await a.binderOwner.get(pnpUrl(owned, '/retire_impact'))).body).toContain(SCHEDULED_NAME);
+  });
+
   it('shows it to the reader from its effective date (UTC), everywhere', async () => {
     // The first half hour of the effective date; moving the clock ends idle sessions: sign in again.
     t.clock.set(new Date(`${EFFECTIVE}T00:30:00Z`));
     const reader = await t.signIn(w.reader.username, w.reader.password);
     const seen = await looks(reader, scheduled);
-    expect(Object.values(seen).map((l) => l.status)).toEqual([200, 200, 200, 200]);
+    expect(Object.values(seen).map((l) => l.status)).toEqual([200, 200, 200, 200, 200]);
     expect((await reader.get(pnpUrl(scheduled))).json().pnp).toMatchObject({
       name: SCHEDULED_NAME,
       scheduled: false,
