@@ -1,11 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createUser, grant, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { connectBeside, waitsForALock } from '../../test/lock-holder';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
 import { createGroupVia, updateGroupVia } from '../user-groups/user-groups-test-setup';
 
@@ -38,12 +38,7 @@ describe.runIf(onPostgres)('locks of a P&P beside its workflow', () => {
     w = await createWorkflowOrg(t.deps, { steps: [1] });
     nightReviewer = await createUser(t.deps, w.org.id, { firstName: 'Nia', lastName: 'Night' });
     a = await signInAll(t, w);
-    const name = (await queryRows<{ name: string }>(t.deps.database.db, sql`select current_database() as name`))[0]!
-      .name;
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    holder = new pg.Client({ connectionString: url.toString() });
-    await holder.connect();
+    holder = await connectBeside(t.deps.database.db);
   });
   afterAll(async () => {
     await holder?.end();
@@ -65,24 +60,6 @@ describe.runIf(onPostgres)('locks of a P&P beside its workflow', () => {
   async function holdPnp(pnpId: number): Promise<void> {
     await holder.query('begin');
     await holder.query('select id from pnps where id = $1 for no key update', [pnpId]);
-  }
-
-  /** Whether another backend of this database comes to wait for a lock while `pending` runs. */
-  async function waitsForALock(pending: Promise<unknown>): Promise<boolean> {
-    let done = false;
-    void pending.then(
-      () => (done = true),
-      () => (done = true),
-    );
-    for (let tries = 0; tries < 200 && !done; tries++) {
-      const { rows } = await holder.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.waiting > 0) return true;
-      await sleep(25);
-    }
-    return false;
   }
 
   const openTasksOf = (docId: number, kind: string) =>
@@ -107,7 +84,7 @@ describe.runIf(onPostgres)('locks of a P&P beside its workflow', () => {
       member_ids: [],
     });
     try {
-      expect(await waitsForALock(leaving)).toBe(true);
+      expect(await waitsForALock(holder, leaving)).toBe(true);
     } finally {
       await holder.query('commit');
     }
@@ -124,7 +101,7 @@ describe.runIf(onPostgres)('locks of a P&P beside its workflow', () => {
     const accepting = a.reviewer.put(`/api/o/${w.org.id}/tasks/${task!.id}`, { task_action: 'Accept' });
     let taskFree: boolean;
     try {
-      expect(await waitsForALock(accepting)).toBe(true);
+      expect(await waitsForALock(holder, accepting)).toBe(true);
       // The request waits for the P&P without holding its task: a document route holding the P&P can
       // still complete the task (here, lock it at once) instead of waiting for each other.
       taskFree = await holder.query('select id from tasks where id = $1 for update nowait', [task!.id]).then(

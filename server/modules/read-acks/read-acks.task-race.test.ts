@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { and, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { ReadAckStatus } from '../../../shared/domain/statuses';
-import { queryRows } from '../../db/client';
 import { tasks } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
+import { connectBeside } from '../../test/lock-holder';
 import { createGroupVia } from '../user-groups/user-groups-test-setup';
 import { createAck, publishedPnp, readAckWorld, urls } from './read-acks-test-setup';
 
@@ -28,12 +28,7 @@ describe.runIf(onPostgres)('two transactions deciding one reader’s Acknowledge
   beforeAll(async () => {
     world = await readAckWorld();
     const db = world.t.deps.database.db;
-    const name = (await queryRows<{ name: string }>(db, sql`select current_database() as name`))[0]!.name;
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    ending = new pg.Client({ connectionString: url.toString() });
-    joining = new pg.Client({ connectionString: url.toString() });
-    await Promise.all([ending.connect(), joining.connect()]);
+    [ending, joining] = await Promise.all([connectBeside(db), connectBeside(db)]);
   });
   afterAll(async () => {
     await Promise.all([ending?.end(), joining?.end()]);

@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { connectBeside, waitsForALock } from '../../test/lock-holder';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
 import { runReviewReminders } from './review-reminders.service';
 
@@ -27,12 +27,7 @@ describe.runIf(onPostgres)('the daily review reminder beside an Extend', () => {
     t = await createTestApp();
     t.clock.set(new Date('2026-06-10T12:00:00Z'));
     w = await createWorkflowOrg(t.deps, { steps: [1] });
-    const name = (await queryRows<{ name: string }>(t.deps.database.db, sql`select current_database() as name`))[0]!
-      .name;
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    holder = new pg.Client({ connectionString: url.toString() });
-    await holder.connect();
+    holder = await connectBeside(t.deps.database.db);
   });
   afterAll(async () => {
     await holder?.end();
@@ -63,20 +58,8 @@ describe.runIf(onPostgres)('the daily review reminder beside an Extend', () => {
       d.docId,
     ]);
     const job = runReviewReminders(t.deps.database.db, new Date('2028-04-03T00:05:00Z'));
-    let done = false;
-    void job.then(
-      () => (done = true),
-      () => (done = true),
-    );
     // Until the job waits for the P&P (or, without its second look, has finished).
-    for (let tries = 0; tries < 200 && !done; tries++) {
-      const { rows } = await holder.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.waiting > 0) break;
-      await sleep(25);
-    }
+    await waitsForALock(holder, job);
     await holder.query('commit');
     await job;
 
