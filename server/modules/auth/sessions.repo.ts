@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/client';
 import { sessions } from '../../db/schema/index';
 
@@ -94,24 +94,32 @@ export interface SessionActorRead {
 }
 
 /**
+ * The statement of a session lookup: the database's `tenet_session_actor_rows` (migration 0060), one
+ * JSON text, an SQL function that PostgreSQL writes into this statement and plans with it. Which
+ * extras are asked is written into the text (a statement for each of the four), not bound: PostgreSQL
+ * then drops the parts not asked for when it plans, and the plan it keeps for the statement (a
+ * generic one) is as cheap as one made for each call, so it keeps it. Bound, each call was planned
+ * afresh (80-120 us of 'bind' in the server's statement log).
+ */
+export function sessionActorSql(id: string, extras: SessionExtras = {}): SQL {
+  const ownership = sql.raw(extras.ownership === true ? 'true' : 'false');
+  const at = extras.delegatorsAt === undefined ? sql`null` : sql`${extras.delegatorsAt.toISOString()}`;
+  return sql`select actor from tenet_session_actor_rows(${id}, ${ownership}, ${at}::timestamptz) as actor`;
+}
+
+/**
  * Everything a request needs to know about its caller, in one statement outside any transaction, as
  * the owner: the session, its org user and organisation (or its staff user), the sudoer of a
  * login-as session, and what `extras` asks for. Rows that do not exist come back as nulls; the
- * caller decides what a live session is.
- *
- * The statement is the database's `tenet_session_actor` (migration 0054), one JSON text: the same
- * definition checks, inside a read's transaction, that a session a process remembers is unchanged.
+ * caller decides what a live session is. The same definition checks, inside a read's transaction,
+ * that a session a process remembers is unchanged (`sessionUnchangedCheck`).
  */
 export async function findSessionActor(
   db: Db,
   id: string,
   extras: SessionExtras = {},
 ): Promise<SessionActorRead | null> {
-  const at = extras.delegatorsAt?.toISOString() ?? null;
-  const [found] = await queryRows<{ actor: string | null }>(
-    db,
-    sql`select tenet_session_actor(${id}, ${extras.ownership === true}, ${at}::timestamptz) as actor`,
-  );
+  const [found] = await queryRows<{ actor: string | null }>(db, sessionActorSql(id, extras));
   if (!found?.actor) return null;
   const actor = JSON.parse(found.actor) as SessionActorJson;
   return {

@@ -53,7 +53,7 @@ export async function deleteDelegation(db: Executor, orgId: number, userId: numb
 
 /**
  * Whether the window of the delegation `d`, [starts_at, ends_at), covers `now` (a parameter or
- * placeholder). The session lookup's function (migration 0054, `tenet_session_actor`) states the same
+ * placeholder). The session lookup's function (migration 0060, `tenet_session_actor_rows`) states the same
  * window, and the same lapsed copy as `lapsedCopy` below, in SQL of its own.
  */
 export const windowCovers = (now: SQL): SQL =>
