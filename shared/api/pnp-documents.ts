@@ -87,6 +87,12 @@ export const PnpDocument = z.object({
   updated_at: z.string(),
   /** Bumped by every change of the version: an edit sends back the one it read (UpdateDocumentBody). */
   lock_version: z.number().int(),
+  /**
+   * How many times this draft has moved stage or approval step (null for a version that is no longer
+   * a draft). A workflow action sends it back in `expected`: it tells one round of the workflow from
+   * an earlier one at the same stage, step and file.
+   */
+  draft_moves: z.number().int().nullable(),
   /** Published with a future effective date: shown in the library only from that date. */
   scheduled: z.boolean(),
   file: StoredFileInfo.nullable(),
@@ -214,12 +220,15 @@ export const PublishFields = {
 const stageMessage = { message: 'expected.draft_stage must be a whole number or null.' };
 const stepMessage = { message: 'expected.approval_step must be a whole number or null.' };
 const fileMessage = { message: 'expected.file_id must be a positive whole number or null.' };
+const movesMessage = { message: 'expected.draft_moves must be a whole number or null.' };
 
 /**
- * The draft as the screen showed it when the user acted: its stage, approval step and file. The
- * draft's lock_version is not used: a General Info save bumps it too (a false conflict), and a
- * stage or file is what a sign-off is given for. A fellow approver's sign-off changes none of the
- * three, so approvers of one step act one after the other without a conflict.
+ * The draft as the screen showed it when the user acted: its stage, approval step, file and how many
+ * times it had moved (`draft_moves`). The draft's lock_version is not used: a General Info save bumps
+ * it too (a false conflict). A draft sent back to Authoring (a decline, Send to Authors) and submitted
+ * again with the same file returns to the same stage, step and file: only its moves tell the round the
+ * user read from the new one. A fellow approver's sign-off changes none of the four, so approvers of
+ * one step act one after the other without a conflict.
  */
 export const WorkflowExpected = z
   .object(
@@ -227,8 +236,9 @@ export const WorkflowExpected = z
       draft_stage: z.number(stageMessage).int(stageMessage).min(0, stageMessage).max(ID_MAX, stageMessage).nullable(),
       approval_step: z.number(stepMessage).int(stepMessage).min(0, stepMessage).max(ID_MAX, stepMessage).nullable(),
       file_id: z.number(fileMessage).int(fileMessage).positive(fileMessage).max(ID_MAX, fileMessage).nullable(),
+      draft_moves: z.number(movesMessage).int(movesMessage).min(0, movesMessage).max(ID_MAX, movesMessage).nullable(),
     },
-    { message: 'expected must give the draft_stage, approval_step and file_id you saw.' },
+    { message: 'expected must give the draft_stage, approval_step, file_id and draft_moves you saw.' },
   )
   .strict();
 export type WorkflowExpected = z.infer<typeof WorkflowExpected>;
@@ -305,7 +315,10 @@ export const CompareResponse = z.object({
 });
 export type CompareResponse = z.infer<typeof CompareResponse>;
 
-/** The refusal of a workflow action on a draft whose file or stage changed after the user opened it. */
+/**
+ * The refusal of a workflow action on a draft whose file or stage changed after the user opened it,
+ * or that went back to Authoring and came round again meanwhile.
+ */
 export const DRAFT_CHANGED_MESSAGE =
   'This draft changed since you opened it (its file or stage). Reload to see it as it is now, then act again.';
 

@@ -248,7 +248,7 @@ export function registerPnpDocumentRoutes(app: App, deps: Deps): void {
     },
     async (ctx, { params, query, body }) => {
       const c = await loadDocContext(ctx, query.pnp_id, params.id, { lock: true });
-      assertDraftAsSeen(c, body.expected);
+      await assertDraftAsSeen(ctx, c, body.expected);
       if (c.doc.status === VersionStatus.Active) {
         const draft = await startRevision(ctx, query.pnp_id, params.id, {
           ...(body.comment ? { comment: body.comment } : {}),

@@ -18,7 +18,7 @@ import { containerPath, deleteFileIfUnused, updateDocumentRow, type DocumentRow 
 import { presentDocument, presentFile } from './pnps.presenter';
 import { documentDetailErrors } from './pnps.service';
 import { allowDocument, documentState, listSignoffs, loadDocContext, type DocContext } from './workflow.context';
-import { recordTransition, versionName } from './workflow.record';
+import { draftMovesOf, recordTransition, versionName } from './workflow.record';
 import { returnToAuthoringForFileChange } from './workflow.service';
 import { closeStaleReminders, remindIfDue } from '../review-reminders/review-reminders.service';
 
@@ -28,11 +28,15 @@ export async function viewDocument(ctx: OrgCtx, pnpId: number, documentId: numbe
   return presentLoaded(ctx, c);
 }
 
-/** Re-reads a version after a change in the same transaction and presents it. */
+/**
+ * Re-reads a version after a change in the same transaction and presents it. The draft's moves are
+ * read here, not carried in the context, so a response after a move already counts it.
+ */
 export async function presentLoaded(ctx: OrgCtx, c: DocContext): Promise<PnpDocument> {
   const file = c.doc.fileId !== null ? await getStoredFile(ctx.tx, ctx.orgId, c.doc.fileId) : null;
   const location = await containerPath(ctx.tx, ctx.orgId, c.pnp.containerId);
-  return presentDocument(c, file, location, utcDate(ctx.now));
+  const draftMoves = await draftMovesOf(ctx.tx, c.doc);
+  return presentDocument(c, file, location, utcDate(ctx.now), draftMoves);
 }
 
 const DRAFT_FIELDS = ['notes', 'origination_dt', 'effective_dt', 'review_cycle_years', 'reminder_days'] as const;

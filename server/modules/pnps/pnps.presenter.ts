@@ -101,7 +101,14 @@ function approvalSteps(c: DocContext): ApprovalStepInfo[] {
   });
 }
 
-export function presentDocument(c: DocContext, file: FileRow | null, location: string, today: string): PnpDocument {
+/** `draftMoves`: what `draftMovesOf` reads for this version now (the screen sends it back with an action). */
+export function presentDocument(
+  c: DocContext,
+  file: FileRow | null,
+  location: string,
+  today: string,
+  draftMoves: number | null,
+): PnpDocument {
   const doc = c.doc;
   const abilities = documentAbilities(c.facts, c.state);
   const onBehalf = abilities.includes('approve_on_behalf')
@@ -135,6 +142,7 @@ export function presentDocument(c: DocContext, file: FileRow | null, location: s
     created_at: doc.createdAt.toISOString(),
     updated_at: doc.updatedAt.toISOString(),
     lock_version: doc.lockVersion,
+    draft_moves: draftMoves,
     scheduled: doc.status === VersionStatus.Active && isFutureDate(doc.effectiveDt, today),
     file: file ? presentFile(file) : null,
     reviewers: signoffsOf(c, ObjectRole.Reviewer, null),

@@ -2,13 +2,13 @@ import {
   DRAFT_STAGE_LABELS,
   PNP_STATUS_LABELS,
   VERSION_STATUS_LABELS,
+  VersionStatus,
   type DraftStage,
   type PnpStatus,
-  type VersionStatus,
 } from '../../../shared/domain/statuses';
 import type { ChangeLogDeltas } from '../../../shared/api/change-logs';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import type { OrgCtx } from '../../http/routes';
 import type { OrgActor } from '../../http/actor';
 import { insertChangeLog, type ChangeLogAuthor } from '../change-logs/change-logs.repo';
@@ -122,4 +122,26 @@ export async function recordTransition(ctx: WorkflowCtx, t: Transition): Promise
     deltas,
     sourceName: t.sourceName ?? null,
   });
+}
+
+/**
+ * How many times a draft has moved stage or approval step, counted from its workflow history (which
+ * the application never updates or deletes, so the count only grows); null for a version that is no
+ * longer a draft. Every move goes through `moveDraft`, which records it. A draft sent back to
+ * Authoring and submitted again with the same file comes back to the same stage, step and file: this
+ * count is what tells that round from the one a user read (`expected.draft_moves`). A sign-off that
+ * leaves the draft where it is (a fellow approver's) records no move, so it does not count.
+ */
+export async function draftMovesOf(
+  db: Executor,
+  doc: Pick<DocumentRow, 'orgId' | 'id' | 'status'>,
+): Promise<number | null> {
+  if (doc.status !== VersionStatus.Draft) return null;
+  const [row] = await queryRows<{ moves: number }>(
+    db,
+    sql`select count(*)::int as moves from workflow_history
+        where org_id = ${doc.orgId} and document_id = ${doc.id}
+          and (from_stage, from_step) is distinct from (to_stage, to_step)`,
+  );
+  return Number(row?.moves ?? 0);
 }

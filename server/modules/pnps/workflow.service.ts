@@ -14,6 +14,7 @@ import { routingOf, withRole } from './participants';
 import type { DocumentRow } from './pnps.repo';
 import { acceptedBy, allowDocument, approvedBy, loadDocContext, type DocContext } from './workflow.context';
 import { addSignoff, AUTHORING, clearSignoffs, moveDraft } from './workflow.move';
+import { draftMovesOf } from './workflow.record';
 import { completeTask } from './workflow.tasks';
 import { cancelDraft, publishDraft } from './publishing.service';
 import { actingFor, asDelegateOf } from '../delegation/acting-for';
@@ -126,18 +127,27 @@ export async function returnToAuthoringForFileChange(
 
 /**
  * Refuses (409) an action taken on a draft that is no longer the one the user saw: its file was
- * replaced or it moved stage or step meanwhile (say it went back to Authoring and came round again),
- * so a sign-off would be given for something they never saw. Checked under the P&P row lock, before
- * the permission check, so the user is told the draft changed rather than that the action is not
- * open to them now. Without `expected` (API clients, the task list) the action is decided as before.
+ * replaced or it moved stage or step meanwhile, so a sign-off would be given for something they never
+ * saw. A draft sent back to Authoring and submitted again with the same file is back at the same
+ * stage, step and file, with a decline comment and a round of history the user has not seen: its
+ * moves since tell it apart. Checked under the P&P row lock, before the permission check, so the user
+ * is told the draft changed rather than that the action is not open to them now. Without `expected`
+ * (API clients, the task list) the action is decided as before.
  */
-export function assertDraftAsSeen(c: DocContext, expected: WorkflowExpected | undefined): void {
+export async function assertDraftAsSeen(
+  ctx: OrgCtx,
+  c: DocContext,
+  expected: WorkflowExpected | undefined,
+): Promise<void> {
   if (expected === undefined) return;
-  const same =
+  const samePosition =
     expected.draft_stage === c.doc.draftStage &&
     expected.approval_step === c.doc.approvalStep &&
     expected.file_id === c.doc.fileId;
-  if (!same) throw conflict(DRAFT_CHANGED_MESSAGE);
+  // The history is read only when the position matches: a changed one is refused without it.
+  if (!samePosition || expected.draft_moves !== (await draftMovesOf(ctx.tx, c.doc))) {
+    throw conflict(DRAFT_CHANGED_MESSAGE);
+  }
 }
 
 /**
@@ -165,7 +175,7 @@ export async function runWorkflowAction(
 ): Promise<{ deleted: boolean }> {
   const { ctx, body } = await delegatedContext(callerCtx, callerBody);
   const c = await loadDocContext(ctx, pnpId, documentId, { lock: true });
-  assertDraftAsSeen(c, body.expected);
+  await assertDraftAsSeen(ctx, c, body.expected);
   switch (body.action) {
     case 'submit':
       await submit(ctx, c, body.comment);

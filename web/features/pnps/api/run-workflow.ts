@@ -9,11 +9,14 @@ export interface WorkflowResult {
 /**
  * The draft as the screen shows it: sent with each workflow action, so one taken on a page opened
  * before the file was replaced or the draft moved stage is refused (409) instead of applied unseen.
+ * `draft_moves` catches a draft that went back to Authoring and came round to the same stage, step
+ * and file meanwhile.
  */
 export const asSeen = (document: PnpDocument): WorkflowExpected => ({
   draft_stage: document.draft_stage,
   approval_step: document.approval_step,
   file_id: document.file?.id ?? null,
+  draft_moves: document.draft_moves,
 });
 
 /**
