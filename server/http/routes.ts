@@ -146,22 +146,40 @@ function tag(url: string): string {
 }
 
 /**
+ * The transactions of route handlers that committed: for a request whose transaction ran more than
+ * once, only the run that committed. What a handler did outside the database follows its own run's
+ * outcome by asking (the bytes an upload wrote to the file store: files/upload-intake.ts).
+ */
+const committedTransactions = new WeakSet<Tx>();
+
+/** Whether `tx`, the transaction of one run of a route's handler, has committed. */
+export const hasCommitted = (tx: Tx): boolean => committedTransactions.has(tx);
+
+/**
  * What a route's handler asked to run after its commit: run once the transaction has ended well. A
  * failure there is logged, not answered: what the request changed has committed.
  */
-function whenCommittedList(): { add: WhenCommitted; clear: () => void; run: (req: FastifyRequest) => void } {
+function whenCommittedList(): {
+  add: WhenCommitted;
+  startRun: (tx: Tx) => void;
+  run: (req: FastifyRequest) => void;
+} {
   // Most requests ask for nothing: the list exists only once something is added.
   let pending: Array<() => void> | null = null;
+  let running: Tx | null = null;
   return {
     add: (work) => {
       (pending ??= []).push(work);
     },
     // A transaction run again (its connection was found dead at its opening, server/db/tenant.ts)
-    // starts its handler afresh: what the first run asked for is dropped, so it is not done twice.
-    clear: () => {
+    // starts its handler afresh: what the first run asked for is dropped, so it is not done twice,
+    // and the run that commits is the last one started.
+    startRun: (tx) => {
       pending = null;
+      running = tx;
     },
     run: (req) => {
+      if (running) committedTransactions.add(running);
       if (!pending) return;
       const works = pending;
       pending = null;
@@ -255,7 +273,7 @@ export function orgRoute<S extends RouteSchema>(
         deps.database.db,
         actor.orgId,
         (tx) => {
-          committed.clear();
+          committed.startRun(tx);
           return runUnlessClientGone(reply, tx, () =>
             handler(
               { ...baseCtx(deps, req, reply), tx, orgId: actor.orgId, actor, whenCommitted: committed.add },
@@ -324,7 +342,7 @@ export function staffRoute<S extends RouteSchema>(
     const actor = guard(req);
     const committed = whenCommittedList();
     const result = await withSystem(deps.database.db, (tx) => {
-      committed.clear();
+      committed.startRun(tx);
       return runUnlessClientGone(reply, tx, async () => {
         const answer = await handler(
           { ...baseCtx(deps, req, reply), tx, actor, whenCommitted: committed.add },

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
+import type { Tx } from '../../db/client';
 import { withTenant } from '../../db/tenant';
 import type { OrgActor } from '../../http/actor';
 import type { Deps } from '../../http/deps';
 import { AppError, unprocessable } from '../../http/errors';
-import { noWorkWhenCommitted, type App, type OrgCtx } from '../../http/routes';
+import { hasCommitted, noWorkWhenCommitted, type App, type OrgCtx } from '../../http/routes';
 import { registerAfterCommit } from './after-commit';
 import { checkUpload, type CheckedFile } from './file-validation';
 import { insertStoredFile, type StoredFile } from './files.repo';
@@ -28,20 +29,37 @@ export type UploadGate = (ctx: OrgCtx, input: { params: unknown; fields: Record<
 
 const gates = new Map<string, UploadGate>();
 const intakes = new WeakMap<FastifyRequest, Intake>();
-const cleanups = new WeakMap<FastifyRequest, { onFailure: string[]; onSuccess: string[] }>();
+
+/**
+ * What one run of a request's transaction did to the file store: the bytes it wrote for the rows it
+ * inserted, and the bytes of the rows it deleted or pointed elsewhere. Which of them are removed
+ * depends on whether that run committed, not on the answer's status.
+ */
+interface StoreChanges {
+  written: string[];
+  released: string[];
+}
+
+/** Per request, per run of its transaction (a transaction run again has a new `tx`). */
+const storeChanges = new WeakMap<FastifyRequest, Map<Tx, StoreChanges>>();
 
 /** Declares that a route takes files and who may send them; a multipart body to any other route is refused unread. */
 export function gateUploads(method: 'POST' | 'PUT', url: string, gate: UploadGate): void {
   gates.set(`${method} ${url}`, gate);
 }
 
-function cleanupOf(req: FastifyRequest): { onFailure: string[]; onSuccess: string[] } {
-  let entry = cleanups.get(req);
-  if (!entry) {
-    entry = { onFailure: [], onSuccess: [] };
-    cleanups.set(req, entry);
+function storeChangesOf(ctx: OrgCtx): StoreChanges {
+  let runs = storeChanges.get(ctx.req);
+  if (!runs) {
+    runs = new Map();
+    storeChanges.set(ctx.req, runs);
   }
-  return entry;
+  let changes = runs.get(ctx.tx);
+  if (!changes) {
+    changes = { written: [], released: [] };
+    runs.set(ctx.tx, changes);
+  }
+  return changes;
 }
 
 /** Reads a file part to its end, keeping at most the limit (the multipart plugin cuts it there). */
@@ -116,15 +134,20 @@ export function registerUploadIntake(scope: App, deps: Deps): void {
     intakes.set(req, intake);
   });
 
-  // Once the transaction has ended (committed or rolled back) and before the answer leaves: bytes
-  // of a failed request are removed (nothing half-stored); bytes a successful request replaced or
-  // deleted go too, now that no row points at them.
-  scope.addHook('onSend', async (req, reply, payload) => {
-    const entry = cleanups.get(req);
-    if (entry) {
-      cleanups.delete(req);
-      const keys = reply.statusCode >= 400 ? entry.onFailure : entry.onSuccess;
-      await Promise.all(keys.map((key) => deps.files.remove(key).catch(() => undefined)));
+  // Once the transaction has ended (committed or rolled back) and before the answer leaves, each
+  // run of it is settled by its own outcome: the bytes a run wrote go unless it committed (rolled
+  // back, ended without a commit, or run again after its connection was lost, whose rows never
+  // existed), so nothing is half-stored; the bytes a committed run replaced or deleted go too, now
+  // that no row points at them. Not by the status: an answer finished after the commit
+  // (afterCommit) can still be an error while committed rows point at the new bytes.
+  scope.addHook('onSend', async (req, _reply, payload) => {
+    const runs = storeChanges.get(req);
+    if (runs) {
+      storeChanges.delete(req);
+      const unreferenced = [...runs].flatMap(([tx, changes]) =>
+        hasCommitted(tx) ? changes.released : changes.written,
+      );
+      await Promise.all(unreferenced.map((key) => deps.files.remove(key).catch(() => undefined)));
     }
     return payload;
   });
@@ -146,21 +169,21 @@ export function singleFile(intake: Intake, field = 'file', required = true): Che
   return only.file;
 }
 
-/** Puts the bytes in the file store and records the file; the bytes go again if the request fails. */
+/** Puts the bytes in the file store and records the file; the bytes go again unless the transaction commits. */
 export async function storeFile(ctx: OrgCtx, file: CheckedFile): Promise<StoredFile> {
   const key = await ctx.deps.files.put(file.bytes, file.extension);
-  cleanupOf(ctx.req).onFailure.push(key);
+  storeChangesOf(ctx).written.push(key);
   return insertStoredFile(ctx.tx, ctx.orgId, file, key, ctx.actor.userId, ctx.now);
 }
 
 /** Copies bytes the store already holds (a template's file) into a new stored file of the org. */
 export async function storeCopy(ctx: OrgCtx, bytes: Buffer, file: Omit<CheckedFile, 'bytes'>): Promise<StoredFile> {
   const key = await ctx.deps.files.put(bytes, file.extension);
-  cleanupOf(ctx.req).onFailure.push(key);
+  storeChangesOf(ctx).written.push(key);
   return insertStoredFile(ctx.tx, ctx.orgId, file, key, ctx.actor.userId, ctx.now);
 }
 
-/** Removes bytes once the request has succeeded (their row was deleted in the same transaction). */
+/** Removes bytes once the transaction that deleted their row (or pointed it elsewhere) has committed. */
 export function removeAfterSuccess(ctx: OrgCtx, storageKey: string): void {
-  cleanupOf(ctx.req).onSuccess.push(storageKey);
+  storeChangesOf(ctx).released.push(storageKey);
 }
