@@ -154,7 +154,7 @@ describe('staff permissions, what a route shows', () => {
     const manager = await staff([StaffPermission.UserManagement]);
     const staffEmail = `staff.${word}@example.com`;
     const created = await manager.post('/api/hstm/hstm_users', {
-      user: { name: `Staff ${word}`, email: staffEmail, username: `staff.${word}`, permissions: '3' },
+      user: { name: `Staff ${word}`, email: staffEmail, username: `staff.${word}`, permissions: '2' },
     });
     expect(created.statusCode).toBe(201);
     const org = await createOrg(t.deps, { name: `Clinic ${word}` });

@@ -11,7 +11,8 @@ let managerId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const staff = await createStaff(t.deps, '2 3');
+  // All four: a staff user gives or takes away only permissions they hold (staff-self-escalation.test.ts).
+  const staff = await createStaff(t.deps, '2 3 4 5');
   managerId = staff.id;
   manager = await t.signIn(staff.username, staff.password);
 });
@@ -142,15 +143,19 @@ describe('hstm_users: create, list, edit', () => {
 });
 
 describe('hstm_users: protecting the staff', () => {
-  it('a staff user cannot delete or deactivate themselves nor drop their own permission 2', async () => {
+  it('a staff user cannot delete or deactivate themselves nor change their own permissions', async () => {
     let res = await manager.delete(`${BASE}/${managerId}`);
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: string[] }>().errors).toEqual(['You cannot delete yourself.']);
-    res = await manager.put(`${BASE}/${managerId}`, { user: { permissions: '3' } });
-    expect(res.json<{ errors: string[] }>().errors).toEqual(['You cannot remove your own user management permission.']);
+    res = await manager.put(`${BASE}/${managerId}`, { user: { permissions: '3 4 5' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ errors: string[] }>().errors).toEqual([
+      'You cannot change your own permissions: another staff user with user management must do it.',
+    ]);
     res = await manager.put(`${BASE}/${managerId}`, { user: { status: 2 } });
+    expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: string[] }>().errors).toEqual(['You cannot deactivate yourself.']);
-    expect((await manager.put(`${BASE}/${managerId}`, { user: { permissions: '2 3 5' } })).statusCode).toBe(200);
+    expect((await manager.put(`${BASE}/${managerId}`, { user: { permissions: '5 4 3 2' } })).statusCode).toBe(200);
   });
 
   it('deleting or deactivating a staff user ends their sessions at once', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  STAFF_PERMISSION_OPTIONS,
   STAFF_STATUS_LABELS,
   STAFF_SUCCESS,
   STAFF_TOKEN_DAYS,
@@ -11,6 +12,7 @@ import {
   type StaffUser,
   type StaffUserList,
   type StaffUserUpdateInput,
+  normalisePermissions,
 } from '../../../shared/api/hstm-users';
 import { UserStatus } from '../../../shared/domain/statuses';
 import type { z } from 'zod';
@@ -18,7 +20,7 @@ import type { Executor } from '../../db/client';
 import { hstmUsers, sessions, staffPasswordTokens } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
-import { notFound, unprocessable } from '../../http/errors';
+import { forbidden, notFound, unprocessable } from '../../http/errors';
 import type { StaffCtx } from '../../http/routes';
 import { enqueueMail } from '../../platform/mailer';
 import { hashPassword } from '../auth/password';
@@ -36,6 +38,33 @@ const LOGIN_AS = '4';
 const hasUserManagement = sql`${hstmUsers.permissions} ~ '(^| )2( |$)'`;
 const grantsUserManagement = (permissions: string): boolean => permissions.split(' ').includes(USER_MANAGEMENT);
 const grantsLoginAs = (permissions: string): boolean => permissions.split(' ').includes(LOGIN_AS);
+
+/** The refusals of the rule against privilege escalation (product rules: provider staff). */
+export const StaffPermissionRuleMessages = {
+  selfPermissions: 'You cannot change your own permissions: another staff user with user management must do it.',
+  notHeld: (labels: readonly string[]): string =>
+    `You can only give or take away staff permissions you hold yourself. You do not hold: ${labels.join(', ')}.`,
+} as const;
+
+const permissionSet = (permissions: string): Set<number> => new Set(permissions.split(' ').filter(Boolean).map(Number));
+
+/**
+ * User management (2) must not be a way to the other permissions: without this a staff user with
+ * 2 could give themselves, or a colleague acting for them, login as (4) and act as any
+ * organisation's user. So the permissions that change, given or taken away, must all be the
+ * editor's own. Taking away counts too: otherwise a 2 could strip login as or developer tools from
+ * the staff who were trusted with them. The message names only the editor's missing permissions,
+ * never the other staff user's details. The actor's permissions are read with their session at the
+ * start of this request (staff requests never start from a remembered session, actor-cache.ts).
+ */
+function refusePermissionsNotHeld(actor: StaffCtx['actor'], before: string, after: string): void {
+  const held = new Set(actor.permissions);
+  const was = permissionSet(before);
+  const will = permissionSet(after);
+  const changed = new Set([...[...was].filter((p) => !will.has(p)), ...[...will].filter((p) => !was.has(p))]);
+  const lacking = STAFF_PERMISSION_OPTIONS.filter((o) => changed.has(o.value) && !held.has(o.value));
+  if (lacking.length > 0) throw forbidden(StaffPermissionRuleMessages.notHeld(lacking.map((o) => o.label)));
+}
 
 export function presentStaffUser(row: Row): StaffUser {
   return {
@@ -152,6 +181,8 @@ async function refuseLosingLastManager(db: Executor, id: number): Promise<void> 
 }
 
 export async function createStaffUser(ctx: StaffCtx, input: NewStaffUserInput): Promise<StaffUser> {
+  // A new staff user is given every permission of theirs: each must be the creator's own.
+  refusePermissionsNotHeld(ctx.actor, '', input.permissions);
   await refuseDuplicates(ctx.tx, input);
   const [row] = await ctx.tx
     .insert(hstmUsers)
@@ -178,12 +209,16 @@ export async function updateStaffUser(
   if (bodyUserId !== undefined && bodyUserId !== id)
     throw unprocessable('user_id must be the id of the staff user being edited.');
   const row = await getStaff(ctx.tx, id, true);
-  const nextPermissions = input.permissions ?? row.permissions;
+  // The edit form sends the permissions with every save: the same ones in another order are no change.
+  const nextPermissions = input.permissions === undefined ? row.permissions : normalisePermissions(input.permissions);
+  const permissionsChange = nextPermissions !== normalisePermissions(row.permissions);
   const nextStatus = input.status ?? row.status;
   if (id === ctx.actor.staffId) {
+    // No one raises their own permissions; and since no one may lower their own either, the last
+    // staff user with user management can never remove it from themselves.
+    if (permissionsChange) throw forbidden(StaffPermissionRuleMessages.selfPermissions);
     if (nextStatus !== UserStatus.Active) throw unprocessable(StaffMessages.selfDeactivate);
-    if (!grantsUserManagement(nextPermissions)) throw unprocessable(StaffMessages.selfUserManagement);
-  }
+  } else if (permissionsChange) refusePermissionsNotHeld(ctx.actor, row.permissions, nextPermissions);
   const losesManagement =
     row.status === UserStatus.Active &&
     grantsUserManagement(row.permissions) &&

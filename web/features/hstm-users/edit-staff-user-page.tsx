@@ -5,6 +5,8 @@ import { STAFF_SUCCESS } from '../../../shared/api/hstm-users';
 import { Page } from '../../components/page';
 import { toasts } from '../../lib/alerts';
 import { errorsOf } from '../../lib/errors-of';
+import { useSession, useSessionFlags } from '../../lib/session-store';
+import { permissionLocks } from './permission-locks';
 import { StaffUserForm, staffInputOf, staffValuesOf } from './staff-user-form';
 import { staffUserKeys, staffUsersApi } from './staff-users-api';
 
@@ -14,6 +16,8 @@ export function EditStaffUserPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: staffUserKeys.one(userId), queryFn: () => staffUsersApi.get(userId) });
+  const signedInId = useSession()?.user?.id;
+  const { isHstmUser, staffPermissions } = useSessionFlags();
   return (
     <Page subtitle="Change a staff user's details, permissions and status.">
       {query.isPending && <Loader aria-label="Loading" />}
@@ -26,6 +30,10 @@ export function EditStaffUserPage() {
         <StaffUserForm
           initial={staffValuesOf(query.data.user)}
           submitLabel="Save"
+          permissionLocks={permissionLocks({
+            permissions: staffPermissions,
+            editingSelf: isHstmUser && signedInId === query.data.user.id,
+          })}
           onCancel={() => void navigate(`/hstm/hstm_users/${userId}/settings`)}
           onSubmit={async (values) => {
             toasts.clear();

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { STAFF_SUCCESS } from '../../../shared/api/hstm-users';
 import { Page } from '../../components/page';
 import { toasts } from '../../lib/alerts';
+import { useSessionFlags } from '../../lib/session-store';
+import { permissionLocks } from './permission-locks';
 import { StaffUserForm, staffInputOf } from './staff-user-form';
 import { staffUserKeys, staffUsersApi } from './staff-users-api';
 
@@ -10,10 +12,12 @@ import { staffUserKeys, staffUsersApi } from './staff-users-api';
 export function NewStaffUserPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { staffPermissions } = useSessionFlags();
   return (
     <Page subtitle="Add a provider staff user. They receive an e-mail with a link to set their password.">
       <StaffUserForm
         submitLabel="Create"
+        permissionLocks={permissionLocks({ permissions: staffPermissions, editingSelf: false })}
         onCancel={() => void navigate('/hstm/hstm_users')}
         onSubmit={async (values) => {
           toasts.clear();

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { NewStaffUserInput, STAFF_PERMISSION_OPTIONS, type StaffUser } from '../../../shared/api/hstm-users';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
 import { errorsOf } from '../../lib/errors-of';
+import { NO_LOCKS, type PermissionLocks } from './permission-locks';
 
 export interface StaffUserFormValues {
   name: string;
@@ -48,12 +49,20 @@ function validate(values: StaffUserFormValues): FieldErrors {
 export interface StaffUserFormProps {
   readonly initial?: StaffUserFormValues;
   readonly submitLabel: string;
+  /** The permissions the signed-in staff user may not change here (the server refuses them too). */
+  readonly permissionLocks?: PermissionLocks;
   readonly onSubmit: (values: StaffUserFormValues) => Promise<void>;
   readonly onCancel: () => void;
 }
 
 /** New and edit staff user forms: details, the four permissions and the status. */
-export function StaffUserForm({ initial = empty, submitLabel, onSubmit, onCancel }: StaffUserFormProps) {
+export function StaffUserForm({
+  initial = empty,
+  submitLabel,
+  permissionLocks = NO_LOCKS,
+  onSubmit,
+  onCancel,
+}: StaffUserFormProps) {
   const [values, setValues] = useState<StaffUserFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
@@ -122,14 +131,25 @@ export function StaffUserForm({ initial = empty, submitLabel, onSubmit, onCancel
         />
         <Checkbox.Group
           label="Permissions"
+          description={permissionLocks.explanation}
           value={values.permissions.map(String)}
           error={errors.permissions}
           onChange={(v) => set('permissions', v.map(Number))}
         >
           <Stack gap={6} mt={6}>
-            {STAFF_PERMISSION_OPTIONS.map((o) => (
-              <Checkbox key={o.value} value={String(o.value)} label={o.label} />
-            ))}
+            {STAFF_PERMISSION_OPTIONS.map((o) => {
+              // A disabled box keeps its value, so a save sends it back unchanged.
+              const locked = permissionLocks.locked.has(o.value);
+              return (
+                <Checkbox
+                  key={o.value}
+                  value={String(o.value)}
+                  label={o.label}
+                  disabled={locked}
+                  description={locked ? permissionLocks.boxNote : null}
+                />
+              );
+            })}
           </Stack>
         </Checkbox.Group>
         <Select

@@ -30,10 +30,12 @@ export const staffUsersApi = {
       query: { search: f.search || undefined, sort: f.sort, dir: f.dir, page: f.page, per_page: f.perPage },
     }),
   get: (id: string): Promise<StaffUserResponse> => http.get<StaffUserResponse>(`${BASE}/${id}`, { passThrough: [404] }),
+  // 403: a permission the signed-in staff user may not give or take away (or their own); the form
+  // shows the server's sentence in place, where the global handler would go to the login page.
   create: (body: CreateStaffUserBody): Promise<StaffUserResponse> =>
-    http.post<StaffUserResponse>(BASE, body, { passThrough: [422] }),
+    http.post<StaffUserResponse>(BASE, body, { passThrough: [403, 422] }),
   update: (id: number, body: UpdateStaffUserBody): Promise<StaffUserResponse> =>
-    http.put<StaffUserResponse>(`${BASE}/${id}`, body, { passThrough: [422] }),
+    http.put<StaffUserResponse>(`${BASE}/${id}`, body, { passThrough: [403, 422] }),
   remove: (id: number): Promise<{ message: string }> =>
     http.delete<{ message: string }>(`${BASE}/${id}`, { passThrough: [422] }),
   resendWelcome: (id: number): Promise<{ message: string }> =>
