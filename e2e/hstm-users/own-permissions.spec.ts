@@ -1,4 +1,4 @@
-import type { StaffUserList } from '../../shared/api/hstm-users';
+import type { StaffUserList, StaffUserResponse } from '../../shared/api/hstm-users';
 import { TenetApi } from '../support/api';
 import { openAs } from '../support/auth';
 import { expect, test } from '../support/fixtures';
@@ -91,6 +91,67 @@ test('a staff user sees the permissions they do not hold disabled, and a refused
     expect(made.total).toBe(0);
   } finally {
     await staff.delete(`hstm/hstm_users/${manager.id}`);
+    await staff.dispose();
+  }
+});
+
+test('a staff user with user management only cannot edit, delete or re-invite a colleague holding more, and sees why', async ({
+  page,
+  baseURL,
+  data,
+}) => {
+  test.setTimeout(90_000);
+  const staff = await TenetApi.signedIn(baseURL ?? '', DemoUsers.staff);
+  const word = data.word.toLowerCase();
+  const manager = await staffUserWith(staff, {
+    username: `e2e.staff2.${word}`,
+    name: `Ulla Users ${data.word}`,
+    permissions: '2',
+    password: 'UsersOnly2026',
+  });
+  const makeColleague = async (first: string, permissions: string): Promise<{ id: number; name: string }> => {
+    const username = `e2e.${first.toLowerCase()}.${word}`;
+    const { user } = await staff.post<StaffUserResponse>('hstm/hstm_users', {
+      user: { name: `${first} Colleague ${data.word}`, email: `${username}@example.com`, username, permissions },
+    });
+    return { id: user.id, name: user.name };
+  };
+  const stronger = await makeColleague('Lena', '2 4');
+  const peer = await makeColleague('Pete', '2');
+  const why =
+    'They hold permissions you do not have (Login as another user), so only a staff user who has those can edit, delete or email them.';
+  try {
+    await openAs(page, manager, `/hstm/hstm_users?search=${encodeURIComponent(data.word)}`);
+    const table = page.getByRole('table', { name: 'Staff Users', exact: true });
+    const strongRow = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: stronger.name, exact: true }) });
+    const peerRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: peer.name, exact: true }) });
+    for (const action of ['Edit', 'Delete']) {
+      const button = strongRow.getByRole('button', { name: `${action} ${stronger.name}`, exact: true });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription(why);
+    }
+    // A colleague holding only what they hold: both offered.
+    await expect(peerRow.getByRole('link', { name: `Edit ${peer.name}`, exact: true })).toBeVisible();
+    await expect(peerRow.getByRole('button', { name: `Delete ${peer.name}`, exact: true })).toBeEnabled();
+
+    // The stronger colleague's page: Edit and Resend welcome email disabled, with the reason shown.
+    await strongRow.getByRole('link', { name: stronger.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/hstm/hstm_users/${stronger.id}/settings$`));
+    await expect(page.getByText(why, { exact: true })).toBeVisible();
+    for (const label of ['Edit', 'Resend welcome email']) {
+      const button = page.getByRole('button', { name: label, exact: true });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription(why);
+    }
+
+    // The edit page opened by its address says why and has no form.
+    await page.goto(`/hstm/hstm_users/edit/${stronger.id}`);
+    await expect(page.getByText(why, { exact: true })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Staff user', exact: true })).toHaveCount(0);
+  } finally {
+    for (const id of [stronger.id, peer.id, manager.id]) await staff.delete(`hstm/hstm_users/${id}`);
     await staff.dispose();
   }
 });

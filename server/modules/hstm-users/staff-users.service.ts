@@ -44,6 +44,8 @@ export const StaffPermissionRuleMessages = {
   selfPermissions: 'You cannot change your own permissions: another staff user with user management must do it.',
   notHeld: (labels: readonly string[]): string =>
     `You can only give or take away staff permissions you hold yourself. You do not hold: ${labels.join(', ')}.`,
+  outranked: (labels: readonly string[]): string =>
+    `You can only edit, deactivate, delete or send a welcome email to staff users who hold no permissions beyond your own. You do not hold: ${labels.join(', ')}.`,
 } as const;
 
 const permissionSet = (permissions: string): Set<number> => new Set(permissions.split(' ').filter(Boolean).map(Number));
@@ -64,6 +66,22 @@ function refusePermissionsNotHeld(actor: StaffCtx['actor'], before: string, afte
   const changed = new Set([...[...was].filter((p) => !will.has(p)), ...[...will].filter((p) => !was.has(p))]);
   const lacking = STAFF_PERMISSION_OPTIONS.filter((o) => changed.has(o.value) && !held.has(o.value));
   if (lacking.length > 0) throw forbidden(StaffPermissionRuleMessages.notHeld(lacking.map((o) => o.label)));
+}
+
+/**
+ * A staff user is changed, deactivated, deleted or sent a set-password e-mail only by someone who
+ * holds every permission they hold. Without this, a staff user with user management (2) alone
+ * could put their own address on a colleague who holds login as (4), re-send that colleague's
+ * welcome e-mail, set the password and sign in as them; or lock out the staff trusted with more
+ * than they are. The lacking permissions named are the other user's, but the list shows every
+ * staff user's permissions already, so the message tells nothing new. Called after the row is read
+ * (so an unknown id stays a 404) and locked, so a permission given to them meanwhile is seen.
+ */
+function refuseOutranked(actor: StaffCtx['actor'], target: Row): void {
+  const held = new Set(actor.permissions);
+  const theirs = permissionSet(target.permissions);
+  const lacking = STAFF_PERMISSION_OPTIONS.filter((o) => theirs.has(o.value) && !held.has(o.value));
+  if (lacking.length > 0) throw forbidden(StaffPermissionRuleMessages.outranked(lacking.map((o) => o.label)));
 }
 
 export function presentStaffUser(row: Row): StaffUser {
@@ -209,6 +227,8 @@ export async function updateStaffUser(
   if (bodyUserId !== undefined && bodyUserId !== id)
     throw unprocessable('user_id must be the id of the staff user being edited.');
   const row = await getStaff(ctx.tx, id, true);
+  // Any field counts, not only the permissions: the e-mail address is where the set-password link goes.
+  refuseOutranked(ctx.actor, row);
   // The edit form sends the permissions with every save: the same ones in another order are no change.
   const nextPermissions = input.permissions === undefined ? row.permissions : normalisePermissions(input.permissions);
   const permissionsChange = nextPermissions !== normalisePermissions(row.permissions);
@@ -257,6 +277,7 @@ export async function updateStaffUser(
 export async function deleteStaffUser(ctx: StaffCtx, id: number): Promise<{ message: string }> {
   const row = await getStaff(ctx.tx, id, true);
   if (id === ctx.actor.staffId) throw unprocessable(StaffMessages.selfDelete);
+  refuseOutranked(ctx.actor, row);
   if (row.status === UserStatus.Active && grantsUserManagement(row.permissions))
     await refuseLosingLastManager(ctx.tx, id);
   await ctx.tx.update(hstmUsers).set({ status: UserStatus.Deleted, updatedAt: ctx.now }).where(eq(hstmUsers.id, id));
@@ -265,7 +286,10 @@ export async function deleteStaffUser(ctx: StaffCtx, id: number): Promise<{ mess
 }
 
 export async function resendStaffWelcome(ctx: StaffCtx, id: number): Promise<{ message: string }> {
-  const row = await getStaff(ctx.tx, id);
+  // Locked as an edit is: a permission given to them while this runs is waited for and then seen.
+  const row = await getStaff(ctx.tx, id, true);
+  // The link sets their password: whoever can have it sent can become them.
+  refuseOutranked(ctx.actor, row);
   if (row.status !== UserStatus.Active) throw unprocessable(StaffMessages.inactiveInvite);
   await inviteStaff(ctx, row);
   return { message: STAFF_SUCCESS.emailSent };

@@ -1,4 +1,5 @@
 import { STAFF_PERMISSION_OPTIONS } from '../../../shared/api/hstm-users';
+import { parseStaffPermissions } from '../../../shared/domain/roles';
 
 /**
  * Which staff permissions the signed-in staff user may tick on the staff user form. The server
@@ -33,4 +34,44 @@ export function permissionLocks(editor: {
   const locked = new Set(all.filter((p) => !held.has(p)));
   if (locked.size === 0) return NO_LOCKS;
   return { explanation: PermissionLockMessages.notHeld, locked, boxNote: PermissionLockMessages.notHeldBox };
+}
+
+/**
+ * The actions on another staff user the signed-in staff user may take. The server refuses to edit
+ * (any field), deactivate, delete or e-mail a set-password link to a staff user who holds a
+ * permission the editor lacks: their address could be changed to the editor's own and the link
+ * used to become them. The screens say so first rather than offer what will be refused. The
+ * permissions named are the other user's, but the list shows every staff user's permissions anyway.
+ */
+export const StaffActionLockMessages = {
+  outranked: (labels: readonly string[]): string =>
+    `They hold permissions you do not have (${labels.join(', ')}), so only a staff user who has those can edit, delete or email them.`,
+  selfDelete: 'You cannot delete yourself.',
+} as const;
+
+export interface StaffActionLocks {
+  /** Why Edit (and with it deactivating) is not offered; null when it is. */
+  readonly edit: string | null;
+  /** Why Delete is not offered; null when it is. */
+  readonly remove: string | null;
+  /** Why Resend welcome email is not offered; null when it is. */
+  readonly resend: string | null;
+}
+
+export const NO_ACTION_LOCKS: StaffActionLocks = { edit: null, remove: null, resend: null };
+
+export function staffActionLocks(
+  editor: { readonly permissions: readonly number[]; readonly isSelf: boolean },
+  target: { readonly permissions: string },
+): StaffActionLocks {
+  const held = new Set(editor.permissions);
+  const theirs = new Set(parseStaffPermissions(target.permissions));
+  const lacking = STAFF_PERMISSION_OPTIONS.filter((o) => theirs.has(o.value) && !held.has(o.value));
+  if (lacking.length > 0) {
+    const why = StaffActionLockMessages.outranked(lacking.map((o) => o.label));
+    return { edit: why, remove: why, resend: why };
+  }
+  // Their own details and welcome e-mail stay theirs to change; deleting themselves is refused.
+  if (editor.isSelf) return { ...NO_ACTION_LOCKS, remove: StaffActionLockMessages.selfDelete };
+  return NO_ACTION_LOCKS;
 }

@@ -7,6 +7,8 @@ import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
 import { showErrors } from '../../lib/show-errors';
 import { errorsOf } from '../../lib/errors-of';
+import { useSession, useSessionFlags } from '../../lib/session-store';
+import { staffActionLocks } from './permission-locks';
 import { staffUserKeys, staffUsersApi } from './staff-users-api';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -25,6 +27,8 @@ export function StaffUserSettingsPanel() {
   const { userId = '' } = useParams();
   const [sending, setSending] = useState(false);
   const query = useQuery({ queryKey: staffUserKeys.one(userId), queryFn: () => staffUsersApi.get(userId) });
+  const signedInId = useSession()?.user?.id;
+  const { isHstmUser, staffPermissions } = useSessionFlags();
 
   if (query.isPending) return <Loader aria-label="Loading" />;
   if (query.isError)
@@ -34,6 +38,14 @@ export function StaffUserSettingsPanel() {
       </Alert>
     );
   const user = query.data.user;
+  const locks = staffActionLocks(
+    { permissions: staffPermissions, isSelf: isHstmUser && signedInId === user.id },
+    { permissions: user.permissions },
+  );
+  // Edit and Resend are refused together (a staff user holding a permission the viewer lacks): one
+  // note says why, and describes both buttons.
+  const lockedNoteId = `staff-user-${user.id}-locked`;
+  const lockedNote = locks.edit ?? locks.resend;
 
   const resend = async (): Promise<void> => {
     setSending(true);
@@ -54,16 +66,32 @@ export function StaffUserSettingsPanel() {
           {user.name}
         </Title>
         <Group gap="xs">
-          <Button component={Link} to={`/hstm/hstm_users/edit/${user.id}`} variant="light">
-            Edit
-          </Button>
+          {locks.edit === null ? (
+            <Button component={Link} to={`/hstm/hstm_users/edit/${user.id}`} variant="light">
+              Edit
+            </Button>
+          ) : (
+            <Button variant="light" disabled aria-describedby={lockedNoteId}>
+              Edit
+            </Button>
+          )}
           {user.status === 1 && (
-            <Button loading={sending} onClick={() => void resend()}>
+            <Button
+              loading={sending}
+              disabled={locks.resend !== null}
+              aria-describedby={locks.resend === null ? undefined : lockedNoteId}
+              onClick={() => void resend()}
+            >
               Resend welcome email
             </Button>
           )}
         </Group>
       </Group>
+      {lockedNote !== null && (
+        <Text id={lockedNoteId} size="sm" c="dimmed">
+          {lockedNote}
+        </Text>
+      )}
       <Card withBorder>
         <Title order={3} size="h5" mb="sm">
           Details

@@ -12,6 +12,8 @@ import { toasts } from '../../lib/alerts';
 import { formatDisplayDate } from '../../lib/format';
 import { setFilterValues, useUrlParams } from '../../lib/url-params';
 import { showErrors } from '../../lib/show-errors';
+import { useSession, useSessionFlags } from '../../lib/session-store';
+import { staffActionLocks } from './permission-locks';
 import { staffUserKeys, staffUsersApi, type StaffUserFilters } from './staff-users-api';
 
 const PAGE_SIZE = 10;
@@ -35,6 +37,8 @@ export function StaffUsersPage() {
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.search);
   const [confirmDelete, setConfirmDelete] = useState<StaffUser | null>(null);
+  const signedInId = useSession()?.user?.id;
+  const { isHstmUser, staffPermissions } = useSessionFlags();
 
   const query = useQuery({
     queryKey: staffUserKeys.list(filters),
@@ -96,28 +100,43 @@ export function StaffUsersPage() {
     {
       key: 'actions',
       header: 'Actions',
-      render: (u) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            component={Link}
-            to={`/hstm/hstm_users/edit/${u.id}`}
-            size="xs"
-            variant="light"
-            aria-label={`Edit ${u.name}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            aria-label={`Delete ${u.name}`}
-            onClick={() => setConfirmDelete(u)}
-          >
-            Delete
-          </Button>
-        </Group>
-      ),
+      render: (u) => {
+        // What the server would refuse is not offered; the reason is the button's tooltip and description.
+        const locks = staffActionLocks(
+          { permissions: staffPermissions, isSelf: isHstmUser && signedInId === u.id },
+          { permissions: u.permissions },
+        );
+        return (
+          <Group gap="xs" wrap="nowrap">
+            {locks.edit === null ? (
+              <Button
+                component={Link}
+                to={`/hstm/hstm_users/edit/${u.id}`}
+                size="xs"
+                variant="light"
+                aria-label={`Edit ${u.name}`}
+              >
+                Edit
+              </Button>
+            ) : (
+              <Button size="xs" variant="light" disabled aria-label={`Edit ${u.name}`} title={locks.edit}>
+                Edit
+              </Button>
+            )}
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              aria-label={`Delete ${u.name}`}
+              disabled={locks.remove !== null}
+              title={locks.remove ?? undefined}
+              onClick={() => setConfirmDelete(u)}
+            >
+              Delete
+            </Button>
+          </Group>
+        );
+      },
     },
   ];
 
