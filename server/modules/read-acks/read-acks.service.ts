@@ -21,7 +21,7 @@ import type { OrgCtx } from '../../http/routes';
 import { insertChangeLog } from '../change-logs/change-logs.repo';
 import { findDocument, findDocumentByStatus, type DocumentRow } from '../pnps/pnps.repo';
 import { allowPnp, loadPnpContext, type PnpContext } from '../pnps/workflow.context';
-import { closeIfComplete } from './read-acks.closing';
+import { CLOSED_BECAUSE, closeIfComplete } from './read-acks.closing';
 import { syncAcknowledgeTasks } from './read-acks.tasks';
 import { presentReadAcks, presentReaderPage } from './read-acks.presenter';
 import {
@@ -289,7 +289,6 @@ export async function updateReadAck(
   await addReaders(ctx, row!, added);
   // Added, removed and a new due date at once: the tasks follow the rows (and the due date) as they now are.
   await syncAcknowledgeTasks(ctx, [id]);
-  await closeIfComplete(ctx, [id]);
   const changed: Record<string, [unknown, unknown]> = {};
   if (before.name !== row!.name) changed.name = [before.name, row!.name];
   if (before.description !== row!.description) changed.description = [before.description, row!.description];
@@ -304,6 +303,8 @@ export async function updateReadAck(
       comment: `${added.length} readers added, ${removed.length} removed.${notAskedNote(chosen.notAsked.length)}`,
     },
   });
+  // Taking off the last readers still to acknowledge closes it: after the edit's entry, as it followed the edit.
+  await closeIfComplete(ctx, [id], CLOSED_BECAUSE.readersTakenOff);
   return present(ctx, c, id);
 }
 
@@ -384,10 +385,6 @@ export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promis
     .update(tasks)
     .set({ status: TaskStatus.Completed, completedAt: ctx.now, completedBy: ctx.actor.userId, updatedAt: ctx.now })
     .where(and(eq(tasks.orgId, ctx.orgId), eq(tasks.id, task.id)));
-  await closeIfComplete(
-    ctx,
-    answered.map((a) => a.id),
-  );
   for (const one of answered) {
     await insertChangeLog(ctx.tx, ctx.actor, ctx.now, {
       objectType: 'ReadAcknowledgement',
@@ -400,6 +397,12 @@ export async function markAsRead(ctx: OrgCtx, pnpId: number, id: number): Promis
       },
     });
   }
+  // Each whose last reader this was closes, logged after the acknowledgement that closed it.
+  await closeIfComplete(
+    ctx,
+    answered.map((a) => a.id),
+    CLOSED_BECAUSE.everyReaderAcknowledged,
+  );
   const after = await getReadAck(ctx, pnpId, id);
   return {
     read_acknowledgement_id: id,
