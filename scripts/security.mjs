@@ -35,6 +35,9 @@ const SUITE = [
   ['upload permission', 'server/modules/files/upload-permission.test.ts'],
   ['linked P&P names in change logs', 'server/modules/pnps/related-change-logs.test.ts'],
   ['login-as openings are no reading', 'server/modules/read-acks/read-acks.login-as-opening.test.ts'],
+  ['staff permissions not held', 'server/modules/hstm-users/staff-self-escalation.test.ts'],
+  ['staff holding more', 'server/modules/hstm-users/staff-takeover.test.ts'],
+  ['stale workflow actions', 'server/modules/pnps/workflow-stale-action.test.ts'],
 ];
 
 const REPORT = '.tmp/security.json';
