@@ -115,12 +115,18 @@ describe('staff permissions, route by route', () => {
  * What a staff user sees inside a route their number opens (product-rules.md: staff never see org
  * content except through a login-as session). Each row: a capability, the numbers held, whether
  * they may see it. The outbox's set-password links open the account they are for: an org user's
- * only for login as (4), a staff user's only for user management (2), who may make such an account
- * anyway. The dashboard's search: organisations with org management (3), which gates the
+ * only for login as (4); a staff user's only for user management (2) with every permission that
+ * staff user holds, the rule for editing or re-inviting them: a 2 5 must not become a 2 3 4 5
+ * through their welcome e-mail. The dashboard's search: organisations with org management (3), which gates the
  * Organizations screens; users with 3 (the Org Users screens) or 4 (whom to log in as).
  */
 type Capability =
-  'org user set-password link' | 'staff set-password link' | 'dashboard organisations' | 'dashboard users';
+  | 'org user set-password link'
+  | 'staff set-password link'
+  | 'login-as staff set-password link'
+  | 'all-permissions staff set-password link'
+  | 'dashboard organisations'
+  | 'dashboard users';
 const SEES: readonly [Capability, string, boolean][] = [
   ['org user set-password link', '5', false],
   ['org user set-password link', '2 3 5', false],
@@ -130,6 +136,18 @@ const SEES: readonly [Capability, string, boolean][] = [
   ['staff set-password link', '3 4 5', false],
   ['staff set-password link', '2 5', true],
   ['staff set-password link', '2 3 4 5', true],
+  // Of a staff user holding 2 4, made by one holding all four.
+  ['login-as staff set-password link', '4 5', false],
+  ['login-as staff set-password link', '2 5', false],
+  ['login-as staff set-password link', '2 3 5', false],
+  ['login-as staff set-password link', '2 4 5', true],
+  // Of a staff user holding 2 3 4 5, made by one holding all four.
+  ['all-permissions staff set-password link', '5', false],
+  ['all-permissions staff set-password link', '3 4 5', false],
+  ['all-permissions staff set-password link', '2 5', false],
+  ['all-permissions staff set-password link', '2 4 5', false],
+  ['all-permissions staff set-password link', '2 3 5', false],
+  ['all-permissions staff set-password link', '2 3 4 5', true],
   ['dashboard organisations', '', false],
   ['dashboard organisations', '2', false],
   ['dashboard organisations', '4', false],
@@ -157,6 +175,18 @@ describe('staff permissions, what a route shows', () => {
       user: { name: `Staff ${word}`, email: staffEmail, username: `staff.${word}`, permissions: '2' },
     });
     expect(created.statusCode).toBe(201);
+    /** A staff user holding `permissions`, made by a staff user holding all four: their welcome's address. */
+    const staffMadeByAll = async (permissions: string, name: string): Promise<string> => {
+      const email = `${name}.${word}@example.com`;
+      const maker = await staff(ALL);
+      const made = await maker.post('/api/hstm/hstm_users', {
+        user: { name: `Staff ${name} ${word}`, email, username: `${name}.${word}`, permissions },
+      });
+      expect(made.statusCode).toBe(201);
+      return email;
+    };
+    const loginAsStaffEmail = await staffMadeByAll('2 4', 'loginas');
+    const allStaffEmail = await staffMadeByAll('2 3 4 5', 'all');
     const org = await createOrg(t.deps, { name: `Clinic ${word}` });
 
     /** The whole answer for the one message to this address, as text: a link shows if its path does. */
@@ -194,6 +224,10 @@ describe('staff permissions, what a route shows', () => {
         /\/set_password\/[\w-]{20,}/.test(await mailTo(agent, invitee.email)),
       'staff set-password link': async (agent) =>
         /\/staff_set_password\/[\w-]{20,}/.test(await mailTo(agent, staffEmail)),
+      'login-as staff set-password link': async (agent) =>
+        /\/staff_set_password\/[\w-]{20,}/.test(await mailTo(agent, loginAsStaffEmail)),
+      'all-permissions staff set-password link': async (agent) =>
+        /\/staff_set_password\/[\w-]{20,}/.test(await mailTo(agent, allStaffEmail)),
       'dashboard organisations': async (agent) =>
         flagged('dashboard organisations', (await dashboard(agent)).organizations, (o) => o.id === org.id),
       'dashboard users': async (agent) =>

@@ -14,7 +14,7 @@ import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
 import { IdParam, staffRoute, type App } from '../../http/routes';
 import { oneLineContainsPattern } from '../../db/like';
-import { withLinksTheViewerMaySee } from './hidden-links';
+import { staffLinkHolders, withLinksTheViewerMaySee } from './hidden-links';
 
 type Row = typeof mailOutbox.$inferSelect;
 type ListRow = Pick<Row, 'id' | 'orgId' | 'toAddress' | 'subject' | 'status' | 'lastError' | 'createdAt' | 'sentAt'>;
@@ -113,13 +113,15 @@ export function registerMailOutboxRoutes(app: App, deps: Deps): void {
       url: '/api/hstm/mail_outbox/:id',
       permission: StaffPermission.DeveloperTools,
       summary:
-        'One message of the mail outbox with its plain-text and HTML bodies, set-password links hidden unless the caller may act as their user',
+        'One message of the mail outbox with its plain-text and HTML bodies, set-password links hidden unless the caller may act as their user (a staff user: user management and every permission they hold)',
       schema: { params: z.object({ id: IdParam }), response: { 200: MailOutboxMessage } },
     },
     async (ctx, { params }) => {
       const [row] = await ctx.tx.select().from(mailOutbox).where(eq(mailOutbox.id, params.id)).limit(1);
       if (!row) throw notFound('The message');
-      const shown = (body: string) => withLinksTheViewerMaySee(body, ctx.actor.permissions);
+      // Read in this request, so a staff user's permissions as they are now decide who sees their link.
+      const holders = await staffLinkHolders(ctx.tx, ctx.actor.permissions, [row.bodyText, row.bodyHtml]);
+      const shown = (body: string) => withLinksTheViewerMaySee(body, ctx.actor.permissions, holders);
       return {
         ...present(row),
         body_text: shown(row.bodyText),

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGER_COUNT_PAGES } from '../../../shared/domain/limits';
+import { staffPasswordTokens } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import { enqueueMail } from '../../platform/mailer';
+import { hashToken, newToken } from '../auth/sessions.repo';
 import { createOrg, createStaff, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { hiddenLinkText } from './hidden-links';
@@ -151,17 +153,25 @@ describe('GET hstm/mail_outbox/{id}: set-password links', () => {
   it('hides them in the plain-text and HTML bodies from staff whose numbers do not cover them, and only them', async () => {
     const word = `link${Date.now().toString(36)}`;
     const orgLink = `https://tenet.example.com/set_password/${'a'.repeat(43)}`;
-    const staffLink = `https://tenet.example.com/staff_set_password/${'b'.repeat(43)}`;
+    // A staff link is shown only when its token is a stored one, for a user the viewer outranks or equals.
+    const staffToken = newToken();
+    const staffLink = `https://tenet.example.com/staff_set_password/${staffToken}`;
+    const holder = await createStaff(t.deps, '2');
     const tasks = 'https://tenet.example.com/orgs/1/tasks';
-    await withSystem(t.deps.database.db, (tx) =>
-      enqueueMail(tx, {
+    await withSystem(t.deps.database.db, async (tx) => {
+      await tx.insert(staffPasswordTokens).values({
+        hstmUserId: holder.id,
+        tokenHash: hashToken(staffToken),
+        expiresAt: new Date(t.deps.clock.now().getTime() + 86_400_000),
+      });
+      await enqueueMail(tx, {
         orgId: null,
         to: `${word}@example.com`,
         subject: word,
         text: `Yours: ${orgLink}\nTheirs:\n${staffLink}\nTasks: ${tasks}`,
         html: `<p><a href="${orgLink}">Set</a> <a href='${staffLink}'>Staff</a> ${tasks}</p>`,
-      }),
-    );
+      });
+    });
     const open = async (numbers: string) => {
       const staff = await createStaff(t.deps, numbers);
       const agent = await t.signIn(staff.username, staff.password);
