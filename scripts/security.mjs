@@ -38,6 +38,7 @@ const SUITE = [
   ['staff permissions not held', 'server/modules/hstm-users/staff-self-escalation.test.ts'],
   ['staff holding more', 'server/modules/hstm-users/staff-takeover.test.ts'],
   ['stale workflow actions', 'server/modules/pnps/workflow-stale-action.test.ts'],
+  ["a stronger staff user's link in the outbox", 'server/modules/mail-outbox/staff-link-outranked.test.ts'],
 ];
 
 const REPORT = '.tmp/security.json';
