@@ -3,7 +3,15 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { withSystem, withTenant } from '../../db/tenant';
 import { systemRows } from '../../test/container-factories';
-import { createContainer, createGroup, createTwoOrgs, createUser, grant, type TestUser } from '../../test/factories';
+import {
+  createContainer,
+  createGroup,
+  createOrg,
+  createTwoOrgs,
+  createUser,
+  grant,
+  type TestUser,
+} from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { lockJob } from './jobs.repo';
 import { processReassignmentJobs } from './reassignment.job';
@@ -622,6 +630,104 @@ describe('the background run: its targets when it starts', () => {
       sql`select count(*)::int as n from access_grants where group_id = ${group.id}`,
     );
     expect(groupGrants[0]!.n).toBe(0);
+  }, 120_000);
+});
+
+describe('the background run: the admin who confirmed it, when it starts', () => {
+  /** A run of 60 items (over the inline limit, so queued) confirmed by an admin of its own. */
+  const queueBy = async (orgId: number = f.orgA.id) => {
+    const confirmer = await createUser(t.deps, orgId, { isAdmin: true });
+    const agent = await t.signIn(confirmer.username, confirmer.password);
+    const source = await createUser(t.deps, orgId);
+    const target = await createUser(t.deps, orgId);
+    const binder = await createContainer(t.deps, orgId);
+    const pnps = await systemRows<{ id: number }>(
+      t.deps,
+      sql`insert into pnps (org_id, container_id, name, status, inherits_access)
+          select ${orgId}, ${binder.id}, 'Confirmed P&P ' || ${binder.id} || '-' || g, 2, false
+            from generate_series(1, 60) g
+          returning id`,
+    );
+    await systemRows(
+      t.deps,
+      sql`insert into access_grants (org_id, pnp_id, user_id, role)
+          select ${orgId}, id, ${source.id}, 1 from unnest(${`{${pnps.map((p) => p.id).join(',')}}`}::int[]) id
+          returning id`,
+    );
+    const res = await agent.post(`/api/o/${orgId}/user_bulk_assign/update`, {
+      reassignment_type: 'reassign',
+      source: { type: 'User', id: source.id },
+      targets: [{ type: 'User', id: target.id }],
+      selected_roles: [1],
+      selectedContainers: pnps.map((p) => ({ item_type: 3, id: p.id })),
+    });
+    expect(res.json(), res.body).toMatchObject({ status: 'queued', item_count: 60 });
+    return { confirmer, source, target, jobId: res.json().job_id as number };
+  };
+  type Queued = Awaited<ReturnType<typeof queueBy>>;
+
+  const jobOf = async (jobId: number) =>
+    (
+      await systemRows<{ status: string; changed_count: number; error: string | null }>(
+        t.deps,
+        sql`select status, changed_count, error from reassignment_jobs where id = ${jobId}`,
+      )
+    )[0];
+  const outcomeMails = (run: Queued) =>
+    systemRows<{ subject: string; body_text: string }>(
+      t.deps,
+      sql`select subject, body_text from mail_outbox where to_address = ${run.confirmer.email}
+           and body_text like ${`%(${run.source.name}) on 60 items%`}`,
+    );
+
+  /** Refused as a queued run is: failed with the reason, and nothing of it applied or logged. */
+  const expectRefused = async (run: Queued, reason: string) => {
+    expect(await jobOf(run.jobId)).toEqual({ status: 'failed', changed_count: 0, error: reason });
+    expect(await grantsOf(run.source.id)).toBe(60);
+    expect(await grantsOf(run.target.id)).toBe(0);
+    const logs = await systemRows<{ n: number }>(
+      t.deps,
+      sql`select count(*)::int as n from change_logs where source_name = ${run.source.name}`,
+    );
+    expect(logs[0]!.n).toBe(0);
+  };
+
+  it('fails, changing nothing, where the admin was demoted since; they are told why', async () => {
+    const run = await queueBy();
+    await systemRows(t.deps, sql`update org_users set is_admin = false where id = ${run.confirmer.id} returning id`);
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 1 });
+    const reason = `${run.confirmer.name}, who asked for it, is no longer an organization administrator.`;
+    await expectRefused(run, reason);
+    const mails = await outcomeMails(run);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your bulk assignment was not done');
+    expect(mails[0]!.body_text).toContain(reason);
+  }, 120_000);
+
+  it('fails, changing nothing, where the admin was deactivated since; no e-mail to someone who left', async () => {
+    const run = await queueBy();
+    await systemRows(t.deps, sql`update org_users set status = 2 where id = ${run.confirmer.id} returning id`);
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 1 });
+    await expectRefused(run, `${run.confirmer.name}, who asked for it, is no longer an active user.`);
+    expect(await outcomeMails(run)).toEqual([]);
+  }, 120_000);
+
+  it('fails, changing nothing, where the organisation was disabled since', async () => {
+    const org = await createOrg(t.deps);
+    const run = await queueBy(org.id);
+    await systemRows(t.deps, sql`update organizations set status = 0 where id = ${org.id} returning id`);
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 0, failed: 1 });
+    await expectRefused(run, 'The organization is disabled: bulk assignments do not run in it.');
+  }, 120_000);
+
+  it('runs as before where they are still an active admin', async () => {
+    const run = await queueBy();
+    expect(await processReassignmentJobs(t.deps.database.db, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    expect(await jobOf(run.jobId)).toEqual({ status: 'done', changed_count: 60, error: null });
+    expect(await grantsOf(run.source.id)).toBe(0);
+    expect(await grantsOf(run.target.id)).toBe(60);
+    const mails = await outcomeMails(run);
+    expect(mails.map((m) => m.subject)).toEqual(['Your bulk assignment is complete']);
   }, 120_000);
 });
 
