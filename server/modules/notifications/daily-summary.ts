@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { UserStatus } from '../../../shared/domain/statuses';
+import { OrgStatus, UserStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Tx } from '../../db/client';
 import { enqueueMail } from '../../platform/mailer';
 import { composeDailySummaryMail, publicBaseUrl, type MailableNotification } from './email-compose';
@@ -27,8 +27,11 @@ export function startOfUtcDay(now: Date): Date {
  * For users whose Email Summary preference is 'daily': one e-mail listing the notifications not
  * yet mailed from before today (UTC) — the previous day's, and any older ones a missed run left —
  * oldest first; no e-mail for a user with none. Each listed notification is marked mailed, so a
- * second run the same day sends nothing. Runs under withSystem across all organisations. Returns
- * the number of e-mails written.
+ * second run the same day sends nothing. Users who are not active, and every user of an
+ * organisation that is not enabled (disabled or locked: refused sign-in), get no summary; the
+ * minutely mailNewNotifications marks their notifications handled, so none is summed up in a
+ * burst later. Runs under withSystem across all organisations. Returns the number of e-mails
+ * written.
  */
 export async function sendDailySummaries(tx: Tx, now: Date): Promise<number> {
   const today = startOfUtcDay(now);
@@ -38,6 +41,7 @@ export async function sendDailySummaries(tx: Tx, now: Date): Promise<number> {
                u.first_name || ' ' || u.last_name as name
           from notifications n
           join org_users u on u.org_id = n.org_id and u.id = n.user_id and u.status = ${UserStatus.Active}
+          join organizations o on o.id = n.org_id and o.status = ${OrgStatus.Enabled}
           left join user_settings s on s.org_id = n.org_id and s.user_id = n.user_id
          where n.mailed_at is null and n.created_at < ${today.toISOString()}::timestamptz
            and ${emailSummarySql('s')} = 'daily'

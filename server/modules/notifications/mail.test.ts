@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, gt, sql } from 'drizzle-orm';
+import { OrgStatus } from '../../../shared/domain/statuses';
 import { loadConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { mailOutbox, notifications, userSettings } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
-import { createOrg, createUser, type TestUser } from '../../test/factories';
+import { createOrg, createUser, type TestOrg, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sendDailySummaries, startOfUtcDay } from './daily-summary';
 import { escapeHtml } from './email-compose';
@@ -58,6 +59,10 @@ async function mailedAt(id: number): Promise<Date | null> {
   return row?.mailed_at ? new Date(row.mailed_at) : null;
 }
 
+async function setOrgStatus(org: TestOrg, status: OrgStatus): Promise<void> {
+  await run((tx) => tx.execute(sql`update organizations set status = ${status} where id = ${org.id}`));
+}
+
 describe('mailNewNotifications', () => {
   it('mails each new notification once to users who want it at once, with text, escaped HTML and an absolute link', async () => {
     const org = await createOrg(t.deps);
@@ -106,6 +111,37 @@ describe('mailNewNotifications', () => {
     expect(await mailedAt(later)).toBeNull();
     expect(await mailedAt(none)).toEqual(now);
     expect(await mailedAt(gone)).toEqual(now);
+  });
+
+  it('mails nobody of a disabled or locked organisation, marks theirs handled, and mails no backlog once enabled', async () => {
+    const enabled = await createOrg(t.deps);
+    const disabled = await createOrg(t.deps, { status: OrgStatus.Disabled });
+    const locked = await createOrg(t.deps, { status: OrgStatus.Locked });
+    const enabledUser = await createUser(t.deps, enabled.id);
+    const disabledUser = await createUser(t.deps, disabled.id);
+    const disabledDaily = await createUser(t.deps, disabled.id);
+    const lockedUser = await createUser(t.deps, locked.id);
+    await prefer(disabledDaily, 'daily');
+    const now = t.clock.now();
+    const sent = await notify(enabledUser, "Review 'Open'", new Date(now.getTime() - 30_000));
+    const skipped = [
+      await notify(disabledUser, "Review 'Disabled'", new Date(now.getTime() - 30_000)),
+      await notify(disabledDaily, "Review 'Disabled daily'", new Date(now.getTime() - 30_000)),
+      await notify(lockedUser, "Review 'Locked'", new Date(now.getTime() - 30_000)),
+    ];
+    const before = await lastOutboxId();
+
+    expect(await run((tx) => mailNewNotifications(tx, now))).toBe(1);
+    expect((await outboxAfter(before)).map((m) => m.toAddress)).toEqual([enabledUser.email]);
+    expect(await mailedAt(sent)).toEqual(now);
+    for (const id of skipped) expect(await mailedAt(id)).toEqual(now);
+
+    // Enabled again: what came while it was disabled is not mailed (nor summed up) after all.
+    await setOrgStatus(disabled, OrgStatus.Enabled);
+    await setOrgStatus(locked, OrgStatus.Enabled);
+    expect(await run((tx) => mailNewNotifications(tx, now))).toBe(0);
+    expect(await run((tx) => sendDailySummaries(tx, new Date(now.getTime() + 86_400_000)))).toBe(0);
+    expect(await outboxAfter(before)).toHaveLength(1);
   });
 
   it('never mails a link that leaves the application', async () => {
@@ -172,5 +208,32 @@ describe('sendDailySummaries', () => {
     const [nextMail] = await outboxAfter(beforeNext);
     expect(nextMail!.subject).toBe('Your Tenet summary for May 02, 2031: 1 notification');
     expect(nextMail!.bodyText).toContain("Review 'Today'");
+  });
+
+  it('sends no summary to the users of a disabled or locked organisation; an enabled one gets its own', async () => {
+    const enabled = await createOrg(t.deps);
+    const disabled = await createOrg(t.deps, { status: OrgStatus.Disabled });
+    const locked = await createOrg(t.deps, { status: OrgStatus.Locked });
+    const users = [
+      await createUser(t.deps, enabled.id),
+      await createUser(t.deps, disabled.id),
+      await createUser(t.deps, locked.id),
+    ];
+    const ids: number[] = [];
+    for (const user of users) {
+      await prefer(user, 'daily');
+      ids.push(await notify(user, "Review 'Summed'", new Date('2031-06-01T09:00:00Z')));
+    }
+    const now = new Date('2031-06-02T06:00:00Z');
+    const before = await lastOutboxId();
+
+    expect(await run((tx) => sendDailySummaries(tx, now))).toBe(1);
+    expect((await outboxAfter(before)).map((m) => m.toAddress)).toEqual([users[0]!.email]);
+    expect(await mailedAt(ids[0]!)).toEqual(now);
+    // Left to the minutely job, which marks them handled (as an inactive user's) without mail.
+    await run((tx) => mailNewNotifications(tx, now));
+    expect(await mailedAt(ids[1]!)).toEqual(now);
+    expect(await mailedAt(ids[2]!)).toEqual(now);
+    expect(await outboxAfter(before)).toHaveLength(1);
   });
 });

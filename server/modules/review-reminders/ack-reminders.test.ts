@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrgStatus } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createTestPnp } from '../../test/container-factories';
@@ -27,28 +28,30 @@ const remind = (day: string) =>
 
 /**
  * An Active read acknowledgement of a published P&P, due on `due`, with an open Acknowledge task per
- * reader; the readers may see the P&P (a reader's role on its binder).
+ * reader; the readers may see the P&P (a reader's role on its binder). In the file's organisation
+ * unless `inOrg` is given.
  */
 async function readAck(
   pnpName: string,
   due: string,
   readers: TestUser[],
+  inOrg: TestOrg = org,
 ): Promise<{ taskIds: number[]; binderId: number }> {
-  const folder = await createContainer(t.deps, org.id);
-  for (const user of readers) await grant(t.deps, org.id, { containerId: folder.id }, { userId: user.id }, 5);
-  const pnp = await createTestPnp(t.deps, org.id, folder.id, { name: pnpName, status: 2 });
+  const folder = await createContainer(t.deps, inOrg.id);
+  for (const user of readers) await grant(t.deps, inOrg.id, { containerId: folder.id }, { userId: user.id }, 5);
+  const pnp = await createTestPnp(t.deps, inOrg.id, folder.id, { name: pnpName, status: 2 });
   const [doc] = await rows<{ id: number }>(
     sql`select id from pnp_documents where pnp_id = ${pnp.id} order by id desc limit 1`,
   );
   const [ack] = await rows<{ id: number }>(
     sql`insert into read_acknowledgements (org_id, pnp_id, document_id, name, due_dt, status)
-        values (${org.id}, ${pnp.id}, ${doc!.id}, 'Annual reading', ${due}::date, 1) returning id`,
+        values (${inOrg.id}, ${pnp.id}, ${doc!.id}, 'Annual reading', ${due}::date, 1) returning id`,
   );
   const taskIds: number[] = [];
   for (const user of readers) {
     const [task] = await rows<{ id: number }>(
       sql`insert into tasks (org_id, user_id, kind, pnp_id, document_id, read_ack_id, due_dt)
-          values (${org.id}, ${user.id}, 'Acknowledge', ${pnp.id}, ${doc!.id}, ${ack!.id}, ${due}::date) returning id`,
+          values (${inOrg.id}, ${user.id}, 'Acknowledge', ${pnp.id}, ${doc!.id}, ${ack!.id}, ${due}::date) returning id`,
     );
     taskIds.push(task!.id);
   }
@@ -132,5 +135,32 @@ describe('reminders of open acknowledgements', () => {
     await remind('2030-07-05');
     const [mail] = await mailsTo(early);
     expect(mail!.body_text).toContain("'Visitor Policy' (Annual reading): due Jul 05, 2030");
+  });
+
+  it('does not remind the readers of a disabled or locked organisation; an enabled one is reminded in the same run', async () => {
+    const disabled = await createOrg(t.deps, { status: OrgStatus.Disabled });
+    const locked = await createOrg(t.deps, { status: OrgStatus.Locked });
+    const enabledReader = await createUser(t.deps, org.id, { firstName: 'Ena', lastName: 'Bled' });
+    const disabledReader = await createUser(t.deps, disabled.id);
+    const lockedReader = await createUser(t.deps, locked.id);
+    await readAck('Badge Policy', '2030-08-10', [enabledReader]);
+    await readAck('Badge Policy', '2030-08-10', [disabledReader], disabled);
+    const lockedAck = await readAck('Badge Policy', '2030-08-10', [lockedReader], locked);
+
+    await remind('2030-08-08');
+    expect(await mailsTo(enabledReader)).toHaveLength(1);
+    expect(await mailsTo(disabledReader)).toEqual([]);
+    expect(await mailsTo(lockedReader)).toEqual([]);
+    // Not marked reminded either: nothing was sent.
+    const [task] = await rows<{ reminded_at: string | null }>(
+      sql`select reminded_at::text from tasks where id = ${lockedAck.taskIds[0]!}`,
+    );
+    expect(task!.reminded_at).toBeNull();
+
+    // Enabled again, its reader is reminded by the next daily run.
+    await rows(sql`update organizations set status = ${OrgStatus.Enabled} where id = ${disabled.id}`);
+    await remind('2030-08-09');
+    expect(await mailsTo(disabledReader)).toHaveLength(1);
+    expect(await mailsTo(lockedReader)).toEqual([]);
   });
 });

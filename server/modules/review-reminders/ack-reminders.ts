@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatDisplayDate } from '../../../shared/domain/dates';
-import { PnpStatus, ReadAckStatus, TaskKind, TaskStatus, UserStatus } from '../../../shared/domain/statuses';
+import { OrgStatus, PnpStatus, ReadAckStatus, TaskKind, TaskStatus, UserStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Db } from '../../db/client';
 import { withSystem, withTenant } from '../../db/tenant';
 import { utcDate } from '../../platform/clock';
@@ -30,7 +30,9 @@ export interface AckReminderResult {
 /**
  * Open Acknowledge tasks of Active read acknowledgements due within the lead days (or past due),
  * whose reader was not reminded yet today (UTC), readers who are active users with an address and
- * may still see the P&P, of a version already in effect.
+ * may still see the P&P, of a version already in effect, in an enabled organisation (a disabled or
+ * locked one's readers are refused sign-in: the reminder's link would lead nowhere; the tasks stay
+ * unreminded, so the reminders resume with the first daily run after it is enabled again).
  */
 function openAcksToRemind(db: Db, now: Date): Promise<OpenAck[]> {
   const today = utcDate(now);
@@ -44,6 +46,7 @@ function openAcksToRemind(db: Db, now: Date): Promise<OpenAck[]> {
             join read_acknowledgements r on r.org_id = t.org_id and r.id = t.read_ack_id
             join pnps p on p.org_id = t.org_id and p.id = t.pnp_id
             join org_users u on u.org_id = t.org_id and u.id = t.user_id
+            join organizations o on o.id = t.org_id and o.status = ${OrgStatus.Enabled}
            where t.kind = ${TaskKind.Acknowledge} and t.status = ${TaskStatus.Open}
              and r.status = ${ReadAckStatus.Active} and p.status <> ${PnpStatus.Retired}
              and r.due_dt is not null

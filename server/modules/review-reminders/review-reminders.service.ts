@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ObjectRole } from '../../../shared/domain/roles';
-import { VersionStatus, PnpStatus, TaskKind, TaskStatus } from '../../../shared/domain/statuses';
+import { OrgStatus, VersionStatus, PnpStatus, TaskKind, TaskStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { tasks } from '../../db/schema/index';
 import { withSystem, withTenant } from '../../db/tenant';
@@ -35,10 +35,14 @@ const BATCH = 200;
  * or one completed by Start Review (whose draft was then cancelled) leaves the review still to do,
  * so the reminder is given again. Extend moves the review date, so the task it completed is for an
  * earlier date and never stands for the current one.
+ * Only in an enabled organisation: a disabled or locked one's people are refused sign-in, so a task
+ * would only send them a notification e-mail into an application they cannot open. Its reminder
+ * date stays passed, so the first daily run after it is enabled again gives the reminder then.
  */
 const reminderDue = (today: string) => sql`p.status = ${PnpStatus.Published}
    and d.status = ${VersionStatus.Active}
    and d.reminder_dt <= ${today}::date
+   and exists (select 1 from organizations o where o.id = d.org_id and o.status = ${OrgStatus.Enabled})
    and not exists (select 1 from tasks t
                     where t.org_id = d.org_id and t.document_id = d.id
                       and t.kind = ${TaskKind.PendingRevision}

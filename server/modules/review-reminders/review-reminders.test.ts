@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrgStatus } from '../../../shared/domain/statuses';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
-import { createContainer, createOrg } from '../../test/factories';
+import { createContainer, createOrg, createUser, grant } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createPublishedPnp } from '../../test/library-factories';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
@@ -205,5 +206,46 @@ describe('a reminder date already reached when the dates are set', () => {
     expect(await reminderTasks(d.docId)).toEqual([]);
     expect((await move('2026-06-10')).statusCode).toBe(200);
     expect((await reminderTasks(d.docId)).map((task) => task.due_dt)).toContain(d.reviewDt);
+  });
+});
+
+describe('an organisation that is not enabled', () => {
+  it('gets no reminder while disabled or locked; an enabled one does in the same run, and it comes once enabled', async () => {
+    /** An organisation with one Owner on a binder whose published P&P's reminder date is 2029-01-10. */
+    const orgWithDueReview = async (status: OrgStatus) => {
+      const org = await createOrg(t.deps, { status });
+      const owner = await createUser(t.deps, org.id);
+      const binder = await createContainer(t.deps, org.id);
+      await grant(t.deps, org.id, { containerId: binder.id }, { userId: owner.id }, 1);
+      const pnp = await createPublishedPnp(t.deps, org.id, binder.id, {
+        effectiveDt: '2027-03-01',
+        reviewDt: '2029-03-01',
+        reminderDt: '2029-01-10',
+      });
+      return { org, owner, docId: pnp.versionId };
+    };
+    const enabled = await orgWithDueReview(OrgStatus.Enabled);
+    const disabled = await orgWithDueReview(OrgStatus.Disabled);
+    const locked = await orgWithDueReview(OrgStatus.Locked);
+
+    await runReviewReminders(t.deps.database.db, at('2029-01-10'));
+    expect(await reminderTasks(enabled.docId)).toEqual([
+      { user_id: enabled.owner.id, status: 1, due_dt: '2029-03-01' },
+    ]);
+    expect(await reminderTasks(disabled.docId)).toEqual([]);
+    expect(await reminderTasks(locked.docId)).toEqual([]);
+    // No task, so no notification either (the task's trigger makes it): nothing to e-mail them.
+    const notified = await rows<{ n: number }>(
+      sql`select count(*)::int as n from notifications where user_id in (${disabled.owner.id}, ${locked.owner.id})`,
+    );
+    expect(notified[0]!.n).toBe(0);
+
+    // Enabled again: the review is still due, and the next daily run gives its reminder.
+    await rows(sql`update organizations set status = ${OrgStatus.Enabled} where id = ${disabled.org.id}`);
+    await runReviewReminders(t.deps.database.db, at('2029-01-11'));
+    expect(await reminderTasks(disabled.docId)).toEqual([
+      { user_id: disabled.owner.id, status: 1, due_dt: '2029-03-01' },
+    ]);
+    expect(await reminderTasks(locked.docId)).toEqual([]);
   });
 });
