@@ -1,11 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_IN_PROGRESS_MESSAGE, SYNC_STARTED_MESSAGE } from '../../../shared/api/hstm-idp';
-import { hstmUsers, idpSyncRuns, mailOutbox, organizations, orgUsers } from '../../db/schema/index';
+import { UserStatus } from '../../../shared/domain/statuses';
+import { hstmUsers, idpSyncRuns, idpUserLinks, mailOutbox, organizations, orgUsers } from '../../db/schema/index';
 import { queryRows } from '../../db/client';
 import { withSystem } from '../../db/tenant';
 import { createOrg, createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
+import { TEST_SAML_IDP_CERT, TEST_SAML_IDP_ENTITY, TEST_SAML_IDP_SSO_URL } from '../sso/saml-test-idp';
+import { samlSignIn, type SamlOrg } from '../sso/sso-test-setup';
 import { graphUser, STAND_IN_SECRET, startGraphStandIn, type GraphStandIn } from './graph-stand-in';
 import { samlProblems } from './saml.service';
 import { DIRECTORY_SYNC_AUTHOR, processIdpSyncRuns } from './sync.service';
@@ -41,6 +44,25 @@ const SECRET_ELSEWHERE = (label: string): string =>
 
 const usersOf = (orgId: number) =>
   withSystem(t.deps.database.db, (tx) => tx.select().from(orgUsers).where(eq(orgUsers.orgId, orgId)));
+
+/** Which account (or sign-in identity) of which source is linked to which user. */
+const linksOf = (orgId: number) =>
+  withSystem(t.deps.database.db, (tx) =>
+    tx
+      .select({ source: idpUserLinks.source, externalId: idpUserLinks.externalId, userId: idpUserLinks.userId })
+      .from(idpUserLinks)
+      .where(eq(idpUserLinks.orgId, orgId))
+      .orderBy(idpUserLinks.source, idpUserLinks.externalId),
+  );
+
+const syncMailsOf = (orgId: number) =>
+  withSystem(t.deps.database.db, (tx) =>
+    tx
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orgId, orgId), eq(mailOutbox.toAddress, staffEmail)))
+      .orderBy(mailOutbox.id),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -372,6 +394,64 @@ describe('Azure directory sync', () => {
     expect(lines.at(-1)).toBe('  - and 2 more');
   });
 
+  it('adopts by e-mail only an active user no directory account links yet; other accounts are skipped, saying why', async () => {
+    const org = await createOrg(t.deps);
+    const suffix = String(org.id);
+    const sam = await createUser(t.deps, org.id, {
+      email: `sam.${suffix}@dir.example`,
+      firstName: 'Sam',
+      lastName: 'Old',
+    });
+    const vic = await createUser(t.deps, org.id, {
+      email: `vic.${suffix}@dir.example`,
+      firstName: 'Vic',
+      lastName: 'Old',
+      status: UserStatus.Inactive,
+    });
+    await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody());
+    // Two accounts of the directory share Sam's address; Vic was deactivated by an administrator.
+    graph.pages = [
+      [
+        graphUser('s-1', 'Sam', 'Smith', sam.email),
+        graphUser('s-2', 'Sid', 'Smith', sam.email, { userPrincipalName: `sid.${suffix}@dir.example` }),
+        graphUser('v-1', 'Vic', 'Vale', vic.email),
+      ],
+    ];
+    expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
+    expect(await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    // The first account takes Sam; the second would have signed in as Sam: it is not linked.
+    expect(await linksOf(org.id)).toEqual([{ source: 'azure', externalId: 's-1', userId: sam.id }]);
+    let users = await usersOf(org.id);
+    expect(users).toHaveLength(2);
+    expect(users.find((u) => u.id === sam.id)).toMatchObject({ firstName: 'Sam', lastName: 'Smith', status: 1 });
+    expect(users.find((u) => u.id === vic.id)).toMatchObject({ lastName: 'Old', status: UserStatus.Inactive });
+
+    // Later the directory gives Sam's address to a third account (or lists it twice): not linked either.
+    graph.changes = [graphUser('s-3', 'Sue', 'New', sam.email, { userPrincipalName: `sue.${suffix}@dir.example` })];
+    expect((await staff.post(`${B}/sync_azure_users`, { org_id: org.id })).statusCode).toBe(202);
+    expect(await processIdpSyncRuns(t.deps.database.db, t.deps.config, t.clock.now())).toEqual({ done: 1, failed: 0 });
+    expect(await linksOf(org.id)).toEqual([{ source: 'azure', externalId: 's-1', userId: sam.id }]);
+    users = await usersOf(org.id);
+    expect(users).toHaveLength(2);
+    expect(users.find((u) => u.id === sam.id)).toMatchObject({ firstName: 'Sam', lastName: 'Smith', status: 1 });
+
+    const [first, second] = (await syncMailsOf(org.id)).map((m) => m.bodyText.split('\n'));
+    expect(first).toContain('Accounts skipped: 2');
+    expect(first).toContain(
+      `  - ${sam.email} (Azure directory account s-2): the user with this e-mail is already linked to another Azure directory account`,
+    );
+    expect(first).toContain(
+      `  - ${vic.email} (Azure directory account v-1): the user with this e-mail is not active, so it is not linked`,
+    );
+    expect(second).toContain('Accounts skipped: 1');
+    expect(second).toContain(
+      `  - ${sam.email} (Azure directory account s-3): the user with this e-mail is already linked to another Azure directory account`,
+    );
+    expect((await staff.get(`${B}/${org.id}/idp_settings`)).json()).toMatchObject({
+      last_azure_sync: { status: 'done', skipped_count: 1 },
+    });
+  });
+
   it('a directory that cannot be reached fails the run with a sentence in the e-mail, and frees the org for the next', async () => {
     const org = await createOrg(t.deps);
     await staff.post(`${B}/${org.id}/azure_org_settings`, azureBody({ token_base_url: 'http://127.0.0.1:9' }));
@@ -564,5 +644,50 @@ describe('SAML settings', () => {
       saml: { id },
     });
     expect((await staff.put(`${B}/${org.id}/saml_org_settings/2000000000`, samlBody())).statusCode).toBe(404);
+  });
+  it('a new entity id forgets the sign-in links made under the old one; the same entity id keeps them', async () => {
+    const org = await createOrg(t.deps);
+    const oldIdp = 'https://old-idp.example.test/saml';
+    const body = (entityId: string, certificate = TEST_SAML_IDP_CERT) => ({
+      saml_org_setting: { entity_id: entityId, sso_url: TEST_SAML_IDP_SSO_URL, certificate },
+    });
+    const created = await staff.post(`${B}/${org.id}/saml_org_settings`, body(oldIdp));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    await staff.put(`${B}/${org.id}/sso_settings`, { sso_setting: { create_unknown_users: true } });
+    const base = t.deps.config.publicUrl;
+    const saml: SamlOrg = {
+      id: org.id,
+      tenant: org.tenant,
+      acsUrl: `${base}/saml/t/${org.tenant}/acs`,
+      entityId: `${base}/api/t/${org.tenant}/saml/metadata`,
+      sloUrl: `${base}/saml/t/${org.tenant}/slo`,
+    };
+    const signedInAs = async (nameId: string, email: string) => {
+      const { browser, location } = await samlSignIn(t, saml, { nameId, email });
+      expect(location).toBe(`/orgs/${org.id}/pnps`);
+      return (await browser.get('/api/sessions')).json<{ user: { id: number; email: string } }>().user;
+    };
+
+    // The old provider's jsmith signs in: created and linked by the NameID.
+    const john = await signedInAs('jsmith', `john.${org.id}@old.example`);
+    expect(await linksOf(org.id)).toEqual([{ source: 'saml', externalId: 'jsmith', userId: john.id }]);
+
+    // The same provider rotating its certificate (and back): jsmith is still John.
+    for (const certificate of [TEST_IDP_CERT_PEM, TEST_SAML_IDP_CERT]) {
+      const saved = await staff.put(`${B}/${org.id}/saml_org_settings/${id}`, body(oldIdp, certificate));
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await linksOf(org.id)).toEqual([{ source: 'saml', externalId: 'jsmith', userId: john.id }]);
+    }
+    expect((await signedInAs('jsmith', `john.${org.id}@old.example`)).id).toBe(john.id);
+
+    // Another provider: its jsmith is someone else, and does not sign in as John.
+    const moved = await staff.put(`${B}/${org.id}/saml_org_settings/${id}`, body(TEST_SAML_IDP_ENTITY));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await linksOf(org.id)).toEqual([]);
+    const jane = await signedInAs('jsmith', `jane.${org.id}@new.example`);
+    expect(jane).toMatchObject({ email: `jane.${org.id}@new.example` });
+    expect(jane.id).not.toBe(john.id);
+    expect(await linksOf(org.id)).toEqual([{ source: 'saml', externalId: 'jsmith', userId: jane.id }]);
   });
 });

@@ -364,7 +364,19 @@ export function registerHstmIdpModule(app: App, deps: Deps): void {
       row = await insertSettings(ctx.tx, orgId, 'SAML_SSO', json, ctx.now);
       ctx.reply.code(201);
     } else {
-      row = await updateSettings(ctx.tx, await getSettingsById(ctx.tx, orgId, 'SAML_SSO', id), json, ctx.now);
+      const previous = await getSettingsById(ctx.tx, orgId, 'SAML_SSO', id);
+      const before = (previous.settings ?? {}) as Record<string, unknown>;
+      const entityBefore = typeof before.entity_id === 'string' ? before.entity_id.trim() : '';
+      if (entityBefore !== json.entity_id) {
+        // A NameID is unique per identity provider only, and a sign-in matches on the NameID: the
+        // new provider's "jsmith" must not sign in as whoever the old provider's "jsmith" was. A new
+        // certificate under the same entity id is the same provider rotating its key: its NameIDs
+        // still name the same people, so their links stay.
+        await ctx.tx
+          .delete(idpUserLinks)
+          .where(and(eq(idpUserLinks.orgId, orgId), eq(idpUserLinks.source, LINK_SOURCE.SAML_SSO)));
+      }
+      row = await updateSettings(ctx.tx, previous, json, ctx.now);
     }
     await setOrgProvider(ctx.tx, orgId, 'SAML_SSO', ctx.now);
     return presentSaml(row);

@@ -209,9 +209,10 @@ export async function deactivateSyncedUser(tx: Tx, orgId: number, userId: number
 
 /**
  * Applies the accounts to the org's users in the org's own transaction (row-level security on):
- * a linked account updates its user; an unlinked one adopts the user of the same e-mail or
- * creates one; an inactive one deactivates its user. `complete`: the list is every account, so a
- * linked user missing from it left the source and is deactivated too.
+ * a linked account updates its user; an unlinked one adopts the user of the same e-mail (only an
+ * active one no account of this source links yet) or creates one; an inactive one deactivates its
+ * user. `complete`: the list is every account, so a linked user missing from it left the source
+ * and is deactivated too.
  */
 async function applyAccounts(
   tx: Tx,
@@ -227,6 +228,9 @@ async function applyAccounts(
     .from(idpUserLinks)
     .where(and(eq(idpUserLinks.orgId, orgId), eq(idpUserLinks.source, source)));
   const linked = new Map(links.map((l) => [l.externalId, l.userId]));
+  // A user belongs to one account of the source: the link is who signs in as them. Kept up to date
+  // through the run, so two accounts of one e-mail in the same read cannot both take the user.
+  const linkedUsers = new Set(links.map((l) => l.userId));
   const users = await tx.select().from(orgUsers).where(eq(orgUsers.orgId, orgId));
   const byId = new Map(users.map((u) => [u.id, u]));
   const byEmail = new Map(users.filter((u) => u.status !== UserStatus.Deleted).map((u) => [u.email.toLowerCase(), u]));
@@ -287,6 +291,21 @@ async function applyAccounts(
     const existing = byEmail.get(account.email.toLowerCase());
     let targetId: number;
     if (existing) {
+      // An e-mail address is not proof of who someone is (docs/sso.md): adopting a user another
+      // account already links (an address reassigned in the directory, or two accounts sharing one)
+      // would let this account sign in as them, with their roles and history. Someone an
+      // administrator deactivated is not handed to an account either; an administrator decides.
+      const who = `${account.email} (${KIND_LABEL[source]} account ${account.externalId})`;
+      if (linkedUsers.has(existing.id)) {
+        counts.skipped.push(
+          `${who}: the user with this e-mail is already linked to another ${KIND_LABEL[source]} account`,
+        );
+        continue;
+      }
+      if (existing.status !== UserStatus.Active) {
+        counts.skipped.push(`${who}: the user with this e-mail is not active, so it is not linked`);
+        continue;
+      }
       // A user the org already had (same e-mail) is adopted; the directory's names win from now on.
       targetId = existing.id;
       const names = {
@@ -298,6 +317,9 @@ async function applyAccounts(
           .update(orgUsers)
           .set({ ...names, updatedAt: now })
           .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, existing.id)));
+        // A second listing of the account in this read compares with the names it now has.
+        byId.set(existing.id, { ...existing, ...names });
+        byEmail.set(existing.email.toLowerCase(), { ...existing, ...names });
         await logSyncChange(
           tx,
           orgId,
@@ -347,6 +369,10 @@ async function applyAccounts(
       .insert(idpUserLinks)
       .values({ orgId, source, externalId: account.externalId, userId: targetId, createdAt: now })
       .onConflictDoNothing();
+    // The directory may list an account twice in one read (Graph's delta does): the second time it
+    // is this user's account, not another one after the same e-mail.
+    linked.set(account.externalId, targetId);
+    linkedUsers.add(targetId);
   }
 
   if (complete) {
