@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../../shared/api/errors';
@@ -22,7 +23,7 @@ import {
 } from './oidc-client';
 import { findOrgSso, ssoSetupValues, type OidcSso, type OrgSso } from './sso-config';
 import { signInIdentity, type SsoIdentity } from './sso-users';
-import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, sha256, takeLoginRequest } from './sso.repo';
+import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, sameBrowserHash, takeLoginRequest } from './sso.repo';
 
 /** Binds a started sign-in to the browser that started it (login CSRF: no one else's callback). */
 export const SSO_BROWSER_COOKIE = 'tenet_sso';
@@ -51,20 +52,24 @@ export const browserCookieOptions = (req: FastifyRequest, tenant: string) => ({
   maxAge: LOGIN_REQUEST_TTL_MS / 1000,
 });
 
-/** The browser's binding value: kept while it is well-formed, so two tabs signing in do not clash. */
-export function browserBinding(ctx: PublicCtx, tenant: string): string {
-  const current = ctx.req.cookies[SSO_BROWSER_COOKIE];
+/**
+ * Sets a binding cookie and returns its value: an existing well-formed value is kept, so two tabs
+ * signing in do not clash. Shared by the OIDC and SAML flows, each with its own cookie and path.
+ */
+export function bindBrowser(ctx: PublicCtx, name: string, options: CookieSerializeOptions): string {
+  const current = ctx.req.cookies[name];
   const value = current && /^[A-Za-z0-9_-]{43}$/.test(current) ? current : randomBytes(32).toString('base64url');
-  ctx.reply.setCookie(SSO_BROWSER_COOKIE, value, browserCookieOptions(ctx.req, tenant));
+  ctx.reply.setCookie(name, value, options);
   return value;
 }
 
+/** The browser's binding value for an OIDC sign-in. */
+export function browserBinding(ctx: PublicCtx, tenant: string): string {
+  return bindBrowser(ctx, SSO_BROWSER_COOKIE, browserCookieOptions(ctx.req, tenant));
+}
+
 export function sameBrowser(ctx: PublicCtx, expectedHash: string): boolean {
-  const value = ctx.req.cookies[SSO_BROWSER_COOKIE];
-  if (!value) return false;
-  const a = Buffer.from(sha256(value));
-  const b = Buffer.from(expectedHash);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameBrowserHash(ctx.req.cookies[SSO_BROWSER_COOKIE], expectedHash);
 }
 
 const claimText = (claims: IdClaims, key: string): string => {

@@ -8,7 +8,7 @@ import { describe, SsoRefusal } from './oidc-client';
 import type { Config } from '../../config';
 import { ssoSetupValues, type SamlSso } from './sso-config';
 import type { SsoIdentity } from './sso-users';
-import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, rememberAssertion, sha256 } from './sso.repo';
+import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, rememberAssertion, sameBrowserHash, sha256 } from './sso.repo';
 
 /**
  * Our SAML 2.0 service provider (@node-saml/node-saml) for one organisation. node-saml checks the
@@ -16,7 +16,9 @@ import { insertLoginRequest, LOGIN_REQUEST_TTL_MS, rememberAssertion, sha256 } f
  * is refused), the audience (our entity id), the time window (NotBefore / NotOnOrAfter, one
  * minute of clock skew) and InResponseTo (a request we made, kept in sso_login_requests so any
  * process can check it, used once). We add what it leaves out: Destination and Recipient must be
- * our ACS URL, and an assertion id is accepted once only (sso_used_assertions).
+ * our ACS URL, an assertion id is accepted once only (sso_used_assertions), and the response must
+ * be posted by the browser that started the sign-in (login CSRF): the hash of that browser's binding
+ * cookie is kept with the request id, and the ACS's lookup of InResponseTo compares it.
  */
 
 export interface SpAddresses {
@@ -32,8 +34,13 @@ export function spAddresses(config: Pick<Config, 'publicUrl' | 'samlSigning'>, t
   return { entityId: setup.sp_entity_id, acsUrl: setup.acs_url, sloUrl: setup.slo_url };
 }
 
-/** node-saml's request-id cache, kept in the database per organisation. */
-function requestCache(deps: Deps, orgId: number): CacheProvider {
+/**
+ * node-saml's request-id cache, kept in the database per organisation. `browser` is the sign-in's
+ * binding cookie: stored (hashed) with the AuthnRequest's id at the start, and at the ACS the value
+ * the posting browser presents, which must match. `checkBrowser` is off for logout messages: they
+ * grant nothing, and the IdP's LogoutResponse may reach us without any cookie of ours.
+ */
+function requestCache(deps: Deps, orgId: number, browser: string | undefined, checkBrowser: boolean): CacheProvider {
   return {
     saveAsync: async (key: string, value: string) => {
       await withSystem(deps.database.db, (tx) =>
@@ -41,7 +48,7 @@ function requestCache(deps: Deps, orgId: number): CacheProvider {
           orgId,
           provider: 'SAML_SSO',
           state: key,
-          browser: '',
+          browser: browser ?? '',
           codeVerifier: '',
           nonce: '',
           now: deps.clock.now(),
@@ -53,7 +60,7 @@ function requestCache(deps: Deps, orgId: number): CacheProvider {
       if (!key) return null;
       const [row] = await withSystem(deps.database.db, (tx) =>
         tx
-          .select({ createdAt: ssoLoginRequests.createdAt })
+          .select({ createdAt: ssoLoginRequests.createdAt, browserHash: ssoLoginRequests.browserHash })
           .from(ssoLoginRequests)
           .where(
             and(
@@ -65,8 +72,18 @@ function requestCache(deps: Deps, orgId: number): CacheProvider {
           )
           .limit(1),
       );
+      if (!row) return null;
+      // Thrown, not null: node-saml would call null "InResponseTo is not valid" (an expired sign-in),
+      // and this is someone else's sign-in. node-saml still removes the request on its way out, so
+      // the response cannot be tried again, as the OIDC flow's state is used up by a wrong browser.
+      if (checkBrowser && !sameBrowserHash(browser, row.browserHash)) {
+        throw new SsoRefusal(
+          'refused',
+          `the SAML response arrived in another browser than the one that started the sign-in (binding cookie ${browser ? 'of another browser' : 'missing'})`,
+        );
+      }
       // node-saml reads the value as the time the request was made.
-      return row ? row.createdAt.toISOString() : null;
+      return row.createdAt.toISOString();
     },
     removeAsync: async (key: string | null) => {
       if (!key) return null;
@@ -86,6 +103,7 @@ function requestCache(deps: Deps, orgId: number): CacheProvider {
  * IdP's entity id), and InResponseTo only where one is present: node-saml looks for it on a
  * Response element only, so a posted LogoutResponse would otherwise always be refused. Nothing is
  * granted on a LogoutResponse (our session has ended already), so an unmatched one costs nothing.
+ * `browser`: the sign-in's binding cookie (see requestCache); none at the ACS means refused.
  */
 export function serviceProvider(
   deps: Deps,
@@ -93,6 +111,7 @@ export function serviceProvider(
   sso: SamlSso | null,
   sp: SpAddresses,
   variant: 'sign-in' | 'logout' = 'sign-in',
+  browser?: string,
 ): SAML {
   return new SAML({
     callbackUrl: sp.acsUrl,
@@ -108,7 +127,7 @@ export function serviceProvider(
     wantAuthnResponseSigned: false,
     validateInResponseTo: variant === 'logout' ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: LOGIN_REQUEST_TTL_MS,
-    cacheProvider: requestCache(deps, orgId),
+    cacheProvider: requestCache(deps, orgId, browser, variant === 'sign-in'),
     acceptedClockSkewMs: 60_000,
     signatureAlgorithm: 'sha256',
     digestAlgorithm: 'sha256',
@@ -120,10 +139,16 @@ export function serviceProvider(
   });
 }
 
-/** The IdP address our AuthnRequest (HTTP-Redirect binding) goes to. */
-export async function authorizeUrl(deps: Deps, orgId: number, sso: SamlSso, sp: SpAddresses): Promise<string> {
+/** The IdP address our AuthnRequest (HTTP-Redirect binding) goes to; its id is kept bound to `browser`. */
+export async function authorizeUrl(
+  deps: Deps,
+  orgId: number,
+  sso: SamlSso,
+  sp: SpAddresses,
+  browser: string,
+): Promise<string> {
   try {
-    return await serviceProvider(deps, orgId, sso, sp).getAuthorizeUrlAsync('', undefined, {});
+    return await serviceProvider(deps, orgId, sso, sp, 'sign-in', browser).getAuthorizeUrlAsync('', undefined, {});
   } catch (error) {
     throw new SsoRefusal('unavailable', `the SAML request could not be built: ${describe(error)}`);
   }
@@ -173,20 +198,26 @@ function attribute(profile: Profile, names: string[]): string {
   return '';
 }
 
-/** Checks a posted SAMLResponse completely and returns who signed in; every failure is an SsoRefusal. */
+/**
+ * Checks a posted SAMLResponse completely and returns who signed in; every failure is an SsoRefusal.
+ * `browser`: the binding cookie the posting browser presented (undefined when it sent none).
+ */
 export async function validateResponse(
   deps: Deps,
   orgId: number,
   sso: SamlSso,
   sp: SpAddresses,
   samlResponse: string,
+  browser: string | undefined,
 ): Promise<SsoIdentity> {
   let profile: Profile | null;
   try {
-    ({ profile } = await serviceProvider(deps, orgId, sso, sp).validatePostResponseAsync({
+    ({ profile } = await serviceProvider(deps, orgId, sso, sp, 'sign-in', browser).validatePostResponseAsync({
       SAMLResponse: samlResponse,
     }));
   } catch (error) {
+    // Our own refusal from the request cache (another browser's response) keeps its reason.
+    if (error instanceof SsoRefusal) throw error;
     const reason = describe(error);
     // A request id we no longer know: the sign-in took too long or its answer was already used.
     const stale = /InResponseTo is not valid/i.test(reason);

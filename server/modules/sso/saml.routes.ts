@@ -1,15 +1,17 @@
-import type { FastifyReply } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { withSystem } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../http/errors';
 import { publicRoute, type App, type PublicCtx } from '../../http/routes';
 import { describe, SsoRefusal } from './oidc-client';
-import { finishSignIn, orgOfTenant, refuse, TenantParams, type Org } from './oidc.routes';
+import { bindBrowser, finishSignIn, orgOfTenant, refuse, TenantParams, type Org } from './oidc.routes';
 import { receiveLogout, type SloDelivery } from './saml-logout';
 import { authorizeUrl, spAddresses, spMetadata, validateResponse } from './saml-sp';
 import { findOrgSso, type SamlSso } from './sso-config';
 import { signInIdentity } from './sso-users';
+import { LOGIN_REQUEST_TTL_MS } from './sso.repo';
 
 /** A SAMLResponse of a few KB is usual; 256 KB leaves room for large group lists, and no more. */
 const ACS_BODY_LIMIT = 256 * 1024;
@@ -18,10 +20,36 @@ const SLO_FIELD_LIMIT = 64 * 1024;
 
 const addresses = (deps: Deps, org: Org) => spAddresses(deps.config, org.tenant);
 
-/** Sends the browser to the IdP with our AuthnRequest (its id remembered for InResponseTo). */
+/**
+ * Binds a started SAML sign-in to the browser that started it (login CSRF: no one else's
+ * SAMLResponse). Its own cookie, not the OIDC flow's, because it must travel with a different request.
+ */
+export const SAML_BROWSER_COOKIE = 'tenet_saml';
+
+/**
+ * The ACS receives the IdP's auto-posted form, a cross-site POST: only a SameSite=None cookie
+ * travels with it, and browsers keep SameSite=None only with Secure, so over TLS it is both. On
+ * plain http (development, tests) Secure cannot be set and a SameSite=None cookie without it would
+ * be dropped, so it is Lax there, like the session cookie: it still travels when the IdP is on the
+ * same site (a local test IdP on another port). Scoped to the ACS alone, which is the one address
+ * that reads it.
+ */
+export function samlBrowserCookieOptions(req: FastifyRequest, tenant: string): CookieSerializeOptions {
+  const tls = req.protocol === 'https';
+  return {
+    path: `/saml/t/${tenant}/acs`,
+    httpOnly: true,
+    sameSite: tls ? 'none' : 'lax',
+    secure: tls,
+    maxAge: LOGIN_REQUEST_TTL_MS / 1000,
+  };
+}
+
+/** Sends the browser to the IdP with our AuthnRequest (its id remembered for InResponseTo, with this browser). */
 export async function startSamlSignIn(ctx: PublicCtx, org: Org, sso: SamlSso): Promise<FastifyReply> {
   try {
-    return ctx.reply.redirect(await authorizeUrl(ctx.deps, org.id, sso, addresses(ctx.deps, org)), 302);
+    const browser = bindBrowser(ctx, SAML_BROWSER_COOKIE, samlBrowserCookieOptions(ctx.req, org.tenant));
+    return ctx.reply.redirect(await authorizeUrl(ctx.deps, org.id, sso, addresses(ctx.deps, org), browser), 302);
   } catch (error) {
     if (error instanceof SsoRefusal) return refuse(ctx, org.tenant, error.code, error.reason);
     return refuse(ctx, org.tenant, 'unavailable', describe(error));
@@ -120,7 +148,8 @@ export function registerSamlRoutes(app: App, deps: Deps): void {
 
   // The IdP's browser POST comes from another site without our CSRF header: the ACS and SLO URLs
   // live outside /api (where that header is required) and are protected by what they check
-  // instead (signature, InResponseTo of a request we made, audience, Destination, Recipient, one use).
+  // instead (signature, InResponseTo of a request we made, audience, Destination, Recipient, one use;
+  // at the ACS also the binding cookie of the browser that made the request).
   void app.register((child, _options, done) => {
     child.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -151,9 +180,19 @@ export function registerSamlRoutes(app: App, deps: Deps): void {
           if (!sso || sso.kind !== 'saml')
             throw new SsoRefusal('not_configured', 'the organization is not on SAML SSO');
           if (!body.SAMLResponse) throw new SsoRefusal('refused', 'no SAMLResponse in the post');
-          const identity = await validateResponse(deps, org.id, sso, addresses(deps, org), body.SAMLResponse);
+          const identity = await validateResponse(
+            deps,
+            org.id,
+            sso,
+            addresses(deps, org),
+            body.SAMLResponse,
+            ctx.req.cookies[SAML_BROWSER_COOKIE],
+          );
           const signed = await withSystem(deps.database.db, (tx) => signInIdentity(ctx, tx, org, identity));
           deps.log.info({ orgId: org.id, userId: signed.userId, provider: 'SAML_SSO' }, 'sso: signed in');
+          // Used: the request it bound is gone. Kept on a refusal, as the OIDC flow keeps its own,
+          // so that another tab's sign-in in this browser (same value) is not broken.
+          ctx.reply.clearCookie(SAML_BROWSER_COOKIE, samlBrowserCookieOptions(ctx.req, org.tenant));
           return await finishSignIn(ctx, org, signed);
         } catch (error) {
           if (error instanceof SsoRefusal) return refuse(ctx, org.tenant, error.code, error.reason);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '../../../shared/api/errors';
 import { orgUsers, ssoUsedAssertions } from '../../db/schema/index';
@@ -17,18 +18,22 @@ import {
   TEST_SAML_IDP_SSO_URL,
   type MintOptions,
 } from './saml-test-idp';
+import { SAML_BROWSER_COOKIE } from './saml.routes';
 
 // Our SAML service provider against an IdP built in the test (responses signed with xml-crypto):
 // a valid signed response opens a session; unsigned, wrapped, tampered, expired, wrong audience,
 // wrong recipient and replayed responses are each refused, the reason logged, the person sent back
-// to the tenant page with a clear message.
+// to the tenant page with a clear message. A response is accepted only from the browser that
+// started its sign-in (login CSRF).
 
 let t: TestApp;
 let staff: Agent;
 const B = '/api/hstm/organizations';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A proxy at 127.0.0.1 (app.inject's address) is trusted, so a test can say it came over TLS
+  // (X-Forwarded-Proto); the other tests send no such header and stay on plain http.
+  t = await createTestApp({ trustProxy: ['127.0.0.1'] });
   const s = await createStaff(t.deps, '3');
   staff = await t.signIn(s.username, s.password);
 });
@@ -63,15 +68,20 @@ async function samlOrg(createUnknown = true): Promise<SamlOrg> {
   };
 }
 
-/** A browser that started a SAML sign-in: our AuthnRequest's id, read from the redirect. */
-async function start(org: SamlOrg): Promise<{ browser: Agent; requestId: string }> {
-  const browser = t.anonymous();
-  const res = await browser.get(`/api/t/${org.tenant}/sso/start`);
-  expect(res.statusCode, res.body).toBe(302);
-  const location = String(res.headers.location);
+/** A browser that started a SAML sign-in (a new one unless given): our AuthnRequest's id, read from the redirect. */
+async function start(
+  org: SamlOrg,
+  browser: Agent = t.anonymous(),
+  headers: Record<string, string> = {},
+): Promise<{ browser: Agent; requestId: string; started: LightMyRequestResponse }> {
+  const started = await browser.raw({ method: 'GET', url: `/api/t/${org.tenant}/sso/start`, headers });
+  expect(started.statusCode, started.body).toBe(302);
+  const location = String(started.headers.location);
   expect(location.startsWith(`${TEST_SAML_IDP_SSO_URL}?SAMLRequest=`)).toBe(true);
-  return { browser, requestId: authnRequestId(location) };
+  return { browser, requestId: authnRequestId(location), started };
 }
+
+const bindingCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SAML_BROWSER_COOKIE);
 
 const post = (browser: Agent, org: SamlOrg, samlResponse: string) =>
   browser.raw({
@@ -127,11 +137,24 @@ describe('SAML service provider', () => {
 
   it('a valid signed response opens a session and lands in the library', async () => {
     const org = await samlOrg();
-    const { browser, requestId } = await start(org);
+    const { browser, requestId, started } = await start(org);
+    // The start binds the sign-in to this browser: an HttpOnly cookie for the ACS alone. Plain http
+    // here, so Lax and not Secure (see the TLS test below).
+    expect(bindingCookie(started)).toMatchObject({
+      path: `/saml/t/${org.tenant}/acs`,
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: 600,
+    });
+    expect(bindingCookie(started)?.secure).toBeFalsy();
+    expect(bindingCookie(started)?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const { samlResponse, assertionId } = mintResponse(options(org, requestId));
     const res = await post(browser, org, samlResponse);
     expect(res.statusCode, res.body).toBe(302);
     expect(res.headers.location).toBe(`/orgs/${org.id}/pnps`);
+    // Used up: the binding cookie is cleared, on the path it was set with.
+    expect(bindingCookie(res)).toMatchObject({ value: '', path: `/saml/t/${org.tenant}/acs` });
+    expect(browser.cookies[SAML_BROWSER_COOKIE]).toBeUndefined();
     const session = (await browser.get('/api/sessions')).json<{
       valid: boolean;
       user: { email: string; name: string };
@@ -237,5 +260,77 @@ describe('SAML service provider', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(empty.headers.location).toBe(`/t/${org.tenant}?sso_error=refused`);
+  });
+});
+
+describe('the browser that started the sign-in (login CSRF)', () => {
+  /** A session in `browser`: valid or not. */
+  const sessionOf = async (browser: Agent) => (await browser.get('/api/sessions')).json<{ valid: boolean }>().valid;
+
+  it('over TLS the binding cookie is SameSite=None and Secure, so the IdP’s cross-site post carries it', async () => {
+    const org = await samlOrg();
+    const { browser, requestId, started } = await start(org, t.anonymous(), { 'x-forwarded-proto': 'https' });
+    expect(bindingCookie(started)).toMatchObject({
+      path: `/saml/t/${org.tenant}/acs`,
+      httpOnly: true,
+      sameSite: 'None',
+      secure: true,
+    });
+    // Usernames are unique across organisations: a person of this test's own.
+    const person = `tls.${org.id}@hospital.example`;
+    const res = await post(
+      browser,
+      org,
+      mintResponse(options(org, requestId, { nameId: person, email: person })).samlResponse,
+    );
+    expect(res.headers.location).toBe(`/orgs/${org.id}/pnps`);
+  });
+
+  it('refuses a response posted by a browser without the binding cookie, and opens no session', async () => {
+    const org = await samlOrg();
+    // The attacker starts a sign-in, signs in at the IdP and keeps the response for a page of theirs.
+    const attacker = await start(org);
+    const { samlResponse } = mintResponse(
+      options(org, attacker.requestId, {
+        nameId: `attacker.${org.id}@hospital.example`,
+        email: `attacker.${org.id}@hospital.example`,
+      }),
+    );
+    // A colleague's browser, which never started a sign-in, posts it.
+    const victim = t.anonymous();
+    await expectRefused(victim, org, samlResponse, 'refused', /another browser.*binding cookie missing/);
+    expect(await sessionOf(victim)).toBe(false);
+    expect(await usersOf(org.id)).toHaveLength(0);
+    // The refused response is used up: not even the attacker's own browser can use it afterwards.
+    await expectRefused(attacker.browser, org, samlResponse, 'expired', /InResponseTo/);
+    expect(await usersOf(org.id)).toHaveLength(0);
+  });
+
+  it('refuses a response posted by a browser with another sign-in’s cookie; that browser’s own sign-in still works', async () => {
+    const org = await samlOrg();
+    const attacker = await start(org);
+    const forged = mintResponse(
+      options(org, attacker.requestId, {
+        nameId: `attacker.${org.id}@hospital.example`,
+        email: `attacker.${org.id}@hospital.example`,
+      }),
+    );
+    // The colleague has started a sign-in of their own: their browser holds a binding cookie.
+    const victim = await start(org);
+    expect(victim.browser.cookies[SAML_BROWSER_COOKIE]).toBeTruthy();
+    expect(victim.browser.cookies[SAML_BROWSER_COOKIE]).not.toBe(attacker.browser.cookies[SAML_BROWSER_COOKIE]);
+    await expectRefused(victim.browser, org, forged.samlResponse, 'refused', /another browser.*of another browser/);
+    expect(await sessionOf(victim.browser)).toBe(false);
+    expect(await usersOf(org.id)).toHaveLength(0);
+    // Their own response, from their own browser, signs them in as themselves.
+    const own = mintResponse(
+      options(org, victim.requestId, {
+        nameId: `colleague.${org.id}@hospital.example`,
+        email: `colleague.${org.id}@hospital.example`,
+      }),
+    );
+    expect((await post(victim.browser, org, own.samlResponse)).headers.location).toBe(`/orgs/${org.id}/pnps`);
+    const users = await usersOf(org.id);
+    expect(users.map((u) => u.email)).toEqual([`colleague.${org.id}@hospital.example`]);
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ssoLoginRequests, ssoUsedAssertions } from '../../db/schema/index';
@@ -6,6 +6,18 @@ import { ssoLoginRequests, ssoUsedAssertions } from '../../db/schema/index';
 export type LoginRequestRow = typeof ssoLoginRequests.$inferSelect;
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Whether a browser's binding cookie is the one whose hash a started sign-in keeps. A missing or
+ * empty cookie never matches: requests kept without a binding (SAML logout requests) store the
+ * hash of '' and must not match a browser that simply has no cookie.
+ */
+export function sameBrowserHash(value: string | undefined, expectedHash: string): boolean {
+  if (!value) return false;
+  const a = Buffer.from(sha256(value));
+  const b = Buffer.from(expectedHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** How long a started sign-in may take before its state is refused. */
 export const LOGIN_REQUEST_TTL_MS = 10 * 60_000;
