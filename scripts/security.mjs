@@ -39,6 +39,7 @@ const SUITE = [
   ['staff holding more', 'server/modules/hstm-users/staff-takeover.test.ts'],
   ['stale workflow actions', 'server/modules/pnps/workflow-stale-action.test.ts'],
   ["a stronger staff user's link in the outbox", 'server/modules/mail-outbox/staff-link-outranked.test.ts'],
+  ['SAML sign-in bound to its browser', 'server/modules/sso/saml.test.ts'],
 ];
 
 const REPORT = '.tmp/security.json';
