@@ -50,6 +50,12 @@ export const StaffPermissionRuleMessages = {
 
 const permissionSet = (permissions: string): Set<number> => new Set(permissions.split(' ').filter(Boolean).map(Number));
 
+/** The labels of the permissions among `wanted` that the acting staff user does not hold, in the list's order. */
+function labelsNotHeld(actor: StaffCtx['actor'], wanted: ReadonlySet<number>): string[] {
+  const held = new Set(actor.permissions);
+  return STAFF_PERMISSION_OPTIONS.filter((o) => wanted.has(o.value) && !held.has(o.value)).map((o) => o.label);
+}
+
 /**
  * User management (2) must not be a way to the other permissions: without this a staff user with
  * 2 could give themselves, or a colleague acting for them, login as (4) and act as any
@@ -60,12 +66,11 @@ const permissionSet = (permissions: string): Set<number> => new Set(permissions.
  * start of this request (staff requests never start from a remembered session, actor-cache.ts).
  */
 function refusePermissionsNotHeld(actor: StaffCtx['actor'], before: string, after: string): void {
-  const held = new Set(actor.permissions);
   const was = permissionSet(before);
   const will = permissionSet(after);
   const changed = new Set([...[...was].filter((p) => !will.has(p)), ...[...will].filter((p) => !was.has(p))]);
-  const lacking = STAFF_PERMISSION_OPTIONS.filter((o) => changed.has(o.value) && !held.has(o.value));
-  if (lacking.length > 0) throw forbidden(StaffPermissionRuleMessages.notHeld(lacking.map((o) => o.label)));
+  const lacking = labelsNotHeld(actor, changed);
+  if (lacking.length > 0) throw forbidden(StaffPermissionRuleMessages.notHeld(lacking));
 }
 
 /**
@@ -78,10 +83,8 @@ function refusePermissionsNotHeld(actor: StaffCtx['actor'], before: string, afte
  * (so an unknown id stays a 404) and locked, so a permission given to them meanwhile is seen.
  */
 function refuseOutranked(actor: StaffCtx['actor'], target: Row): void {
-  const held = new Set(actor.permissions);
-  const theirs = permissionSet(target.permissions);
-  const lacking = STAFF_PERMISSION_OPTIONS.filter((o) => theirs.has(o.value) && !held.has(o.value));
-  if (lacking.length > 0) throw forbidden(StaffPermissionRuleMessages.outranked(lacking.map((o) => o.label)));
+  const lacking = labelsNotHeld(actor, permissionSet(target.permissions));
+  if (lacking.length > 0) throw forbidden(StaffPermissionRuleMessages.outranked(lacking));
 }
 
 export function presentStaffUser(row: Row): StaffUser {
