@@ -19,7 +19,7 @@ import {
   SYSTEM_GROUP_SOURCE,
 } from '../../../shared/domain/statuses';
 import type { Executor } from '../../db/client';
-import { organizations, orgTemplates, templateSources, templates, userGroups } from '../../db/schema/index';
+import { organizations, orgTemplates, sessions, templateSources, templates, userGroups } from '../../db/schema/index';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { StaffCtx } from '../../http/routes';
 import { containsPattern } from '../../db/like';
@@ -218,8 +218,21 @@ export async function updateOrg(
       throw error;
     }
   }
+  if (input.token_timeout !== undefined && input.token_timeout !== row.tokenTimeout)
+    await followSessionTimeout(ctx, id, input.token_timeout);
   if (templateIds !== undefined) await setTemplates(ctx, id, templateIds);
   return detail(ctx.tx, updated);
+}
+
+/**
+ * A session keeps the idle timeout its organisation had when it was opened (it is read with the
+ * session on every request). So a new timeout is written into the organisation's open sessions too,
+ * login-as sessions among them: staff who shorten it because sessions stay open too long mean the
+ * ones open now, which would otherwise keep the old timeout for up to their whole lifetime. A session
+ * idle for longer than the new timeout ends at its next request.
+ */
+async function followSessionTimeout(ctx: StaffCtx, orgId: number, minutes: number): Promise<void> {
+  await ctx.tx.update(sessions).set({ idleTimeoutMinutes: minutes }).where(eq(sessions.orgId, orgId));
 }
 
 /** The provider template library: every template with the name of its source. */
