@@ -87,6 +87,8 @@ export const visitorLogs = pgTable(
     userAgent: varchar('user_agent', { length: 512 }),
     signedInAt: tstz('signed_in_at').notNull().defaultNow(),
     signedOutAt: tstz('signed_out_at'),
+    /** The session this visit opened (`sessions.id`), so signing out closes this log and no other. */
+    sessionId: varchar('session_id', { length: 64 }),
   },
   (t) => [
     unique('visitor_logs_org_id_id_key').on(t.orgId, t.id),

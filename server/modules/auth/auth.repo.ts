@@ -57,7 +57,11 @@ export async function recordLoginFailure(
   else await db.update(hstmUsers).set(values).where(eq(hstmUsers.id, who.id));
 }
 
-export async function recordLoginSuccess(db: Executor, who: { kind: 'org' | 'hstm'; id: number }, at: Date): Promise<void> {
+export async function recordLoginSuccess(
+  db: Executor,
+  who: { kind: 'org' | 'hstm'; id: number },
+  at: Date,
+): Promise<void> {
   const values = { failedLogins: 0, lockedUntil: null, lastLoginAt: at };
   if (who.kind === 'org') await db.update(orgUsers).set(values).where(eq(orgUsers.id, who.id));
   else await db.update(hstmUsers).set(values).where(eq(hstmUsers.id, who.id));
@@ -65,12 +69,21 @@ export async function recordLoginSuccess(db: Executor, who: { kind: 'org' | 'hst
 
 export async function insertVisitorLog(
   db: Executor,
-  row: { orgId: number; userId: number; sudoerId: number | null; ip: string; userAgent: string | null; at: Date },
+  row: {
+    orgId: number;
+    userId: number;
+    sudoerId: number | null;
+    sessionId: string;
+    ip: string;
+    userAgent: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db.insert(visitorLogs).values({
     orgId: row.orgId,
     userId: row.userId,
     sudoerId: row.sudoerId,
+    sessionId: row.sessionId,
     ip: row.ip,
     userAgent: row.userAgent?.slice(0, 512) ?? null,
     signedInAt: row.at,

@@ -4,7 +4,9 @@ import { LoginRequest, LogoutResponse, Session, TenantInfo, UrlResponse } from '
 import { SESSION_COOKIE } from '../../../shared/api/errors';
 import { text } from '../../../shared/api/primitives';
 import { visitorLogs } from '../../db/schema/index';
+import type { Tx } from '../../db/client';
 import { withSystem } from '../../db/tenant';
+import type { OrgActor } from '../../http/actor';
 import { setCsrfCookie } from '../../http/csrf';
 import type { Deps } from '../../http/deps';
 import { notFound, unauthorized } from '../../http/errors';
@@ -34,6 +36,42 @@ async function staffSessionToResume(ctx: PublicCtx): Promise<{ token: string; cs
   return { token: staffToken, csrfToken: row.csrfToken };
 }
 
+/**
+ * The visitor log this session opened gets its sign-out time; no other. A log written before logs
+ * named their session (migration 0062) is found as it was then: the user's newest open one, now
+ * also of the same sudoer, so a user's own sign-out never ends a staff member's login-as visit.
+ */
+async function closeVisitorLog(tx: Tx, actor: OrgActor, now: Date): Promise<void> {
+  const mine = await tx
+    .update(visitorLogs)
+    .set({ signedOutAt: now })
+    .where(
+      and(
+        eq(visitorLogs.orgId, actor.orgId),
+        eq(visitorLogs.userId, actor.userId),
+        eq(visitorLogs.sessionId, actor.sessionId),
+        isNull(visitorLogs.signedOutAt),
+      ),
+    )
+    .returning({ id: visitorLogs.id });
+  if (mine.length > 0) return;
+  const [older] = await tx
+    .select({ id: visitorLogs.id })
+    .from(visitorLogs)
+    .where(
+      and(
+        eq(visitorLogs.orgId, actor.orgId),
+        eq(visitorLogs.userId, actor.userId),
+        isNull(visitorLogs.sessionId),
+        actor.sudoer === null ? isNull(visitorLogs.sudoerId) : eq(visitorLogs.sudoerId, actor.sudoer.id),
+        isNull(visitorLogs.signedOutAt),
+      ),
+    )
+    .orderBy(desc(visitorLogs.signedInAt))
+    .limit(1);
+  if (older) await tx.update(visitorLogs).set({ signedOutAt: now }).where(eq(visitorLogs.id, older.id));
+}
+
 async function endSession(ctx: PublicCtx): Promise<void> {
   const actor = ctx.actor;
   const resume = await staffSessionToResume(ctx);
@@ -41,21 +79,7 @@ async function endSession(ctx: PublicCtx): Promise<void> {
   if (actor) {
     await withSystem(ctx.deps.database.db, async (tx) => {
       await deleteSession(tx, actor.sessionId);
-      if (actor.kind === 'org') {
-        const [open] = await tx
-          .select({ id: visitorLogs.id })
-          .from(visitorLogs)
-          .where(
-            and(
-              eq(visitorLogs.orgId, actor.orgId),
-              eq(visitorLogs.userId, actor.userId),
-              isNull(visitorLogs.signedOutAt),
-            ),
-          )
-          .orderBy(desc(visitorLogs.signedInAt))
-          .limit(1);
-        if (open) await tx.update(visitorLogs).set({ signedOutAt: ctx.now }).where(eq(visitorLogs.id, open.id));
-      }
+      if (actor.kind === 'org') await closeVisitorLog(tx, actor, ctx.now);
     });
   }
   if (resume) {

@@ -126,10 +126,11 @@ export async function signIn(
 
   const token = newToken();
   const csrfToken = newToken();
+  const sessionId = hashToken(token);
   await withSystem(deps.database.db, async (tx) => {
     await recordLoginSuccess(tx, candidate, now);
     await insertSession(tx, {
-      id: hashToken(token),
+      id: sessionId,
       kind: candidate.kind,
       orgId: candidate.orgId,
       userId: candidate.kind === 'org' ? candidate.id : null,
@@ -147,6 +148,7 @@ export async function signIn(
         orgId: candidate.orgId,
         userId: candidate.id,
         sudoerId: null,
+        sessionId,
         ip: meta.ip,
         userAgent: meta.userAgent,
         at: now,

@@ -19,9 +19,10 @@ export async function openOrgSession(
   const now = deps.clock.now();
   const token = newToken();
   const csrfToken = newToken();
+  const sessionId = hashToken(token);
   await recordLoginSuccess(tx, { kind: 'org', id: who.userId }, now);
   await insertSession(tx, {
-    id: hashToken(token),
+    id: sessionId,
     kind: 'org',
     orgId: who.orgId,
     userId: who.userId,
@@ -38,6 +39,7 @@ export async function openOrgSession(
     orgId: who.orgId,
     userId: who.userId,
     sudoerId: null,
+    sessionId,
     ip: meta.ip,
     userAgent: meta.userAgent,
     at: now,

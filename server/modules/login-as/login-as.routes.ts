@@ -95,6 +95,7 @@ export function registerLoginAsRoutes(app: App, deps: Deps): void {
           orgId: target.orgId,
           userId: target.userId,
           sudoerId: actor.staffId,
+          sessionId: hashToken(token),
           ip: ctx.ip,
           userAgent: ctx.req.headers['user-agent'] ?? null,
           at: ctx.now,
