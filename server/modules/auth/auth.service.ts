@@ -53,11 +53,13 @@ const unknownLogins = new UnknownLoginFailures();
 
 const wrongCredentials = (): AppError => customError(401, 'invalid_credentials', Messages.wrongCredentials);
 
-const ambiguousLogin = (): AppError =>
+const ambiguousLogin = (candidates: readonly Candidate[]): AppError =>
   customError(
     409,
     'ambiguous_login',
-    "This email address belongs to more than one organization. Sign in with your username or your organization's sign-in page.",
+    candidates.some((candidate) => candidate.kind === 'hstm')
+      ? 'This email address belongs to more than one account. Sign in with your username.'
+      : "This email address belongs to more than one organization. Sign in with your username or your organization's sign-in page.",
   );
 
 /** The lock that applies to a group of candidates: the latest of those still running, if any. */
@@ -118,7 +120,7 @@ export async function signIn(
   }
   // The caller knows a password of one of these accounts: which organisation they meant is
   // theirs to say (username or the organisation's sign-in page), whichever password matched.
-  if (candidates.length > 1) throw ambiguousLogin();
+  if (candidates.length > 1) throw ambiguousLogin(candidates);
   const candidate = matching[0]!;
   if (candidate.orgStatus === OrgStatus.Disabled) throw customError(403, 'org_disabled', Messages.orgDisabled);
   if (candidate.orgStatus === OrgStatus.Locked) throw customError(403, 'org_locked', Messages.orgLocked);
@@ -158,16 +160,21 @@ export async function signIn(
   return { token, csrfToken };
 }
 
-/** The accounts a name may mean: a staff user, else the org users whose username or e-mail it is. */
+/**
+ * The accounts a name may mean: the staff user and the org users whose username or e-mail it is.
+ * Usernames are unique across both (the forms refuse a staff user's), but an e-mail is not: an org
+ * user may share one with a staff user, and then both are candidates, as e-mails shared across
+ * organisations are. Taking the staff user alone checked the org user's password against the staff
+ * user's and counted each of the org user's sign-ins as a failure of the staff account.
+ */
 async function findCandidates(
   tx: Parameters<Parameters<typeof withSystem>[1]>[0],
   login: string,
   tenant: string | null,
 ): Promise<Candidate[]> {
-  if (!tenant) {
-    const staff = await findStaffByLogin(tx, login);
-    if (staff) {
-      return [
+  const staff = tenant ? null : await findStaffByLogin(tx, login);
+  const staffCandidates: Candidate[] = staff
+    ? [
         {
           kind: 'hstm',
           id: staff.id,
@@ -179,21 +186,22 @@ async function findCandidates(
           orgStatus: null,
           timeout: STAFF_TIMEOUT_MINUTES,
         },
-      ];
-    }
-  }
+      ]
+    : [];
   const matches = await listOrgUsersByLogin(tx, login, tenant);
-  return matches.map((match) => ({
-    kind: 'org',
-    id: match.user.id,
-    passwordHash: match.user.passwordHash,
-    failedLogins: match.user.failedLogins,
-    lockedUntil: match.user.lockedUntil,
-    status: match.user.status,
-    orgId: match.org.id,
-    orgStatus: match.org.status,
-    timeout: match.org.tokenTimeout,
-  }));
+  return staffCandidates.concat(
+    matches.map((match): Candidate => ({
+      kind: 'org',
+      id: match.user.id,
+      passwordHash: match.user.passwordHash,
+      failedLogins: match.user.failedLogins,
+      lockedUntil: match.user.lockedUntil,
+      status: match.user.status,
+      orgId: match.org.id,
+      orgStatus: match.org.status,
+      timeout: match.org.tokenTimeout,
+    })),
+  );
 }
 
 const signedOut = (appVersion: string): Session => ({
