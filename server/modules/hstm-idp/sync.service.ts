@@ -12,6 +12,7 @@ import { secretsKeyOf, type SecretsKeySource } from '../../platform/secrets-key'
 import { insertChangeLog, type ChangeLogAuthor } from '../change-logs/change-logs.repo';
 import { endUserParticipation } from '../users/user-leaving';
 import { insertUserLog } from '../users/users.repo';
+import { spendUnusedPasswordTokens } from '../users/welcome.service';
 import { DirectoryError, readAzureUsers, readHlcUsers, type GraphUser, type HlcUser } from './directory-client';
 import { unreadableSecretMessage } from './idp-secrets';
 import { azureConfigOf, findSettings, getOrg, hlcConfigOf, type SyncRunRow } from './settings.repo';
@@ -262,6 +263,8 @@ async function applyAccounts(
           .update(orgUsers)
           .set({ ...changes, updatedAt: now })
           .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.id, user.id)));
+        // As an administrator's change of the address does: a link sent to the old one stops working.
+        if (changes.email !== undefined) await spendUnusedPasswordTokens(tx, orgId, [user.id], now);
         byEmail.delete(user.email.toLowerCase());
         byEmail.set((changes.email ?? user.email).toLowerCase(), { ...user, ...changes });
         await logSyncChange(

@@ -6,6 +6,7 @@ import type { OrgCtx } from '../../http/routes';
 import { dropPendingReadings } from '../read-acks/read-acks.closing';
 import { resyncDraftTasks } from '../pnps/pnps.service';
 import type { WorkflowCtx } from '../pnps/workflow.record';
+import { spendUnusedPasswordTokens } from './welcome.service';
 
 /**
  * What a user's leaving reads of its context: a request's (an admin deactivating or deleting, a
@@ -16,7 +17,9 @@ export type LeavingCtx = Pick<OrgCtx, 'tx' | 'orgId' | 'now'> & { actor: Workflo
 /**
  * What follows when a user is deactivated or deleted (issue 13; product rules 'Tasks').
  *
- * 1. Their sessions end at once: the next request of any of their browsers is a 401.
+ * 1. Their sessions end at once: the next request of any of their browsers is a 401. Their unused
+ *    set-password links are spent: the link checks the status only when used, so without this a
+ *    reactivation would make a link sent long before (to a mailbox perhaps no longer theirs) work again.
  * 2. Their open tasks close ("the stage is left another way ... user removed"), and so do the
  *    copies a delegate holds of them; pending acknowledgements are theirs alone and close too, and
  *    they stop being a reader of what they had not acknowledged (read-acks.closing.ts).
@@ -33,6 +36,7 @@ export async function endUserParticipation(
   userId: number,
 ): Promise<{ sessions: number; tasks: number }> {
   const [ended] = await queryRows<{ n: number }>(ctx.tx, sql`select end_user_sessions(${userId}) as n`);
+  await spendUnusedPasswordTokens(ctx.tx, ctx.orgId, [userId], ctx.now);
 
   const mine = or(eq(tasks.userId, userId), sql`${tasks.delegatedFrom} = ${userId}`);
   const open = await ctx.tx

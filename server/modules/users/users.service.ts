@@ -40,7 +40,7 @@ import {
   usernameTaken,
   type UserRow,
 } from './users.repo';
-import { inviteUser, inviteUsers } from './welcome.service';
+import { inviteUser, inviteUsers, spendUnusedPasswordTokens } from './welcome.service';
 
 const fullName = (u: { firstName: string; lastName: string }): string => `${u.firstName} ${u.lastName}`.trim();
 
@@ -171,6 +171,9 @@ export async function updateUser(ctx: OrgCtx, id: number, input: UserUpdateInput
       deltas: { changed },
     });
   }
+  // A set-password link already sent went to the old address: whoever holds that mailbox now must
+  // not be able to set this user's password. Any change of the address counts, case included.
+  if (values.email !== undefined) await spendUnusedPasswordTokens(ctx.tx, ctx.orgId, [id], ctx.now);
   if (values.status !== undefined) await followStatusChange(ctx, updated, row.status);
   const groupsChanged = input.group_ids ? await changeGroups(ctx, updated, input.group_ids) : false;
   // Any change, groups too, moves updated_at on: it is the token a stale save is refused by.

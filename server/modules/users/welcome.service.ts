@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { WELCOME_TOKEN_DAYS, type SetPasswordBody } from '../../../shared/api/users';
 import { UserStatus } from '../../../shared/domain/statuses';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { orgUsers, passwordTokens } from '../../db/schema/index';
 import { withSystem } from '../../db/tenant';
 import type { Deps } from '../../http/deps';
@@ -16,6 +16,27 @@ import { insertUserLog, type UserRow } from './users.repo';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const LINK_REFUSED =
   'This link to set a password is not valid: it may have expired or been used already. Ask your administrator to send a new invitation.';
+
+/**
+ * Marks every unused set-password link of these users used, so none of them sets a password any
+ * more. The one statement for it, called wherever a link already sent must stop working: a newer
+ * invitation, a changed e-mail address (the link went to the old mailbox, whose holder would take
+ * the account over) and a user's leaving (a reactivation must not bring an old link back to life).
+ */
+export async function spendUnusedPasswordTokens(
+  db: Executor,
+  orgId: number,
+  userIds: readonly number[],
+  at: Date,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: at })
+    .where(
+      and(eq(passwordTokens.orgId, orgId), inArray(passwordTokens.userId, [...userIds]), isNull(passwordTokens.usedAt)),
+    );
+}
 
 /**
  * Writes a set-password link for the user (older unused links stop working) and the welcome
@@ -34,19 +55,12 @@ export async function inviteUsers(ctx: OrgCtx, users: readonly UserRow[], bulk: 
   const expiresAt = new Date(ctx.now.getTime() + WELCOME_TOKEN_DAYS * DAY_MS);
   const org = ctx.actor.org?.name || 'your organization';
   const invitations = users.map((user) => ({ user, token: newToken() }));
-  await ctx.tx
-    .update(passwordTokens)
-    .set({ usedAt: ctx.now })
-    .where(
-      and(
-        eq(passwordTokens.orgId, ctx.orgId),
-        inArray(
-          passwordTokens.userId,
-          users.map((u) => u.id),
-        ),
-        isNull(passwordTokens.usedAt),
-      ),
-    );
+  await spendUnusedPasswordTokens(
+    ctx.tx,
+    ctx.orgId,
+    users.map((u) => u.id),
+    ctx.now,
+  );
   await ctx.tx.insert(passwordTokens).values(
     invitations.map(({ user, token }) => ({
       orgId: ctx.orgId,
@@ -97,8 +111,23 @@ async function lockToken(tx: Executor, token: string) {
 }
 
 /**
+ * Ends the user's sessions through `end_user_sessions` (migration 0015), the same ending as a
+ * deactivation's. That function reads the organisation from the transaction, as an org request's
+ * has it; this system transaction learns it from the link, so it is set here first.
+ */
+async function endOrgSessionsOf(tx: Executor, orgId: number, userId: number): Promise<number> {
+  await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true)`);
+  const [ended] = await queryRows<{ n: number }>(tx, sql`select end_user_sessions(${userId}) as n`);
+  return Number(ended?.n ?? 0);
+}
+
+/**
  * POST auth/set_password: a valid, unused, unexpired link sets the password of an active user
  * and is spent. Every refusal says the same thing, so a guesser learns nothing.
+ *
+ * Every session of the user ends with it: a new password is how someone who lost control of the
+ * account takes it back, so a session opened with the old one (an attacker's) must not outlive it.
+ * The request signs no one in (the page sends the user to sign in), so no session of its own is lost.
  */
 export async function setPasswordWithToken(deps: Deps, body: SetPasswordBody): Promise<void> {
   const now = deps.clock.now();
@@ -117,6 +146,14 @@ export async function setPasswordWithToken(deps: Deps, body: SetPasswordBody): P
       .update(orgUsers)
       .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
       .where(and(eq(orgUsers.orgId, row.orgId), eq(orgUsers.id, row.userId)));
-    await insertUserLog(tx, row.orgId, row.userId, 'Password Set', { via: 'welcome email' }, now);
+    const sessionsEnded = await endOrgSessionsOf(tx, row.orgId, row.userId);
+    await insertUserLog(
+      tx,
+      row.orgId,
+      row.userId,
+      'Password Set',
+      { via: 'welcome email', sessions_ended: sessionsEnded },
+      now,
+    );
   });
 }
