@@ -178,6 +178,22 @@ async function endStaffSessions(db: Executor, id: number): Promise<void> {
 }
 
 /**
+ * Marks every unused set-password link of the staff user used, so none of them sets a password any
+ * more. The one statement for it, called wherever a link already sent must stop working: a newer
+ * invitation, a changed e-mail address (the link went to the old mailbox, whose holder would set the
+ * password and become this staff user, with their permissions) and a deactivation or deletion (the
+ * link checks the status only when used, so a reactivation would bring an old link back to life).
+ * The rows are kept, not deleted: the mail outbox still finds whose link a token was
+ * (`mail-outbox/hidden-links.ts`) and withholds it from viewers who do not outrank that user.
+ */
+async function spendUnusedStaffPasswordTokens(db: Executor, hstmUserId: number, at: Date): Promise<void> {
+  await db
+    .update(staffPasswordTokens)
+    .set({ usedAt: at })
+    .where(and(eq(staffPasswordTokens.hstmUserId, hstmUserId), isNull(staffPasswordTokens.usedAt)));
+}
+
+/**
  * Ends the login-as sessions the staff user opened: an org session keeps working on its own once
  * made, so without this a staff user whose login-as permission is taken away would go on acting
  * as the org user. Their own staff session stays (it is checked against the new permissions).
@@ -271,12 +287,19 @@ export async function updateStaffUser(
     })
     .where(eq(hstmUsers.id, id))
     .returning();
-  if (nextStatus !== UserStatus.Active) await endStaffSessions(ctx.tx, id);
-  else if (grantsLoginAs(row.permissions) && !grantsLoginAs(nextPermissions)) await endLoginAsSessions(ctx.tx, id);
+  // A set-password link already sent went to the old address: whoever holds that mailbox now must
+  // not be able to set this staff user's password. Any change of the address counts, case included;
+  // the edit form sends the address with every save, so the same one sent again is no change.
+  if (input.email !== undefined && input.email !== row.email) await spendUnusedStaffPasswordTokens(ctx.tx, id, ctx.now);
+  if (nextStatus !== UserStatus.Active) {
+    // Inactive, they are out at once, and no link sent before comes back to life when reactivated.
+    await endStaffSessions(ctx.tx, id);
+    await spendUnusedStaffPasswordTokens(ctx.tx, id, ctx.now);
+  } else if (grantsLoginAs(row.permissions) && !grantsLoginAs(nextPermissions)) await endLoginAsSessions(ctx.tx, id);
   return presentStaffUser(updated!);
 }
 
-/** Status -1 (the row stays for the logs that name it); their sessions end at once. */
+/** Status -1 (the row stays for the logs that name it); their sessions end and their unused links are spent at once. */
 export async function deleteStaffUser(ctx: StaffCtx, id: number): Promise<{ message: string }> {
   const row = await getStaff(ctx.tx, id, true);
   if (id === ctx.actor.staffId) throw unprocessable(StaffMessages.selfDelete);
@@ -285,6 +308,7 @@ export async function deleteStaffUser(ctx: StaffCtx, id: number): Promise<{ mess
     await refuseLosingLastManager(ctx.tx, id);
   await ctx.tx.update(hstmUsers).set({ status: UserStatus.Deleted, updatedAt: ctx.now }).where(eq(hstmUsers.id, id));
   await endStaffSessions(ctx.tx, id);
+  await spendUnusedStaffPasswordTokens(ctx.tx, id, ctx.now);
   return { message: STAFF_SUCCESS.deleted };
 }
 
@@ -304,10 +328,7 @@ export async function resendStaffWelcome(ctx: StaffCtx, id: number): Promise<{ m
  */
 async function inviteStaff(ctx: StaffCtx, user: Row): Promise<void> {
   const token = newToken();
-  await ctx.tx
-    .update(staffPasswordTokens)
-    .set({ usedAt: ctx.now })
-    .where(and(eq(staffPasswordTokens.hstmUserId, user.id), isNull(staffPasswordTokens.usedAt)));
+  await spendUnusedStaffPasswordTokens(ctx.tx, user.id, ctx.now);
   await ctx.tx.insert(staffPasswordTokens).values({
     hstmUserId: user.id,
     tokenHash: hashToken(token),
@@ -334,6 +355,12 @@ async function inviteStaff(ctx: StaffCtx, user: Row): Promise<void> {
 /**
  * POST auth/staff_set_password: a valid, unused, unexpired link sets the password of an active
  * staff user and is spent. Every refusal says the same thing, so a guesser learns nothing.
+ *
+ * Every session of the staff user ends with it, and the login-as sessions they opened: a new
+ * password is how someone who lost control of the account takes it back, so a session opened with
+ * the old one (an attacker's, acting with their permissions or as an org user) must not outlive it.
+ * The request signs no one in (the page sends the staff user to sign in), so no session of its own
+ * is lost.
  */
 export async function setStaffPasswordWithToken(deps: Deps, body: StaffSetPasswordBody): Promise<void> {
   const now = deps.clock.now();
@@ -358,5 +385,6 @@ export async function setStaffPasswordWithToken(deps: Deps, body: StaffSetPasswo
       .update(hstmUsers)
       .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
       .where(eq(hstmUsers.id, user.id));
+    await endStaffSessions(tx, user.id);
   });
 }
