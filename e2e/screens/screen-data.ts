@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import type { CandidateList } from '../../shared/api/access';
+import type { CandidateList, Participants } from '../../shared/api/access';
 import type { ContainerItemResponse } from '../../shared/api/containers';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api/errors';
 import type { CreatePnpResponse } from '../../shared/api/pnps';
@@ -75,8 +75,12 @@ export async function createBinder(admin: Admin, name: string, roles: Roles = {}
   });
   const refs = async (users: readonly DemoUser[] = []) =>
     Promise.all(users.map(async (u) => ({ type: 'User' as const, id: await admin.userId(u) })));
+  const { participants_version } = await admin.api.get<Participants>(
+    `o/${admin.orgId}/access/fetch_participants?object_type=1&object_id=${item.id}`,
+  );
   await admin.api.send('PUT', `o/${admin.orgId}/access/${item.id}`, {
     object_type: 1,
+    participants_version,
     participants: {
       owners: await refs([DemoUsers.admin]),
       audience: await refs(roles.audience),

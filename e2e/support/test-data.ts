@@ -1,5 +1,5 @@
 import type { TestInfo } from '@playwright/test';
-import type { Candidate, CandidateList, ParticipantKey } from '../../shared/api/access';
+import type { Candidate, CandidateList, ParticipantKey, Participants } from '../../shared/api/access';
 import type { ContainerItemResponse, ContainerTree, ContainerTreeItem } from '../../shared/api/containers';
 import type { CreatePnpResponse } from '../../shared/api/pnps';
 import { TenetApi } from './api';
@@ -141,7 +141,20 @@ export class TestData {
         ),
       );
     }
-    await this.api.send('PUT', this.o(`access/${id}`), { object_type: objectType, participants });
+    await this.api.send('PUT', this.o(`access/${id}`), {
+      object_type: objectType,
+      participants,
+      participants_version: await this.participantsVersion(objectType, id),
+    });
+  }
+
+  /**
+   * The node's participants_version as the org admin reads it now: a change sends it back, and is
+   * refused (409) if the participants changed since.
+   */
+  async participantsVersion(objectType: 1 | 2 | 3, id: number): Promise<string> {
+    const path = this.o(`access/fetch_participants?object_type=${objectType}&object_id=${id}`);
+    return (await this.api.get<Participants>(path)).participants_version;
   }
 
   /** A P&P with a generated file in a container, inheriting its participants; published if asked. */
@@ -193,12 +206,15 @@ export class TestData {
         .catch(() => false);
       if (gone) continue;
       // Still there (published P&Ps keep it): only the admin may see it from now on. A binder the
-      // test deleted itself answers 404 to both calls.
-      await this.api
-        .send('PUT', this.o(`access/${id}`), {
-          object_type: 1,
-          participants: { owners: [{ type: 'User', id: admin }] },
-        })
+      // test deleted itself answers 404 to every call.
+      await this.participantsVersion(1, id)
+        .then((participants_version) =>
+          this.api.send('PUT', this.o(`access/${id}`), {
+            object_type: 1,
+            participants: { owners: [{ type: 'User', id: admin }] },
+            participants_version,
+          }),
+        )
         .catch((error: unknown) => {
           if (!String(error).includes(' 404 ')) throw error;
         });

@@ -4,6 +4,7 @@ import { createContainer, grant } from '../test/factories';
 import type { Agent } from '../test/harness';
 import { makePnp, row, UNKNOWN_ID, type ActorKey, type Response, type World } from './permission-matrix';
 import { describeMatrix, EVERYONE, without } from './permission-matrix.rows';
+import { putAccess, resetAccess } from '../test/access-calls';
 
 /**
  * Permission matrix (product-rules.md) through the API, part 3: "Create, move, copy, delete
@@ -249,7 +250,8 @@ describeMatrix('Containers and access', (w) => {
       allowed: ['OA', 'BO'],
       make: () => folderIn('C'),
       mutates: true,
-      call: (a, org, n) => a.put(`${o(org)}/access/${n.id}`, { object_type: 2, participants: participantsOfC() }),
+      call: (a, org, n) =>
+        putAccess(a, `${o(org)}/access/${n.id}`, { object_type: 2, participants: participantsOfC() }),
     }),
     nodeRow({
       name: 'set the participants of a folder of binder X',
@@ -257,7 +259,7 @@ describeMatrix('Containers and access', (w) => {
       allowed: ['OA'],
       make: () => folderIn('X'),
       mutates: true,
-      call: (a, org, n) => a.put(`${o(org)}/access/${n.id}`, { object_type: 2, participants: { authors: [] } }),
+      call: (a, org, n) => putAccess(a, `${o(org)}/access/${n.id}`, { object_type: 2, participants: { authors: [] } }),
     }),
     nodeRow({
       name: 'reset_to_parent a folder of binder C with participants of its own',
@@ -265,7 +267,7 @@ describeMatrix('Containers and access', (w) => {
       allowed: ['OA', 'BO'],
       make: () => folderIn('C', true),
       mutates: true,
-      call: (a, org, n) => a.post(`${o(org)}/access/${n.id}/reset_to_parent`, { object_type: 2 }),
+      call: (a, org, n) => resetAccess(a, `${o(org)}/access/${n.id}/reset_to_parent`, { object_type: 2 }),
     }),
     nodeRow({
       name: 'move a published P&P of folder CF into binder C',

@@ -1,6 +1,7 @@
 import { postForm } from '../test/pnp-factories';
 import { makePnp, pnpStatus, row, UNKNOWN_ID, type MatrixPnp, type Response } from './permission-matrix';
 import { describeMatrix, EVERYONE, MANAGERS, pnpRow, SEE_DRAFTS, textFile, upload } from './permission-matrix.rows';
+import { putAccess } from '../test/access-calls';
 
 /**
  * Permission matrix (product-rules.md) through the API, part 1: seeing P&Ps, creating them, their
@@ -187,7 +188,7 @@ describeMatrix('P&Ps', (w) => {
       call: (a, org, p) => {
         const u = w().users;
         const user = (id: number) => [{ type: 'User', id }];
-        return a.put(`${o(org)}/access/${p.id}`, {
+        return putAccess(a, `${o(org)}/access/${p.id}`, {
           object_type: 3,
           participants: {
             owners: user(u.Owner.id),

@@ -1,6 +1,7 @@
 import type { ParticipantKey, SetParticipantsBody, SubjectRef } from '../../shared/api/access';
 import { ItemType } from '../../shared/domain/statuses';
-import { setParticipants } from '../modules/containers/access.service';
+import type { OrgCtx } from '../http/routes';
+import { fetchParticipants, setParticipants } from '../modules/containers/access.service';
 import { createContainer } from '../modules/containers/containers.service';
 import { actingAs, demoUserId, type DemoScene } from './demo-context';
 
@@ -53,10 +54,12 @@ export async function seedDemoContainers(scene: DemoScene, allStaffGroupId: numb
   for (const binder of DEMO_BINDERS) {
     const made = await createContainer(admin, { item_type: ItemType.Binder, name: binder.name });
     binderIds.set(binder.name, made.id);
-    await setParticipants(admin, made.id, {
-      object_type: ItemType.Binder,
-      participants: binderParticipants(scene, DEMO_BINDER_PEOPLE.owner, allStaffGroupId),
-    });
+    await setOwnParticipants(
+      admin,
+      ItemType.Binder,
+      made.id,
+      binderParticipants(scene, DEMO_BINDER_PEOPLE.owner, allStaffGroupId),
+    );
     for (const folder of binder.folders) {
       const child = await createContainer(admin, { item_type: ItemType.Folder, name: folder, parent_id: made.id });
       folderIds.set(folder, child.id);
@@ -80,10 +83,12 @@ export async function seedDemoContainerChanges(
 ): Promise<void> {
   const handedOver = containers.binderIds.get(HANDED_OVER.binder);
   if (handedOver !== undefined) {
-    await setParticipants(actingAs(scene, 'ada.admin', HANDED_OVER.daysAgo), handedOver, {
-      object_type: ItemType.Binder,
-      participants: binderParticipants(scene, HANDED_OVER.to, allStaffGroupId),
-    });
+    await setOwnParticipants(
+      actingAs(scene, 'ada.admin', HANDED_OVER.daysAgo),
+      ItemType.Binder,
+      handedOver,
+      binderParticipants(scene, HANDED_OVER.to, allStaffGroupId),
+    );
   }
   const parentId = containers.binderIds.get(FOLDER_BEING_SET_UP.binder);
   if (parentId === undefined) return;
@@ -94,14 +99,25 @@ export async function seedDemoContainerChanges(
     parent_id: parentId,
   });
   const user = (username: string): SubjectRef[] => [{ type: 'User', id: demoUserId(scene, username) }];
-  await setParticipants(owner, folder.id, {
-    object_type: ItemType.Folder,
-    participants: {
-      owners: user(DEMO_BINDER_PEOPLE.owner),
-      authors: user(DEMO_BINDER_PEOPLE.author),
-      reviewers: user(DEMO_BINDER_PEOPLE.reviewer),
-    },
+  await setOwnParticipants(owner, ItemType.Folder, folder.id, {
+    owners: user(DEMO_BINDER_PEOPLE.owner),
+    authors: user(DEMO_BINDER_PEOPLE.author),
+    reviewers: user(DEMO_BINDER_PEOPLE.reviewer),
   });
+}
+
+/**
+ * Gives a binder or folder its own participants as the Manage screen does: from the participants it
+ * has just read, whose participants_version the change sends back.
+ */
+async function setOwnParticipants(
+  ctx: OrgCtx,
+  objectType: typeof ItemType.Binder | typeof ItemType.Folder,
+  id: number,
+  participants: SetParticipantsBody['participants'],
+): Promise<void> {
+  const { participants_version } = await fetchParticipants(ctx, objectType, id);
+  await setParticipants(ctx, id, { object_type: objectType, participants, participants_version });
 }
 
 /** A binder's participants as set up: DEMO_BINDER_PEOPLE with `owner` as its owner. */

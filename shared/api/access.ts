@@ -9,9 +9,12 @@ import { ItemTypeValue } from './containers';
  * because binder/folder ids and P&P ids are separate spaces.
  *
  * - GET  o/{org}/access/fetch_participants?object_type&object_id  effective participants (Participants)
- * - PUT  o/{org}/access/{id}  { object_type, participants }      set the node's own participants (it now overrides)
- * - POST o/{org}/access/{id}/reset_to_parent { object_type, subtree? }  drop the overrides (of the whole subtree)
+ * - PUT  o/{org}/access/{id}  { object_type, participants, participants_version }  set the node's own participants (it now overrides)
+ * - POST o/{org}/access/{id}/reset_to_parent { object_type, subtree?, participants_version }  drop the overrides (of the whole subtree)
  * - GET  o/{org}/access/candidates?q&limit                        users and groups to pick from
+ *
+ * A change sends the participants_version it read: one made over someone else's newer change is
+ * refused (409, PARTICIPANTS_CHANGED_MESSAGE) instead of silently undoing it.
  */
 
 /** The participant lists of a node as the spec names them: approvers = step 1, approversStep2..10. */
@@ -79,6 +82,22 @@ const ObjectTypeQuery = z.coerce.number({ message: OBJECT_TYPE_MESSAGE }).pipe(O
 
 export const FetchParticipantsQuery = z.object({ object_type: ObjectTypeQuery, object_id: Id });
 
+/**
+ * The participants_version of fetch_participants: a digest of the node's effective participants
+ * (who, in which role, from where, and whether it inherits), not a counter. It changes with any
+ * change of them, one made on an ancestor the node inherits from included.
+ */
+const PARTICIPANTS_VERSION_PATTERN = /^[0-9a-f]{64}$/;
+const PARTICIPANTS_VERSION_MESSAGE =
+  'Participants version must be the participants_version read with the participants (fetch_participants).';
+const ParticipantsVersion = z
+  .string({ message: PARTICIPANTS_VERSION_MESSAGE })
+  .regex(PARTICIPANTS_VERSION_PATTERN, PARTICIPANTS_VERSION_MESSAGE);
+
+/** The 409 of a change made from participants someone else has changed since they were read. */
+export const PARTICIPANTS_CHANGED_MESSAGE =
+  'These participants were changed by someone else since you opened them. Reload to see their changes, then make yours again.';
+
 /** A reference to a user or a group in a request. */
 export const SubjectRef = z.object({ type: SubjectType, id: Id }).strict();
 export type SubjectRef = z.infer<typeof SubjectRef>;
@@ -93,8 +112,13 @@ const ParticipantLists = z
   )
   .strict();
 
-/** PUT {id}: the node's participants, every list in full (an omitted list is empty). */
-export const SetParticipantsBody = z.object({ object_type: ObjectTypeValue, participants: ParticipantLists }).strict();
+/**
+ * PUT {id}: the node's participants, every list in full (an omitted list is empty), with the
+ * participants_version they were read with.
+ */
+export const SetParticipantsBody = z
+  .object({ object_type: ObjectTypeValue, participants: ParticipantLists, participants_version: ParticipantsVersion })
+  .strict();
 export type SetParticipantsBody = z.infer<typeof SetParticipantsBody>;
 
 /** POST {id}/reset_to_parent: subtree=true also resets every node below (folders and P&Ps). */
@@ -102,6 +126,8 @@ export const ResetToParentBody = z
   .object({
     object_type: ObjectTypeValue,
     subtree: z.boolean({ message: 'Subtree must be true or false.' }).optional(),
+    /** The node's participants_version as read: the reset drops what the caller saw, nothing newer. */
+    participants_version: ParticipantsVersion,
   })
   .strict();
 export type ResetToParentBody = z.infer<typeof ResetToParentBody>;
@@ -140,6 +166,8 @@ export const Participants = z.object({
   /** Whether the node has a parent to inherit from (binders have none). */
   has_parent: z.boolean(),
   participants: ParticipantsByRole,
+  /** What a change (PUT, reset_to_parent) sends back: it is refused (409) once this no longer matches. */
+  participants_version: z.string(),
   abilities: z.object({ edit: z.boolean() }),
 });
 export type Participants = z.infer<typeof Participants>;

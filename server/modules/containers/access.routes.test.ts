@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroup, createOrg, createUser, grant } from '../../test/factories';
 import { createTestPnp, createTreeFixture, type TreeFixture } from '../../test/container-factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
+import { putAccess, resetAccess } from '../../test/access-calls';
 
 let t: TestApp;
 let f: TreeFixture;
@@ -87,7 +88,7 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     const current = (await fetchP(admin, 1, f.binderA.id)).json();
     const keep = (key: string) =>
       current.participants[key].map((p: { type: string; id: number }) => ({ type: p.type, id: p.id }));
-    const put = await admin.put(`${base()}/${f.binderA.id}`, {
+    const put = await putAccess(admin, `${base()}/${f.binderA.id}`, {
       object_type: 1,
       participants: {
         owners: keep('owners'),
@@ -114,7 +115,7 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     expect((await fetchP(stranger, 2, f.a1a.id)).statusCode).toBe(200);
 
     // Override the folder: Ann is the only reviewer there, as Approver step 3 too.
-    const override = await owner.put(`${base()}/${f.a1.id}`, {
+    const override = await putAccess(owner, `${base()}/${f.a1.id}`, {
       object_type: 2,
       participants: {
         owners: [{ type: 'User', id: f.owner.id }],
@@ -145,7 +146,7 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     expect(namesOf(overriddenBelow.participants.reviewers)).toEqual(['Ann Author']);
 
     // Reset to parent: the binder's Reviewers Group is back.
-    const reset = await owner.post(`${base()}/${f.a1.id}/reset_to_parent`, { object_type: 2 });
+    const reset = await resetAccess(owner, `${base()}/${f.a1.id}/reset_to_parent`, { object_type: 2 });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ inherits_access: true, inherited_from: { name: 'Binder A' } });
     expect(namesOf(reset.json().participants.reviewers)).toEqual(['Reviewers Group']);
@@ -164,7 +165,7 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
     await grant(t.deps, f.org.id, { containerId: f.a1a.id }, { userId: f.owner.id }, 1);
     const pnp = await createTestPnp(t.deps, f.org.id, f.a1a.id, { inheritsAccess: false });
     await grant(t.deps, f.org.id, { pnpId: pnp.id }, { userId: f.owner.id }, 1);
-    const res = await owner.post(`${base()}/${f.a1.id}/reset_to_parent`, { object_type: 2, subtree: true });
+    const res = await resetAccess(owner, `${base()}/${f.a1.id}/reset_to_parent`, { object_type: 2, subtree: true });
     expect(res.statusCode).toBe(200);
     expect((await fetchP(admin, 2, f.a1a.id)).json().inherits_access).toBe(true);
     expect((await fetchP(admin, 3, pnp.id)).json()).toMatchObject({
@@ -176,7 +177,7 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
   it('refuses bad participant lists, binders without parents, and people without the right', async () => {
     const other = await createOrg(t.deps);
     const foreignUser = await createUser(t.deps, other.id);
-    const unknown = await admin.put(`${base()}/${f.a2.id}`, {
+    const unknown = await putAccess(admin, `${base()}/${f.a2.id}`, {
       object_type: 2,
       participants: { owners: [{ type: 'User', id: foreignUser.id }], authors: [{ type: 'Group', id: 2147483000 }] },
     });
@@ -185,26 +186,31 @@ describe('inheritance, override and reset (a group as Reviewer)', () => {
       `These users were not found in this organization: ${foreignUser.id}.`,
       'These groups were not found in this organization: 2147483000.',
     ]);
-    const badKey = await admin.put(`${base()}/${f.a2.id}`, { object_type: 2, participants: { approversStep11: [] } });
+    const badKey = await putAccess(admin, `${base()}/${f.a2.id}`, {
+      object_type: 2,
+      participants: { approversStep11: [] },
+    });
     expect(badKey.statusCode).toBe(422);
     expect(badKey.json().errors.join(' ')).toMatch(/Unknown field: approversStep11/);
-    const badType = await admin.put(`${base()}/${f.a2.id}`, {
+    const badType = await putAccess(admin, `${base()}/${f.a2.id}`, {
       object_type: 2,
       participants: { owners: [{ type: 'Robot', id: 1 }] },
     });
     expect(badType.json().errors.join(' ')).toMatch(/Type must be 'User' or 'Group'/);
-    const binder = await admin.post(`${base()}/${f.binderA.id}/reset_to_parent`, { object_type: 1 });
+    const binder = await resetAccess(admin, `${base()}/${f.binderA.id}/reset_to_parent`, { object_type: 1 });
     expect(binder.statusCode).toBe(422);
     expect(binder.json().errors[0]).toMatch(/A binder has no parent/);
-    expect((await author.put(`${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode).toBe(403);
-    // Folder B1 is not visible to the owner of binder A: 404, as if it did not exist.
-    expect((await owner.put(`${base()}/${f.b1.id}`, { object_type: 2, participants: {} })).statusCode).toBe(404);
-    expect((await owner.post(`${base()}/${f.b1.id}/reset_to_parent`, { object_type: 2 })).statusCode).toBe(404);
-    expect((await t.anonymous().put(`${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode).toBe(
-      401,
+    expect((await putAccess(author, `${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode).toBe(
+      403,
     );
-    expect((await admin.put(`${base()}/2147483000`, { object_type: 2, participants: {} })).statusCode).toBe(404);
-    expect((await admin.post(`${base()}/2147483000/reset_to_parent`, { object_type: 2 })).statusCode).toBe(404);
+    // Folder B1 is not visible to the owner of binder A: 404, as if it did not exist.
+    expect((await putAccess(owner, `${base()}/${f.b1.id}`, { object_type: 2, participants: {} })).statusCode).toBe(404);
+    expect((await resetAccess(owner, `${base()}/${f.b1.id}/reset_to_parent`, { object_type: 2 })).statusCode).toBe(404);
+    expect(
+      (await putAccess(t.anonymous(), `${base()}/${f.a2.id}`, { object_type: 2, participants: {} })).statusCode,
+    ).toBe(401);
+    expect((await putAccess(admin, `${base()}/2147483000`, { object_type: 2, participants: {} })).statusCode).toBe(404);
+    expect((await resetAccess(admin, `${base()}/2147483000/reset_to_parent`, { object_type: 2 })).statusCode).toBe(404);
   });
 });
 
@@ -212,20 +218,20 @@ describe('participants of a P&P', () => {
   it('may be set by an admin, a binder owner or the P&P’s Owner, not by others', async () => {
     const pnp = await createTestPnp(t.deps, f.org.id, f.b1.id, { status: 2 });
     const pnpOwner = await createUser(t.deps, f.org.id, { firstName: 'Pat', lastName: 'Owner' });
-    const set = await admin.put(`${base()}/${pnp.id}`, {
+    const set = await putAccess(admin, `${base()}/${pnp.id}`, {
       object_type: 3,
       participants: { owners: [{ type: 'User', id: pnpOwner.id }] },
     });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ object_type: 3, inherits_access: false, has_parent: true });
     const patAgent = await t.signIn(pnpOwner.username, pnpOwner.password);
-    const byOwner = await patAgent.put(`${base()}/${pnp.id}`, {
+    const byOwner = await putAccess(patAgent, `${base()}/${pnp.id}`, {
       object_type: 3,
       participants: { owners: [{ type: 'User', id: pnpOwner.id }], audience: [{ type: 'Group', id: f.staff.id }] },
     });
     expect(byOwner.statusCode).toBe(200);
     // Its Owner may not leave it without one (as its settings form may not): 422, nothing changed.
-    const ownerless = await patAgent.put(`${base()}/${pnp.id}`, {
+    const ownerless = await putAccess(patAgent, `${base()}/${pnp.id}`, {
       object_type: 3,
       participants: { audience: [{ type: 'Group', id: f.staff.id }] },
     });
@@ -233,7 +239,7 @@ describe('participants of a P&P', () => {
     expect(ownerless.json().errors).toEqual(['A P&P with its own participants needs at least one Owner.']);
     expect(namesOf((await fetchP(admin, 3, pnp.id)).json().participants.owners)).toEqual(['Pat Owner']);
     // The P&P sits in binder B, which the owner of binder A cannot see: 404, no name.
-    const hidden = await owner.put(`${base()}/${pnp.id}`, { object_type: 3, participants: {} });
+    const hidden = await putAccess(owner, `${base()}/${pnp.id}`, { object_type: 3, participants: {} });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().errors).toEqual(['The P&P was not found.']);
   });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { systemRows } from '../../test/container-factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createPnpFromDocx, createWorkflowOrg, type WorkflowOrg } from '../../test/pnp-factories';
+import { putAccess } from '../../test/access-calls';
 
 // A copied P&P is a new Draft P&P (product rules): its workflow starts as a created one's does,
 // with version 1, Author tasks and a workflow-history row, whichever copy (one P&P, or a binder's).
@@ -113,7 +114,7 @@ describe('a copied P&P starts its workflow like a created one', () => {
 
   it('copying a P&P with its own participants: its Owner gets the Author task where it names no Author', async () => {
     const source = await createPnpFromDocx(admin, w.org.id, w.folder.id, 'Owned Alone');
-    const put = await admin.put(`${o()}/access/${source.pnp.id}`, {
+    const put = await putAccess(admin, `${o()}/access/${source.pnp.id}`, {
       object_type: 3,
       participants: { owners: [{ type: 'User', id: w.binderOwner.id }] },
     });

@@ -5,6 +5,7 @@ import { systemRows } from '../../test/container-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPublishedPnp } from '../../test/library-factories';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import { putAccess, resetAccess } from '../../test/access-calls';
 
 /** Draft tasks follow participant changes made through the containers module (access API, moves). */
 let t: TestApp;
@@ -59,11 +60,11 @@ describe('draft tasks follow the access API', () => {
     const d = await draftInReviewing();
     expect(await openReviewers(d.docId)).toEqual([w.reviewer.id]);
 
-    const put = await a.admin.put(access(d.pnpId), { object_type: 3, participants: fullList([secondReviewer]) });
+    const put = await putAccess(a.admin, access(d.pnpId), { object_type: 3, participants: fullList([secondReviewer]) });
     expect(put.statusCode).toBe(200);
     expect(await openReviewers(d.docId)).toEqual(sorted([w.reviewer.id, secondReviewer.id]));
 
-    const reset = await a.binderOwner.post(`${access(d.pnpId)}/reset_to_parent`, { object_type: 3 });
+    const reset = await resetAccess(a.binderOwner, `${access(d.pnpId)}/reset_to_parent`, { object_type: 3 });
     expect(reset.statusCode).toBe(200);
     expect(await openReviewers(d.docId)).toEqual([w.reviewer.id]);
   });
@@ -72,9 +73,11 @@ describe('draft tasks follow the access API', () => {
     const d = await draftInReviewing();
     const own = await draftInReviewing();
     // This P&P keeps its own participants: the folder's change does not reach it.
-    expect((await a.admin.put(access(own.pnpId), { object_type: 3, participants: fullList() })).statusCode).toBe(200);
+    expect((await putAccess(a.admin, access(own.pnpId), { object_type: 3, participants: fullList() })).statusCode).toBe(
+      200,
+    );
 
-    const put = await a.binderOwner.put(access(w.folder.id), {
+    const put = await putAccess(a.binderOwner, access(w.folder.id), {
       object_type: 2,
       participants: fullList([secondReviewer]),
     });
@@ -82,16 +85,19 @@ describe('draft tasks follow the access API', () => {
     expect(await openReviewers(d.docId)).toEqual(sorted([w.reviewer.id, secondReviewer.id]));
     expect(await openReviewers(own.docId)).toEqual([w.reviewer.id]);
 
-    const reset = await a.binderOwner.post(`${access(w.folder.id)}/reset_to_parent`, { object_type: 2 });
+    const reset = await resetAccess(a.binderOwner, `${access(w.folder.id)}/reset_to_parent`, { object_type: 2 });
     expect(reset.statusCode).toBe(200);
     expect(await openReviewers(d.docId)).toEqual([w.reviewer.id]);
   });
 
   it('leaves draft tasks alone when the change is refused', async () => {
     const d = await draftInReviewing();
-    const refused = await a.reviewer.put(access(d.pnpId), { object_type: 3, participants: fullList([secondReviewer]) });
+    const refused = await putAccess(a.reviewer, access(d.pnpId), {
+      object_type: 3,
+      participants: fullList([secondReviewer]),
+    });
     expect(refused.statusCode).toBe(403);
-    const bad = await a.admin.put(access(d.pnpId), {
+    const bad = await putAccess(a.admin, access(d.pnpId), {
       object_type: 3,
       participants: { reviewers: [{ type: 'User', id: 2147483000 }] },
     });
@@ -148,7 +154,7 @@ describe("'Start Review or Extend' follows the participants", () => {
       );
     const withoutAuthor = { ...fullList(), authors: [user(w.policyOwner)] };
     expect(
-      (await a.binderOwner.put(access(folder.id), { object_type: 2, participants: withoutAuthor })).statusCode,
+      (await putAccess(a.binderOwner, access(folder.id), { object_type: 2, participants: withoutAuthor })).statusCode,
     ).toBe(200);
 
     const reminders = await systemRows<{ user_id: number; status: number }>(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNP_CHANGED_MESSAGE } from '../../../shared/api/pnps';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import { putAccess } from '../../test/access-calls';
 
 /**
  * A P&P's participants saved from its Assignments screen replace every one of them: a save made from
@@ -54,7 +55,7 @@ const reviewersOf = async (id: number): Promise<number[]> =>
 describe('PUT pnps/{id} with participants, after someone else changed them', () => {
   it('is refused when the access editor changed them meanwhile, and keeps that change', async () => {
     const pnp = await ownParticipants('Access Meanwhile');
-    const meanwhile = await a.admin.put(`/api/o/${w.org.id}/access/${pnp.id}`, {
+    const meanwhile = await putAccess(a.admin, `/api/o/${w.org.id}/access/${pnp.id}`, {
       object_type: 3,
       participants: participants(w.binderOwner.id, w.approver1.id),
     });

@@ -8,6 +8,7 @@ import { createUser, grant, type TestUser } from '../../test/factories';
 import type { Agent, TestApp } from '../../test/harness';
 import { createTestApp } from '../../test/harness';
 import { createPnpFromDocx, createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
+import { putAccess } from '../../test/access-calls';
 
 let t: TestApp;
 let w: WorkflowOrg;
@@ -95,14 +96,15 @@ describe('a step whose remaining people have all signed off', () => {
       },
     });
     // A change that leaves the second approver still to act moves nothing.
-    const kept = await a.admin.put(
+    const kept = await putAccess(
+      a.admin,
       `/api/o/${w.org.id}/access/${d.pnpId}`,
       participants([w.approver1.id, secondApprover.id]),
     );
     expect(kept.statusCode).toBe(200);
     expect(await stageOf(d)).toEqual({ stage: DraftStage.Approving, step: 1 });
 
-    const removed = await a.admin.put(`/api/o/${w.org.id}/access/${d.pnpId}`, participants([w.approver1.id]));
+    const removed = await putAccess(a.admin, `/api/o/${w.org.id}/access/${d.pnpId}`, participants([w.approver1.id]));
     expect(removed.statusCode).toBe(200);
     // Step 1 was the last: Publishing, and the Owner is asked to publish.
     expect(await stageOf(d)).toEqual({ stage: DraftStage.Publishing, step: null });
@@ -177,7 +179,11 @@ describe('a step nobody is given any more', () => {
     });
 
     // The P&P's own participants, with no reviewer: the draft would wait for nobody in Reviewing.
-    const noReviewer = await a.admin.put(`/api/o/${w.org.id}/access/${d.pnpId}`, participants([], [w.approver1.id]));
+    const noReviewer = await putAccess(
+      a.admin,
+      `/api/o/${w.org.id}/access/${d.pnpId}`,
+      participants([], [w.approver1.id]),
+    );
     expect(noReviewer.statusCode).toBe(200);
     expect(await stageOf(d)).toEqual({ stage: DraftStage.Approving, step: 1 });
     expect(await openTasks(d)).toEqual([{ user_id: w.approver1.id, kind: 'Approve' }]);
@@ -187,7 +193,7 @@ describe('a step nobody is given any more', () => {
     });
 
     // Then no approver of step 1 either (it was the only step): Publishing, the Owner asked to publish.
-    const noApprover = await a.admin.put(`/api/o/${w.org.id}/access/${d.pnpId}`, participants([], []));
+    const noApprover = await putAccess(a.admin, `/api/o/${w.org.id}/access/${d.pnpId}`, participants([], []));
     expect(noApprover.statusCode).toBe(200);
     expect(await stageOf(d)).toEqual({ stage: DraftStage.Publishing, step: null });
     expect(await openTasks(d)).toEqual([{ user_id: w.binderOwner.id, kind: 'Publish' }]);

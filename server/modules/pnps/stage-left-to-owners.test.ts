@@ -8,6 +8,7 @@ import type { Agent, TestApp } from '../../test/harness';
 import { createTestApp } from '../../test/harness';
 import { createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
 import { standInScene, type DraftRef } from '../../test/stand-in-scene';
+import { putAccess } from '../../test/access-calls';
 
 // A Reviewing stage or an approval step still given to people who have all left (deactivated,
 // taken out of the group that holds it) goes to the P&P's Owners, and stays with them through
@@ -77,7 +78,8 @@ describe('a stage whose people have all left goes to the Owners and stays with t
 
     // An unrelated change of the binder's participants (someone new in its Audience) resyncs the
     // draft's tasks; the stage is still given to the reviewer who left, so the Owners keep it.
-    const edited = await a.admin.put(
+    const edited = await putAccess(
+      a.admin,
       `/api/o/${org()}/access/${binder.id}`,
       participantsOf(reviewers, steps, [w.outsider.id]),
     );
@@ -137,7 +139,8 @@ describe('a stage whose people have all left goes to the Owners and stays with t
     const d = await submittedIn(binder, 'Reviewer Taken Off');
     expect(await holdersOf(d)).toEqual([{ user_id: stays.id, kind: 'Review', step: null }]);
 
-    const edited = await a.admin.put(
+    const edited = await putAccess(
+      a.admin,
       `/api/o/${org()}/access/${binder.id}`,
       participantsOf([{ userId: gone.id }], steps, []),
     );
@@ -185,7 +188,11 @@ describe('a stage given only to a group whose members all leave', () => {
     expect(await stageOf(d)).toEqual({ stage: DraftStage.Approving, step: 1 });
     expect(await holdersOf(d)).toEqual(ownersApprove(1));
 
-    const edited = await a.admin.put(`/api/o/${org()}/access/${binder.id}`, participantsOf([], steps, [w.outsider.id]));
+    const edited = await putAccess(
+      a.admin,
+      `/api/o/${org()}/access/${binder.id}`,
+      participantsOf([], steps, [w.outsider.id]),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await holdersOf(d)).toEqual(ownersApprove(1));
 

@@ -7,6 +7,7 @@ import { createGroup, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/harness';
 import { createWorkflowOrg, signInAll, type WorkflowOrg } from '../../test/pnp-factories';
 import { standInScene, type DraftRef } from '../../test/stand-in-scene';
+import { putAccess } from '../../test/access-calls';
 
 // The tasks list offers each task the actions its holder may take. A Review or Approve task the
 // P&P's Owners hold in place of reviewers or approvers who have all left (sign-off-holding.ts) is not
@@ -118,7 +119,8 @@ describe('an Owner’s Review task standing in for reviewers who have all left',
     await setMembers(group, []);
     const standing = await onlyTask(a.binderOwner, d);
     expect(standing).toMatchObject({ owner_stand_in: true, actions: ['SendToAuthors'] });
-    const edited = await a.admin.put(
+    const edited = await putAccess(
+      a.admin,
       `/api/o/${org()}/access/${binder.id}`,
       participantsOf([{ groupId: group.id }, { userId: w.binderOwner.id }], steps),
     );

@@ -3,6 +3,7 @@ import { IconPlus, IconRestore, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import {
+  PARTICIPANTS_CHANGED_MESSAGE,
   participantKeyLabel,
   type Participant,
   type ParticipantKey,
@@ -16,6 +17,7 @@ import { confirm } from '../../../components/confirmation-modal';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { toasts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
+import { isStaleSave } from '../../../lib/stale-save';
 import { fetchParticipants } from '../api/fetch-participants';
 import { manageKeys } from '../api/manage-keys';
 import { resetToParent } from '../api/reset-to-parent';
@@ -151,16 +153,41 @@ export function ParticipantsPanel({
   };
   // A refused change is shown under the list that was changed, not only as a toast.
   const [refused, setRefused] = useState<{ key: ParticipantKey; message: string } | null>(null);
+  // A refused Reset to Parent (it would take the node away from the caller) is shown under its button.
+  const [resetRefused, setResetRefused] = useState<string | null>(null);
+  // The last change was made from participants someone else has changed since (409).
+  const [stale, setStale] = useState(false);
+  const clearRefusals = () => {
+    setRefused(null);
+    setResetRefused(null);
+    setStale(false);
+  };
+  /**
+   * Each change here is saved at once, so nothing the user chose is kept back: the participants are
+   * loaded again as they are now (with the tree's marks), and the user makes their change from those.
+   */
+  const reloadAfterStale = async () => {
+    setStale(true);
+    await queryClient.invalidateQueries({ queryKey: manageKeys.all(orgId) });
+  };
   const save = useMutation({
-    mutationFn: ({ lists }: { key: ParticipantKey; lists: SetParticipantsBody['participants'] }) =>
-      setParticipants(orgId, objectId, { object_type: objectType, participants: lists }),
-    onMutate: () => setRefused(null),
+    mutationFn: ({
+      lists,
+      version,
+    }: {
+      key: ParticipantKey;
+      lists: SetParticipantsBody['participants'];
+      version: string;
+    }) =>
+      setParticipants(orgId, objectId, { object_type: objectType, participants: lists, participants_version: version }),
+    onMutate: clearRefusals,
     onSuccess: async (data) => {
       toasts.success(Messages.recordUpdated);
       await refresh(data);
     },
-    onError: (error, { key: changed }) => {
-      if (error instanceof ApiError && error.status === 422 && error.errors.length)
+    onError: async (error, { key: changed }) => {
+      if (isStaleSave(error, PARTICIPANTS_CHANGED_MESSAGE)) await reloadAfterStale();
+      else if (error instanceof ApiError && error.status === 422 && error.errors.length)
         setRefused({ key: changed, message: error.errors.join(' ') });
       else showFailure(error, 'update');
     },
@@ -173,20 +200,27 @@ export function ParticipantsPanel({
       data={data}
       error={refused?.key === k ? refused.message : undefined}
       busy={save.isPending || reset.isPending}
-      onChange={(lists) => save.mutate({ key: k, lists })}
+      onChange={(lists) => save.mutate({ key: k, lists, version: data.participants_version })}
     />
   );
   // The Reset to Parent button goes once the node inherits again: the keyboard, which was on it, is
   // given to the Participants heading above the lists (it was left at the top of the page).
   const heading = useRef<HTMLHeadingElement>(null);
   const reset = useMutation({
-    mutationFn: (subtree: boolean) => resetToParent(orgId, objectId, { object_type: objectType, subtree }),
+    mutationFn: ({ subtree, version }: { subtree: boolean; version: string }) =>
+      resetToParent(orgId, objectId, { object_type: objectType, subtree, participants_version: version }),
+    onMutate: clearRefusals,
     onSuccess: async (data) => {
       toasts.success(Messages.recordUpdated);
       heading.current?.focus();
       await refresh(data);
     },
-    onError: (error) => showFailure(error, 'update'),
+    onError: async (error) => {
+      if (isStaleSave(error, PARTICIPANTS_CHANGED_MESSAGE)) await reloadAfterStale();
+      else if (error instanceof ApiError && error.status === 422 && error.errors.length)
+        setResetRefused(error.errors.join(' '));
+      else showFailure(error, 'update');
+    },
   });
 
   if (query.isPending) return <LoadingIndicator compact />;
@@ -207,7 +241,7 @@ export function ParticipantsPanel({
       actionLabel: 'Reset to Parent',
       theme: 'warning',
     });
-    if (answer) reset.mutate(answer.checked);
+    if (answer) reset.mutate({ subtree: answer.checked, version: data.participants_version });
   };
 
   return (
@@ -222,6 +256,28 @@ export function ParticipantsPanel({
           </Button>
         )}
       </Group>
+      {resetRefused && (
+        <Text size="xs" c="red.8" role="alert">
+          {resetRefused}
+        </Text>
+      )}
+      {stale && (
+        <Alert
+          variant="light"
+          color="red"
+          p="xs"
+          role="alert"
+          title="Your change was not saved"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setStale(false)}
+        >
+          <Text size="sm">
+            Someone else changed these participants since you opened them. They are shown below as they are now: make
+            your change again if it is still needed.
+          </Text>
+        </Alert>
+      )}
       {data.inherits_access && data.inherited_from && (
         <Alert variant="light" color="blue" p="xs">
           <Text size="sm">
