@@ -31,9 +31,12 @@ describe('database errors', () => {
     expect(classifyDatabaseError(wrapped({ code }))).toEqual({ status: 503, message: DatabaseMessages.conflict });
   });
 
-  it.each(['22021', '22P05', '22003'])('%s (a value the database cannot store) is 422', (code) => {
-    expect(classifyDatabaseError(wrapped({ code }))?.status).toBe(422);
-  });
+  it.each(['22021', '22P05', '22003', '22008', '22007', '22009'])(
+    '%s (a value the database cannot store) is 422',
+    (code) => {
+      expect(classifyDatabaseError(wrapped({ code }))?.status).toBe(422);
+    },
+  );
 
   it('anything else is left to the 500 path', () => {
     expect(classifyDatabaseError(wrapped({ code: '42P01' }))).toBeNull();

@@ -5,7 +5,8 @@
 export const DatabaseMessages = {
   unavailable: 'The database is unavailable right now. Please try again in a moment.',
   tooSlow: 'The database took too long to answer. Please try again in a moment.',
-  unstorable: 'The request contains a value that cannot be stored (a control character or a number out of range).',
+  unstorable:
+    'The request contains a value that cannot be stored (a control character, or a number or a date out of range).',
   conflict: 'Another change reached the same records at the same moment, so nothing was saved. Please try again.',
 } as const;
 
@@ -28,9 +29,11 @@ const CONNECTION_MESSAGES = [
 /**
  * Values the schemas should already refuse, checked again here so that a field a schema missed is
  * still a 422: NUL in text (22021, 22P05), an integer out of range (22003), text that is not a
- * number (22P02), a string longer than its column (22001).
+ * number (22P02), a string longer than its column (22001), a date it cannot store or read: year 0,
+ * which JavaScript's dates have and PostgreSQL's do not (22008), and JavaScript's year 10000,
+ * '+010000-01-01T…', which PostgreSQL reads as a bad date (22007) or a time zone out of range (22009).
  */
-const UNSTORABLE_CODES = new Set(['22021', '22P05', '22003', '22P02', '22001']);
+const UNSTORABLE_CODES = new Set(['22021', '22P05', '22003', '22P02', '22001', '22008', '22007', '22009']);
 /**
  * A deadlock (40P01) or a serialization failure (40001): PostgreSQL rolled this transaction back
  * because of another one running at the same moment (two writers meeting on the same rows, the

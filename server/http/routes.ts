@@ -10,7 +10,7 @@ import type { Actor, OrgActor, StaffActor } from './actor';
 import { runUnlessClientGone } from './cancel-on-disconnect';
 import type { Deps } from './deps';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
-import { recordStaffAction } from './staff-action-log';
+import { recordStaffAction, rememberBodyAsSent } from './staff-action-log';
 import { SESSION_CHANGED } from '../modules/auth/sessions.repo';
 import { loadActor } from './session-context';
 
@@ -226,6 +226,9 @@ function register<S extends RouteSchema>(
     // not even which fields a route expects.
     preValidation: async (req) => {
       await guard(req);
+      // Validation replaces the body with its parsed value (defaults filled in); the staff action
+      // log names the fields as they were sent.
+      rememberBodyAsSent(req);
     },
     handler,
   });
@@ -348,7 +351,11 @@ export function staffRoute<S extends RouteSchema>(
           { ...baseCtx(deps, req, reply), tx, actor, whenCommitted: committed.add },
           inputOf<S>(req),
         );
-        await recordStaffAction(tx, actor, req, def.audited ?? false);
+        await recordStaffAction(tx, actor, req, {
+          evenIfRead: def.audited ?? false,
+          // A 201 answer is the row the call created: its id says what was acted on.
+          created: reply.statusCode === 201 ? answer : undefined,
+        });
         return answer;
       });
     });

@@ -9,6 +9,8 @@ import fc from 'fast-check';
 /** The part of a zod 4 schema definition the generator reads. */
 interface Def {
   type: string;
+  /** A string's format: 'datetime' for z.iso.datetime(). */
+  format?: string;
   shape?: Record<string, { _zod: { def: Def } }>;
   innerType?: { _zod: { def: Def } };
   options?: Array<{ _zod: { def: Def } }>;
@@ -51,6 +53,15 @@ export const hostileNumbers: unknown[] = [
   -2_147_483_649,
 ];
 
+/** What a date-and-time field (z.iso.datetime) holds in a plausible request: well inside every range. */
+export const PLAUSIBLE_INSTANT = '2026-01-31T12:00:00Z';
+
+/**
+ * Instants the format accepts at the ends of what a date can write. JavaScript reads each one, but
+ * in UTC the first two fall in year 0 and the last in year 10000, which PostgreSQL does not store.
+ */
+export const CALENDAR_END_INSTANTS = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-23:59'];
+
 const hostileValue = (): fc.Arbitrary<unknown> =>
   fc.oneof(
     fc.constantFrom(...hostileStrings),
@@ -75,7 +86,9 @@ export function arbitraryFor(schema: unknown, ids: number[], depth = 0): fc.Arbi
         return fc.record(Object.fromEntries(entries), { requiredKeys: [] });
       }
       case 'string':
-        return fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('2026-01-31', 'true', 'view', 'User'));
+        return def.format === 'datetime'
+          ? fc.constantFrom(PLAUSIBLE_INSTANT, ...CALENDAR_END_INSTANTS)
+          : fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('2026-01-31', 'true', 'view', 'User'));
       case 'number':
         return fc.oneof(id, fc.integer({ min: -5, max: 5 }));
       case 'boolean':
@@ -135,6 +148,27 @@ export const pathParam = (ids: number[]): fc.Arbitrary<string> =>
     },
   );
 
+/**
+ * A path parameter of the route's params schema: one of its values when it is an enum (an OIDC
+ * provider key), or something that is not; otherwise as `pathParam`.
+ */
+export function pathParamFor(paramsSchema: unknown, name: string, ids: number[]): fc.Arbitrary<string> {
+  const values = enumValuesOf(paramsSchema, name);
+  if (values.length === 0) return pathParam(ids);
+  return fc.oneof({ arbitrary: fc.constantFrom(...values), weight: 3 }, { arbitrary: pathParam(ids), weight: 1 });
+}
+
+/** A path parameter of a plausible request: an enum's first value, else the first real id. */
+export function plausiblePathParam(paramsSchema: unknown, name: string, ids: number[]): string {
+  return enumValuesOf(paramsSchema, name)[0] ?? String(ids[0] ?? 1);
+}
+
+/** The values of the path parameter `name` when its schema is an enum, else none. */
+function enumValuesOf(paramsSchema: unknown, name: string): string[] {
+  const param = defOf(defOf(paramsSchema)?.shape?.[name]);
+  return param?.type === 'enum' ? Object.values(param.entries ?? {}).map(String) : [];
+}
+
 /** Raw bodies no schema describes: malformed multipart and JSON that tries prototype pollution. */
 export const rawBodies: Array<{ contentType: string; body: string }> = [
   { contentType: 'multipart/form-data', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n' },
@@ -160,7 +194,7 @@ export function baseValue(schema: unknown, ids: number[], depth = 0): unknown {
         Object.entries(def.shape ?? {}).map(([key, value]) => [key, baseValue(value, ids, depth + 1)] as const),
       );
     case 'string':
-      return 'Probe text';
+      return def.format === 'datetime' ? PLAUSIBLE_INSTANT : 'Probe text';
     case 'number':
       return ids[0] ?? 1;
     case 'boolean':
@@ -193,10 +227,12 @@ export function baseValue(schema: unknown, ids: number[], depth = 0): unknown {
 }
 
 /** What each kind of leaf is replaced with, one at a time, in an otherwise plausible value. */
-const LEAF_ATTACKS: Record<'string' | 'number', unknown[]> = {
+const LEAF_ATTACKS: Record<'string' | 'instant' | 'number', unknown[]> = {
   // The last day a 'yyyy-mm-dd' can write: the day after it is in year 10000, which date arithmetic
   // in JavaScript writes as '+010000-01-01' and PostgreSQL does not read.
   string: ['Probe\u0000text', '9999-12-31'],
+  // A date-and-time field is refused anything else by its format: only instants get past it.
+  instant: CALENDAR_END_INSTANTS,
   number: [2_147_483_648, HUGE_NUMBER_TOKEN],
 };
 
@@ -209,7 +245,10 @@ export function oneHostileLeaf(schema: unknown, ids: number[]): unknown[] {
   const variants: unknown[] = [];
   const walk = (value: unknown, set: (v: unknown) => unknown, depth: number): void => {
     if (depth > 6) return;
-    if (typeof value === 'string') for (const attack of LEAF_ATTACKS.string) variants.push(set(attack));
+    // A date-and-time field's plausible value is PLAUSIBLE_INSTANT (baseValue), and no other field's.
+    if (typeof value === 'string')
+      for (const attack of value === PLAUSIBLE_INSTANT ? LEAF_ATTACKS.instant : LEAF_ATTACKS.string)
+        variants.push(set(attack));
     else if (typeof value === 'number') for (const attack of LEAF_ATTACKS.number) variants.push(set(attack));
     else if (Array.isArray(value)) {
       const items = value as unknown[];

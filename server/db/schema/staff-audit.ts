@@ -3,8 +3,9 @@ import { createdAt, id } from './columns';
 import { hstmUsers } from './platform';
 
 /**
- * What provider staff changed (migration 0023): the route, the ids in its path and query, and the
- * names of the fields sent, never their values (they may hold passwords or client secrets).
+ * What provider staff changed (migration 0023): the route, the ids of what it acted on (in its path,
+ * query and body, and the row it created), and the names of the fields sent, never their values
+ * (they may hold passwords or client secrets).
  */
 export const staffActionLogs = pgTable(
   'staff_action_logs',

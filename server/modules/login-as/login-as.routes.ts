@@ -9,6 +9,7 @@ import type { Deps } from '../../http/deps';
 import { AppError, forbidden, unauthorized } from '../../http/errors';
 import { publicRoute, staffRoute, type App } from '../../http/routes';
 import { sessionCookieOptions } from '../../http/session-context';
+import { recordStaffAction } from '../../http/staff-action-log';
 import { insertVisitorLog } from '../auth/auth.repo';
 import { hashToken, insertSession, newToken } from '../auth/sessions.repo';
 import { SUDOER_COOKIE } from '../auth/sudoer-cookie';
@@ -100,6 +101,10 @@ export function registerLoginAsRoutes(app: App, deps: Deps): void {
           userAgent: ctx.req.headers['user-agent'] ?? null,
           at: ctx.now,
         });
+        // Becoming an org user is the staff action that matters most, so it is logged with the
+        // user and their organisation, in the transaction that opens the session. The link alone
+        // is logged when it is made; this says it was used, and by whom.
+        await recordStaffAction(tx, actor, ctx.req, { alsoActedOn: { org_id: target.orgId } });
         return { orgId: target.orgId };
       });
       if (outcome instanceof AppError) throw outcome;

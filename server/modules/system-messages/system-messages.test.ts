@@ -75,4 +75,42 @@ describe('hstm/system_messages', () => {
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors.join(' ')).toMatch(/End date and time must be after/);
   });
+
+  it('422 with a sentence for a date outside the calendar (year 0 or 10000 in UTC was a 500); its ends are kept', async () => {
+    const agent = await developer();
+    const created = await agent.post(URL, { system_message: valid });
+    const id = created.json<{ id: number }>().id;
+    const outside = [
+      {
+        start_datetime: '0000-01-01T00:00:00Z',
+        error: 'Start date and time must be between Nov 12, 1882 and Nov 25, 2174 (UTC).',
+      },
+      {
+        start_datetime: '0001-01-01T00:00:00+14:00',
+        error: 'Start date and time must be between Nov 12, 1882 and Nov 25, 2174 (UTC).',
+      },
+      {
+        end_datetime: '9999-12-31T23:59:59-23:59',
+        error: 'End date and time must be between Nov 12, 1882 and Nov 25, 2174 (UTC).',
+      },
+    ];
+    for (const { error, ...dates } of outside) {
+      for (const res of [
+        await agent.post(URL, { system_message: { ...valid, ...dates } }),
+        await agent.put(`${URL}/${id}`, { system_message: { ...valid, ...dates } }),
+      ]) {
+        expect(res.statusCode).toBe(422);
+        expect(res.json<{ errors: string[] }>().errors).toEqual([error]);
+      }
+    }
+    // The first and last days the form's date pickers offer, whole.
+    const ends = await agent.put(`${URL}/${id}`, {
+      system_message: { ...valid, start_datetime: '1882-11-12T00:00:00Z', end_datetime: '2174-11-25T23:59:00Z' },
+    });
+    expect(ends.statusCode).toBe(200);
+    expect(ends.json()).toMatchObject({
+      start_datetime: '1882-11-12T00:00:00.000Z',
+      end_datetime: '2174-11-25T23:59:00.000Z',
+    });
+  });
 });
