@@ -17,6 +17,7 @@ import { queryRows } from '../../db/client';
 import { containers } from '../../db/schema/index';
 import { conflict, customError, forbidden, notFound, unprocessable } from '../../http/errors';
 import type { OrgCtx } from '../../http/routes';
+import { utcDate } from '../../platform/clock';
 import { listUserRolesOnContainer } from '../access/effective-access';
 import { insertChangeLog, listChangeLogs } from '../change-logs/change-logs.repo';
 import { canBypassTreeFilter, canCreateContainer, canManageNode, canRestructure } from './containers.policy';
@@ -86,6 +87,7 @@ export async function listContainerLevels(
     parents,
     depth: query.depth,
     mustSee,
+    today: utcDate(ctx.now),
   });
   if (!answer.allSeen) throw notFound('The binder or folder');
   return {
@@ -156,6 +158,17 @@ export async function requireRestructure(
   );
 }
 
+/**
+ * Refuses unless the actor may delete this binder or folder with everything in it: binders are for
+ * org admins alone, and an owner deletes only a subtree they own whole (the refusal names what they
+ * see but do not own and only counts what they may not see).
+ */
+async function requireDelete(ctx: OrgCtx, node: ContainerRow): Promise<void> {
+  if (node.type === ItemType.Binder && !ctx.actor.isAdmin)
+    throw forbidden('Only organization administrators can delete binders.');
+  await requireRestructure(ctx, node);
+}
+
 /** POST containers (no copy_of): a new binder or folder. */
 export async function createContainer(ctx: OrgCtx, item: CreateContainerBody['item']): Promise<ContainerTreeItem> {
   const itemType = item.item_type ?? ItemType.Folder;
@@ -207,10 +220,16 @@ export async function createContainer(ctx: OrgCtx, item: CreateContainerBody['it
   return presentWrittenNode({ ...fresh, itemType: itemType }, true);
 }
 
-/** GET containers/{id}/summary: what a delete would remove and what blocks it. */
+/**
+ * GET containers/{id}/summary: what a delete would remove and what blocks it, for the delete's
+ * confirmation. Refused as the delete itself would be: the summary counts and names the whole
+ * subtree, so it is only for those who may delete it all (who therefore see it all); anyone else
+ * would learn the names of P&Ps in folders they may not see.
+ */
 export async function summarizeContainer(ctx: OrgCtx, id: number): Promise<ContainerSummary> {
   const node = await getVisibleContainer(ctx, id);
   await requireManageNode(ctx, node);
+  await requireDelete(ctx, node);
   const summary = await summarizeSubtree(ctx.tx, ctx.orgId, node.id);
   return {
     id: node.id,
@@ -238,9 +257,7 @@ export async function deleteContainer(
   if (options.lockVersion !== undefined && options.lockVersion !== node.lockVersion)
     throw conflict(CONCURRENT_CHANGE_MESSAGE);
   const kind = containerKindName(node.type);
-  if (node.type === ItemType.Binder && !ctx.actor.isAdmin)
-    throw forbidden('Only organization administrators can delete binders.');
-  await requireRestructure(ctx, node);
+  await requireDelete(ctx, node);
   const summary = await summarizeSubtree(ctx.tx, ctx.orgId, node.id);
   if (summary.blocking.length) {
     throw unprocessable(

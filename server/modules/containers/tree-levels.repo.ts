@@ -6,6 +6,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { shapedSql } from '../../db/shaped-sql';
 import { commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { userGrantsSql } from '../access/effective-access';
+import { scheduledPnpIdsSql } from '../access/in-effect';
 
 /**
  * Part of the tree, for a screen that opens nodes on demand: the binders, folders and P&Ps down to
@@ -30,6 +31,8 @@ export interface LevelScope {
   depth: number;
   /** Containers that must be visible to the caller, else the answer says so (a 404 for the route). */
   mustSee: readonly number[];
+  /** Today, yyyy-mm-dd (UTC): a reader sees a scheduled publication only from its effective date. */
+  today: string;
 }
 
 export interface LevelAnswer {
@@ -149,28 +152,32 @@ function wholeLevelsSql(scope: LevelScope): SQL {
 /**
  * What a reader may see (the full tree's rule, tree.repo.ts): the containers they hold an effective
  * role on (their access source is one they hold a grant on), the P&Ps they may see (published ones
- * with any role, the others with a working role), and every container above either. "Above" needs
- * no walk: a container with a role below a node either inherits it from above that node (then the
- * node has the role too) or has it from an overriding container below it, whose path
+ * in effect with any role, the others with a working role), and every container above either.
+ * "Above" needs no walk: a container with a role below a node either inherits it from above that
+ * node (then the node has the role too) or has it from an overriding container below it, whose path
  * (`ancestor_ids`, migration 0011) holds the node. So `reach` is a condition on each row: its
  * source is granted, or it lies on the path of a granted source or of a container holding a P&P
  * of the reader's own.
  */
 function visibleLevelsSql(scope: LevelScope): SQL {
   const { orgId } = scope;
+  // A scheduled publication is its readers' only from its effective date: `scheduled` is a hashed
+  // set (usually empty), looked up once per row like the roles below.
+  const publishedInEffect = (p: SQL): SQL =>
+    sql`(${p}.status = ${PnpStatus.Published} and ${p}.id not in (select pnp_id from scheduled))`;
   const reach = (alias: string): SQL => {
     const c = sql.raw(alias);
     return sql`(${c}.access_source_id in (select id from src_roles) or ${c}.id in (select id from above))`;
   };
-  // Published with any role, else with a working role: hashed sets, looked up once per row. A P&P
-  // with participants of its own is also its container owner's (tree.repo.ts).
+  // Published and in effect with any role, else with a working role: hashed sets, looked up once per
+  // row. A P&P with participants of its own is also its container owner's (tree.repo.ts).
   const pnpShown = (alias: string): SQL => {
     const p = sql.raw(alias);
     return sql`(case when ${p}.inherits_access
                      then ${p}.access_source_id in (select id from src_roles where working)
-                       or (${p}.status = ${PnpStatus.Published} and ${p}.access_source_id in (select id from src_roles))
+                       or (${publishedInEffect(p)} and ${p}.access_source_id in (select id from src_roles))
                      else ${p}.id in (select id from pnp_roles where working)
-                       or (${p}.status = ${PnpStatus.Published} and ${p}.id in (select id from pnp_roles))
+                       or (${publishedInEffect(p)} and ${p}.id in (select id from pnp_roles))
                        or exists (select 1 from containers pc
                                    where pc.org_id = ${orgId} and pc.id = ${p}.container_id
                                      and pc.access_source_id in (select id from src_roles where owner)) end)`;
@@ -178,6 +185,7 @@ function visibleLevelsSql(scope: LevelScope): SQL {
   return sql`
     with recursive
     ug as (${userGrantsSql(orgId, scope.userId)}),
+    scheduled as (${scheduledPnpIdsSql(orgId, scope.today)}),
     src_roles as (
       select ug.container_id as id, bool_or(ug.role = ${ObjectRole.Owner}) as owner,
              bool_or(ug.role <> ${ObjectRole.Audience}) as working
@@ -194,9 +202,9 @@ function visibleLevelsSql(scope: LevelScope): SQL {
         from (select id, true as granted from src_roles
               union all
               select p.container_id, false from pnp_roles r
-               cross join lateral (select p.container_id, p.status from pnps p
+               cross join lateral (select p.id, p.container_id, p.status from pnps p
                                     where p.org_id = ${orgId} and p.id = r.id and not p.inherits_access offset 0) p
-               where r.working or p.status = ${PnpStatus.Published}) k
+               where r.working or ${publishedInEffect(sql.raw('p'))}) k
        cross join lateral (select c.ancestor_ids from containers c
                             where c.org_id = ${orgId} and c.id = k.id
                               and (not k.granted or c.access_source_id = c.id) offset 0) c
@@ -224,6 +232,12 @@ function visibleLevelsSql(scope: LevelScope): SQL {
            ${parentsSeen(scope, reach)} as all_seen`;
 }
 
+/** The values of a levels statement: its parameters, whatever its shape. */
+type LevelValues = { orgId: number; userId: number; today: string } & Record<
+  `parent${number}` | `mustSee${number}`,
+  number
+>;
+
 /**
  * The statement of `listLevelRows`, built once per shape (server/db/shaped-sql.ts): the caller's
  * kind, the depth and how many parents and must-see containers there are decide its text; the
@@ -234,17 +248,18 @@ function levelsSql(scope: LevelScope): SQL {
   const top = scope.parents.includes(null);
   const mustSee = [...new Set(scope.mustSee)];
   const shape = ['tree-levels', scope.whole, top, parentIds.length, scope.depth, mustSee.length].join(':');
-  const values: Record<string, number> = { orgId: scope.orgId, userId: scope.userId };
+  const values: LevelValues = { orgId: scope.orgId, userId: scope.userId, today: scope.today };
   parentIds.forEach((id, i) => (values[`parent${i}`] = id));
   mustSee.forEach((id, i) => (values[`mustSee${i}`] = id));
   return shapedSql(shape, values, (v) => {
     const kept: LevelScope = {
-      orgId: v.orgId!,
-      userId: v.userId!,
+      orgId: v.orgId,
+      userId: v.userId,
       whole: scope.whole,
       parents: [...(top ? [null] : []), ...parentIds.map((_, i) => v[`parent${i}`]!)],
       depth: scope.depth,
       mustSee: mustSee.map((_, i) => v[`mustSee${i}`]!),
+      today: v.today,
     };
     return kept.whole ? wholeLevelsSql(kept) : visibleLevelsSql(kept);
   });

@@ -3,7 +3,9 @@ import { ObjectRole } from '../../../shared/domain/roles';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { queryRows, type Executor } from '../../db/client';
 import { containerSourcesCte, userGrantsSql } from '../access/effective-access';
+import { scheduledPnpIdsSql } from '../access/in-effect';
 import { isoOfTimestampOrNull } from '../../db/timestamps';
+import { utcDate } from '../../platform/clock';
 
 /**
  * The tree of an organisation (binders, folders and P&Ps) in ONE statement, whatever its size:
@@ -90,9 +92,9 @@ function wholeTreeSql(scope: TreeScope): SQL {
 
 /**
  * A user's tree: containers on which they hold an effective role, P&Ps they may see (published
- * ones with any role; drafts and retired ones only with a working role, product rules; the owner
- * of a P&P's binder or folder works on it, participants of its own or not), and the ancestors
- * needed to reach them.
+ * ones with any role once in effect, scheduled ones before that only with a working role; drafts
+ * and retired ones only with a working role, product rules; the owner of a P&P's binder or folder
+ * works on it, participants of its own or not), and the ancestors needed to reach them.
  */
 function visibleTreeSql(scope: TreeScope): SQL {
   const { orgId } = scope;
@@ -121,7 +123,9 @@ function visibleTreeSql(scope: TreeScope): SQL {
     ),
     visible_pnps as (
       select p.* from pnps p join p_roles r on r.id = p.id
-       where p.org_id = ${orgId} and (r.working or p.status = ${PnpStatus.Published})
+       where p.org_id = ${orgId}
+         and (r.working
+              or (p.status = ${PnpStatus.Published} and p.id not in (${scheduledPnpIdsSql(orgId, utcDate(scope.now))})))
     ),
     reach(id) as (
       select seed.id from (select id from c_roles union select container_id from visible_pnps) seed

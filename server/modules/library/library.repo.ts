@@ -4,7 +4,9 @@ import { PnpStatus, UserStatus, VersionStatus } from '../../../shared/domain/sta
 import { queryRows, type Executor } from '../../db/client';
 import { libraryFavorites, libraryViews } from '../../db/schema/index';
 import { containerSourcesCte, visiblePnpIdsSql } from '../access/effective-access';
+import { versionInEffectSql } from '../access/in-effect';
 import { shapedSql } from '../../db/shaped-sql';
+import { utcDate } from '../../platform/clock';
 import { libraryItemRowSql, viewScopeOf, type LibraryRow, type LibraryScope } from './search.repo';
 import type { ViewScope } from './view-page.repo';
 
@@ -121,7 +123,7 @@ const visiblePublishedSql = (scope: LibraryScope) => sql`
   select p.id, p.container_id, p.inherits_access from pnps p
     join pnp_documents d on d.org_id = p.org_id and d.pnp_id = p.id and d.status = ${VersionStatus.Active}
    where p.org_id = ${scope.orgId} and p.status = ${PnpStatus.Published}
-     and (d.effective_dt is null or d.effective_dt <= ${scope.now.toISOString().slice(0, 10)}::date)
+     and ${versionInEffectSql('d', utcDate(scope.now))}
      ${scope.isAdmin ? sql`` : sql`and p.id in (${visiblePnpIdsSql(scope.orgId, scope.userId)})`}`;
 
 /** Binders and folders that hold (at any depth) a P&P the user sees in the library. */

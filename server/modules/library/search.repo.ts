@@ -13,6 +13,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { shapedSql } from '../../db/shaped-sql';
 import { beginAgainIfCommitted, commitWithFinalStatement, planOnce } from '../../db/tenant';
 import { containerSourcesCte, pnpVisibleCondition } from '../access/effective-access';
+import { versionInEffectSql } from '../access/in-effect';
 import {
   candidatesCte,
   candidatesSql,
@@ -129,7 +130,7 @@ function conditions(at: ViewScope, criteria: LibraryCriteria): SQL[] {
     sql`p.org_id = ${at.orgId}`,
     sql`p.status = ${PnpStatus.Published}`,
     // A scheduled publication shows only from its effective date (product rules).
-    sql`(d.effective_dt is null or d.effective_dt <= ${at.today}::date)`,
+    versionInEffectSql('d', at.today),
   ];
   if (criteria.pnpIds)
     where.push(

@@ -3,6 +3,7 @@ import type { LibraryView } from '../../../shared/api/library';
 import { PnpStatus, VersionStatus } from '../../../shared/domain/statuses';
 import { ObjectRole } from '../../../shared/domain/roles';
 import { containersWithRoleSql, pnpVisibleCondition } from '../access/effective-access';
+import { versionInEffectSql, versionScheduledSql } from '../access/in-effect';
 import { Tally } from '../reporting/reporting.tallies';
 import { reviewStateSql } from './review-state';
 
@@ -53,7 +54,7 @@ interface Walk {
 /** Published, effective from today, and (not an admin) visible to the user: on `p` and `d`. */
 const shownConditions = (scope: ViewScope): SQL[] => [
   sql`p.status = ${PUBLISHED}`,
-  sql`(d.effective_dt is null or d.effective_dt <= ${scope.today}::date)`,
+  versionInEffectSql('d', scope.today),
   ...(scope.isAdmin ? [] : [pnpVisibleCondition('p', scope.orgId, scope.userId)]),
 ];
 
@@ -264,7 +265,7 @@ export function viewCountSql(scope: ViewScope, view: LibraryView, limit: number)
   const scheduled = sql`select count(*)::int as n
         from pnp_documents d join pnps p on p.org_id = d.org_id and p.id = d.pnp_id
        where d.org_id = ${scope.orgId} and d.status = ${ACTIVE}
-         and d.effective_dt > ${scope.today}::date and d.effective_dt < 'infinity'::date
+         and ${versionScheduledSql('d', scope.today)}
          and p.status = ${PUBLISHED} and ${also}
          ${scope.isAdmin ? sql`` : sql`and ${pnpVisibleCondition('p', scope.orgId, scope.userId)}`}`;
   if (view === 'all') return sql`select ${talliedPublishedSql(scope)} - (${scheduled}) as total`;
@@ -314,6 +315,6 @@ function ownListCountSql(scope: ViewScope, list: OwnList, limit: number): SQL {
            where p.org_id = d.org_id and p.id = d.pnp_id and p.status = ${PUBLISHED} ${visible}
           offset 0) shown
        where d.org_id = ${scope.orgId} and d.status = ${ACTIVE}
-         and d.effective_dt > ${scope.today}::date and d.effective_dt < 'infinity'::date`;
+         and ${versionScheduledSql('d', scope.today)}`;
   return countedLessScheduled(listed, scheduled, limit);
 }
