@@ -195,7 +195,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     }
     const database = classifyDatabaseError(error);
     if (database) {
-      req.log.warn({ err: error }, database.status === 503 ? 'database unavailable' : 'value refused by the database');
+      const what = { 503: 'database unavailable', 422: 'value refused by the database', 409: 'duplicate at commit' };
+      req.log.warn({ err: error }, what[database.status]);
       return reply.code(database.status).send({ errors: [database.message], request_id: requestId });
     }
     const multipartFailure = classifyMultipartError(error);

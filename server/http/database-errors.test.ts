@@ -38,6 +38,13 @@ describe('database errors', () => {
     },
   );
 
+  it('23505 (a unique index meeting a value saved at the same moment) is 409: nothing kept, try again', () => {
+    expect(classifyDatabaseError(wrapped({ code: '23505' }))).toEqual({
+      status: 409,
+      message: DatabaseMessages.duplicate,
+    });
+  });
+
   it('anything else is left to the 500 path', () => {
     expect(classifyDatabaseError(wrapped({ code: '42P01' }))).toBeNull();
     expect(classifyDatabaseError(new Error('boom'))).toBeNull();

@@ -8,9 +8,11 @@ export const DatabaseMessages = {
   unstorable:
     'The request contains a value that cannot be stored (a control character, or a number or a date out of range).',
   conflict: 'Another change reached the same records at the same moment, so nothing was saved. Please try again.',
+  duplicate:
+    'Another change saved the same name or address at the same moment, so nothing was saved. Please try again.',
 } as const;
 
-export type DatabaseFailure = { status: 503; message: string } | { status: 422; message: string };
+export type DatabaseFailure = { status: 503 | 422 | 409; message: string };
 
 /**
  * Connection-class SQLSTATEs: admin shutdown, crash shutdown, cannot connect now, the server's
@@ -40,6 +42,15 @@ const UNSTORABLE_CODES = new Set(['22021', '22P05', '22003', '22P02', '22001', '
  * reporting tallies' rows among them). Nothing of it was kept, so trying again is safe.
  */
 const CONFLICT_CODES = new Set(['40P01', '40001']);
+/**
+ * A unique index refusing a row (23505) that the application checked for first: every form that
+ * saves a unique value (a username, an e-mail, a group's or a binder's name) looks for a holder and
+ * refuses with its own sentence, but two requests saving the same value at the same moment both
+ * pass the check, and the second to commit meets the index. Nothing of it was kept; sent again, the
+ * check sees the first and answers with its sentence. A 409, not a 500: the request was right when
+ * it was checked, and another one got there first.
+ */
+const DUPLICATE_CODE = '23505';
 /** statement_timeout (57014 query_canceled) and lock_timeout (55P03). */
 const TIMEOUT_CODES = new Set(['57014', '55P03']);
 
@@ -63,6 +74,7 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
     if (TIMEOUT_CODES.has(code)) return { status: 503, message: DatabaseMessages.tooSlow };
     if (CONFLICT_CODES.has(code)) return { status: 503, message: DatabaseMessages.conflict };
     if (UNSTORABLE_CODES.has(code)) return { status: 422, message: DatabaseMessages.unstorable };
+    if (code === DUPLICATE_CODE) return { status: 409, message: DatabaseMessages.duplicate };
   }
   return null;
 }
