@@ -40,6 +40,15 @@ const SUITE = [
   ['stale workflow actions', 'server/modules/pnps/workflow-stale-action.test.ts'],
   ["a stronger staff user's link in the outbox", 'server/modules/mail-outbox/staff-link-outranked.test.ts'],
   ['SAML sign-in bound to its browser', 'server/modules/sso/saml.test.ts'],
+  ['set-password links of org users', 'server/modules/users/password-link-lifetime.test.ts'],
+  ['set-password links of staff users', 'server/modules/hstm-users/staff-password-link-lifetime.test.ts'],
+  ['an e-mail shared with a staff user', 'server/modules/auth/staff-shared-email.test.ts'],
+  ['open sessions follow a new timeout', 'server/modules/hstm-orgs/org-timeout-sessions.test.ts'],
+  ['sign-out closes its own visit', 'server/modules/auth/visitor-log-sign-out.test.ts'],
+  ['stale participants and Reset to Parent', 'server/modules/containers/access-stale-and-reset.test.ts'],
+  ['hidden names in the delete summary and the tree', 'server/modules/containers/containers-hidden-leaks.test.ts'],
+  ['what the staff action log names', 'server/http/staff-action-log-targets.test.ts'],
+  ['one unique value saved twice at once', 'server/http/duplicate-race.test.ts'],
 ];
 
 const REPORT = '.tmp/security.json';
