@@ -36,9 +36,12 @@ test('a changed search: the staff activity table says it is loading until that s
 
   await openAs(page, DemoUsers.staff, '/hstm/developer_tools/staff_activity');
   const table = page.getByRole('table', { name: 'Staff activity', exact: true });
-  // An action's row by its target, 'id 12' (not 'id 123').
+  // A message's deletion by its target, 'id 12' (not 'id 123'); its creation names the new id too.
   const rowOf = (id: number) =>
-    table.getByRole('row').filter({ has: page.getByRole('cell', { name: `id ${id}`, exact: true }) });
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: `id ${id}`, exact: true }) })
+      .filter({ has: page.getByText('DELETE', { exact: true }) });
   const search = page.getByRole('textbox', { name: 'Search', exact: true });
   await search.fill(pathOf(firstId));
   await expect(rowOf(firstId)).toBeVisible();

@@ -5,7 +5,7 @@ import { signIn } from '../support/auth';
 import { DemoUsers } from '../support/users';
 
 // Developer tools' Staff Activity: every change made in the staff area, who made it, on what, with
-// the names of the fields sent (never their values).
+// the names of the fields sent, in the order sent (never their values).
 test('a staff change appears in Staff Activity with who, what and the fields sent', async ({ page, baseURL }) => {
   const staff = await TenetApi.signedIn(baseURL ?? '', DemoUsers.staff);
   const start = Date.now() + 365 * 86_400_000;
@@ -42,7 +42,7 @@ test('a staff change appears in Staff Activity with who, what and the fields sen
   await expect(row.getByText('hstm/system_messages/:id', { exact: true })).toBeVisible();
   await expect(row.getByRole('cell').nth(3)).toHaveText(`id ${message.id}`);
   await expect(row.getByRole('cell').nth(4)).toHaveText(
-    'system_message.message, system_message.start_datetime, system_message.end_datetime, system_message.location',
+    'system_message.message, system_message.location, system_message.start_datetime, system_message.end_datetime',
   );
   await expect(page.getByTestId('pagination-footer')).toHaveText(/Showing 1 - 1 of 1 Actions/);
   // The values sent are not kept.
