@@ -3,7 +3,7 @@ import { classifyDatabaseError, DatabaseMessages } from './database-errors';
 import { classifyMultipartError, MultipartMessages } from './multipart-errors';
 
 /** A driver error as node-postgres raises it, wrapped the way Drizzle wraps it. */
-const wrapped = (fields: { code?: string; message?: string }) =>
+const wrapped = (fields: { code?: string; message?: string; constraint?: string }) =>
   Object.assign(new Error('Failed query: select 1'), {
     cause: Object.assign(new Error(fields.message ?? 'driver error'), fields),
   });
@@ -39,10 +39,15 @@ describe('database errors', () => {
   );
 
   it('23505 (a unique index meeting a value saved at the same moment) is 409: nothing kept, try again', () => {
-    expect(classifyDatabaseError(wrapped({ code: '23505' }))).toEqual({
+    expect(classifyDatabaseError(wrapped({ code: '23505', constraint: 'org_users_username_key' }))).toEqual({
       status: 409,
       message: DatabaseMessages.duplicate,
     });
+  });
+
+  it('23505 of an index no form checks (one open task, one draft) stays on the 500 path: it is a bug', () => {
+    expect(classifyDatabaseError(wrapped({ code: '23505', constraint: 'tasks_one_open' }))).toBeNull();
+    expect(classifyDatabaseError(wrapped({ code: '23505' }))).toBeNull();
   });
 
   it('anything else is left to the 500 path', () => {

@@ -51,6 +51,20 @@ const CONFLICT_CODES = new Set(['40P01', '40001']);
  * it was checked, and another one got there first.
  */
 const DUPLICATE_CODE = '23505';
+/**
+ * The unique indexes of values a form checks before saving. Only these: any other unique index
+ * (one open task per user, one draft per P&P, a grant once) guards a rule the application keeps by
+ * itself, and meeting it is a bug that must stay a 500 in the logs, not a "try again".
+ */
+const FORM_CHECKED_UNIQUE_INDEXES = new Set([
+  'org_users_username_key',
+  'org_users_org_email_key',
+  'hstm_users_username_key',
+  'hstm_users_email_key',
+  'user_groups_org_name_key',
+  'organizations_tenant_key',
+  'sso_group_mappings_value_key',
+]);
 /** statement_timeout (57014 query_canceled) and lock_timeout (55P03). */
 const TIMEOUT_CODES = new Set(['57014', '55P03']);
 
@@ -74,7 +88,12 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
     if (TIMEOUT_CODES.has(code)) return { status: 503, message: DatabaseMessages.tooSlow };
     if (CONFLICT_CODES.has(code)) return { status: 503, message: DatabaseMessages.conflict };
     if (UNSTORABLE_CODES.has(code)) return { status: 422, message: DatabaseMessages.unstorable };
-    if (code === DUPLICATE_CODE) return { status: 409, message: DatabaseMessages.duplicate };
+    const constraint =
+      typeof (link as { constraint?: unknown }).constraint === 'string'
+        ? (link as { constraint: string }).constraint
+        : '';
+    if (code === DUPLICATE_CODE && FORM_CHECKED_UNIQUE_INDEXES.has(constraint))
+      return { status: 409, message: DatabaseMessages.duplicate };
   }
   return null;
 }

@@ -57,6 +57,8 @@ describe('the same unique value saved twice at the same moment', () => {
         [201, 409],
         [201, 422],
       ]).toContainEqual(pair);
+    // On PostgreSQL the pairs run at once: the mapping is reached at least once in six tries.
+    if (process.env.TEST_DATABASE_URL) expect(pairs).toContainEqual([201, 409]);
     for (const message of refusals)
       expect([DatabaseMessages.duplicate, expect.stringContaining('is already taken')]).toContainEqual(message);
   });

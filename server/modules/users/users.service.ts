@@ -312,7 +312,9 @@ export async function userSettings(ctx: OrgCtx, id: number): Promise<{ settings:
 export async function sendWelcomeEmail(ctx: OrgCtx, id: number, bodyUserId?: number): Promise<{ message: string }> {
   if (bodyUserId !== undefined && bodyUserId !== id)
     throw unprocessable('user_id must be the id of the user being invited.');
-  const row = await getUser(ctx, id);
+  // Locked, as an edit locks it: an address changed or a deactivation committing meanwhile (which
+  // spend the links) is waited for and seen, so no link goes to the old address or to a leaver.
+  const row = await getUser(ctx, id, true);
   if (row.status !== UserStatus.Active)
     throw unprocessable(`${fullName(row)} is inactive: activate them before sending an invitation.`);
   await inviteUser(ctx, row, false);
